@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants';
+
+// Texts from SPEC.md sections 5 and 8, word for word.
+export const AUTH_MESSAGES = {
+  accountCreatedWithTrial: 'Account created with 14-day free trial! You can now sign in.',
+  accountCreatedByInvitation: 'Account created! You can now sign in.',
+  fullNameRequired: 'Please enter your full name',
+  companyNameRequired: 'Please enter your company name',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  invalidEmail: 'Please enter a valid email address',
+  invalidInvitation: 'Invalid or expired invitation link',
+  invitationExpired: 'This invitation has expired',
+  emailTaken: 'An account with this email already exists',
+  userCreationFailed: 'User creation failed',
+  generic: 'An error occurred',
+} as const;
+
+/** A message shows green when it reports a creation, red otherwise (SPEC 8). */
+export function isSuccessMessage(message: string): boolean {
+  return message.includes('created');
+}
+
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
+
+export const passwordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort })
+  .max(256);
+
+const fullNameSchema = z
+  .string({ error: AUTH_MESSAGES.fullNameRequired })
+  .trim()
+  .min(1, { error: AUTH_MESSAGES.fullNameRequired })
+  .max(200);
+
+export const companySignupSchema = z.strictObject({
+  email: emailSchema,
+  password: passwordSchema,
+  full_name: fullNameSchema,
+  company_name: z
+    .string({ error: AUTH_MESSAGES.companyNameRequired })
+    .trim()
+    .min(1, { error: AUTH_MESSAGES.companyNameRequired })
+    .max(200),
+});
+
+export const invitationSignupSchema = z.strictObject({
+  email: emailSchema,
+  password: passwordSchema,
+  full_name: fullNameSchema,
+  invite_token: z.string().trim().min(1, { error: AUTH_MESSAGES.invalidInvitation }).max(200),
+});
+
+/** Sign-up is either a new company or joining one through an invitation, never both. */
+export const signupSchema = z.union([companySignupSchema, invitationSignupSchema]);
+export type SignupRequest = z.infer<typeof signupSchema>;
+export type CompanySignupRequest = z.infer<typeof companySignupSchema>;
+
+export const signupResponseSchema = z.object({ message: z.string() });
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+/** The first problem with a sign-up form, in the product's words, or null when it is fine. */
+export function firstSignupProblem(input: Record<string, unknown>): string | null {
+  const schema = 'invite_token' in input ? invitationSignupSchema : companySignupSchema;
+  const result = schema.safeParse(input);
+  return result.success ? null : (result.error.issues[0]?.message ?? AUTH_MESSAGES.generic);
+}
