@@ -56,9 +56,22 @@ export const invitationSignupSchema = z.strictObject({
   invite_token: z.string().trim().min(1, { error: AUTH_MESSAGES.invalidInvitation }).max(200),
 });
 
-/** Sign-up is either a new company or joining one through an invitation, never both. */
-export const signupSchema = z.union([companySignupSchema, invitationSignupSchema]);
-export type SignupRequest = z.infer<typeof signupSchema>;
+const isInvitationSignup = (input: unknown) => typeof input === 'object' && input !== null && 'invite_token' in input;
+
+/**
+ * Sign-up is either a new company or joining one through an invitation, never both. The shape is
+ * chosen by the presence of invite_token, so errors speak about that shape's fields (a plain union
+ * would only say "Invalid input").
+ */
+export const signupSchema = z.unknown().transform((input, ctx): SignupRequest => {
+  const result = (isInvitationSignup(input) ? invitationSignupSchema : companySignupSchema).safeParse(input);
+  if (!result.success) {
+    ctx.issues.push(...result.error.issues.map((issue) => ({ ...issue, input })));
+    return z.NEVER;
+  }
+  return result.data;
+});
+export type SignupRequest = z.infer<typeof companySignupSchema> | z.infer<typeof invitationSignupSchema>;
 export type CompanySignupRequest = z.infer<typeof companySignupSchema>;
 
 export const signupResponseSchema = z.object({ message: z.string() });
@@ -66,7 +79,6 @@ export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
 /** The first problem with a sign-up form, in the product's words, or null when it is fine. */
 export function firstSignupProblem(input: Record<string, unknown>): string | null {
-  const schema = 'invite_token' in input ? invitationSignupSchema : companySignupSchema;
-  const result = schema.safeParse(input);
+  const result = signupSchema.safeParse(input);
   return result.success ? null : (result.error.issues[0]?.message ?? AUTH_MESSAGES.generic);
 }

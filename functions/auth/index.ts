@@ -1,0 +1,5 @@
+import { featureHandler } from '../lib/feature';
+import { handler as me } from './me';
+import { handler as signup } from './signup';
+
+export const handler = featureHandler('auth', { signup, me });

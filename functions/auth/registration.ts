@@ -1,0 +1,62 @@
+import type { CompanySignupRequest } from '../../shared/auth';
+import { createCognitoUser, deleteCognitoUser, findCognitoUserSub } from '../lib/cognito';
+import { logger } from '../lib/logger';
+import { createOrganizationWithOwner, findProfileByUserId } from '../lib/table';
+
+/**
+ * A new company: the Cognito user, then the organisation, its admin profile and its trial in one
+ * transaction. If the transaction fails the Cognito user is removed again, so a failed sign-up
+ * leaves nothing behind and the same email can try again.
+ */
+export async function registerCompany(request: CompanySignupRequest, now: Date): Promise<void> {
+  const userId = await createCognitoUser({
+    email: request.email,
+    password: request.password,
+    fullName: request.full_name,
+  });
+  try {
+    await createOrganizationWithOwner({
+      ownerId: userId,
+      ownerEmail: request.email,
+      ownerFullName: request.full_name,
+      ownerRole: 'admin',
+      organizationName: request.company_name,
+      withTrial: true,
+      now,
+    });
+  } catch (error) {
+    await deleteCognitoUser(request.email);
+    throw error;
+  }
+}
+
+export const PLATFORM_ORGANIZATION_NAME = 'IT Asset Auditor Platform';
+
+/**
+ * The platform's first super_admin, created once (idempotent): a Cognito user whose profile lives
+ * in the platform's own organisation, which needs no subscription.
+ */
+export async function ensureSuperAdmin(email: string, password: string, now: Date): Promise<'created' | 'exists'> {
+  const existing = await findCognitoUserSub(email);
+  if (existing && (await findProfileByUserId(existing))) return 'exists';
+  if (existing) {
+    logger.warn('Super admin Cognito user has no profile; recreating it', { email });
+    await deleteCognitoUser(email);
+  }
+  const userId = await createCognitoUser({ email, password, fullName: 'Platform Administrator' });
+  try {
+    await createOrganizationWithOwner({
+      ownerId: userId,
+      ownerEmail: email,
+      ownerFullName: 'Platform Administrator',
+      ownerRole: 'super_admin',
+      organizationName: PLATFORM_ORGANIZATION_NAME,
+      withTrial: false,
+      now,
+    });
+  } catch (error) {
+    await deleteCognitoUser(email);
+    throw error;
+  }
+  return 'created';
+}

@@ -1,0 +1,4 @@
+import { featureHandler } from '../lib/feature';
+import { handler as dashboard } from './dashboard';
+
+export const handler = featureHandler('hardware', { dashboard });

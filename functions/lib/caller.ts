@@ -1,0 +1,55 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { hasRole } from '../../shared/constants';
+import { hasActiveSubscription } from '../../shared/subscription';
+import type { RouteDefinition } from '../routes';
+import { Forbidden, PaymentRequired, Unauthorized } from './errors';
+import {
+  findProfileByUserId,
+  getOrganization,
+  getSubscription,
+  type OrganizationItem,
+  type SubscriptionItem,
+  type UserProfileItem,
+} from './table';
+
+/** Who is calling, read from our table on every request: the profile is the authority, not the token. */
+export interface Caller {
+  userId: string;
+  profile: UserProfileItem;
+  organization: OrganizationItem;
+  subscription: SubscriptionItem | null;
+  hasActiveSubscription: boolean;
+}
+
+/**
+ * The JWT authorizer (API Gateway in AWS, the local gateway on a laptop) has already verified the
+ * token; here we only read its sub.
+ */
+function verifiedUserId(event: APIGatewayProxyEventV2WithJWTAuthorizer): string {
+  const sub = event.requestContext.authorizer?.jwt?.claims?.sub;
+  if (typeof sub !== 'string' || sub === '') throw new Unauthorized();
+  return sub;
+}
+
+export async function loadCaller(
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  route: RouteDefinition,
+  now: Date,
+): Promise<Caller> {
+  const userId = verifiedUserId(event);
+  const profile = await findProfileByUserId(userId);
+  if (!profile) throw new Forbidden('Your account has no profile in any organization', 'no_profile');
+  const [organization, subscription] = await Promise.all([
+    getOrganization(profile.organization_id),
+    getSubscription(profile.organization_id),
+  ]);
+  if (!organization) throw new Forbidden('Your organization no longer exists', 'no_organization');
+
+  if (!hasRole(profile.role, route.minRole ?? 'user')) {
+    throw new Forbidden('Only administrators can do this', 'role_required');
+  }
+  const active = hasActiveSubscription(subscription, now);
+  if (route.needsSubscription && !active && profile.role !== 'super_admin') throw new PaymentRequired();
+
+  return { userId, profile, organization, subscription, hasActiveSubscription: active };
+}

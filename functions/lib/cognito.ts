@@ -1,0 +1,85 @@
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InvalidPasswordException,
+  UserNotFoundException,
+  UsernameExistsException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { AUTH_MESSAGES } from '../../shared/auth';
+import { config } from './config';
+import { BadRequest, Conflict } from './errors';
+
+let client: CognitoIdentityProviderClient | undefined;
+
+function cognito(): CognitoIdentityProviderClient {
+  if (!client) {
+    const { AWS_REGION, COGNITO_ENDPOINT } = config();
+    client = new CognitoIdentityProviderClient({
+      region: AWS_REGION,
+      ...(COGNITO_ENDPOINT ? { endpoint: COGNITO_ENDPOINT } : {}),
+    });
+  }
+  return client;
+}
+
+export interface NewCognitoUser {
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+/**
+ * Creates a confirmed user who can sign in at once with the given password, and returns its sub.
+ * The user gets no Cognito invitation email: our API is the only way in.
+ */
+export async function createCognitoUser(user: NewCognitoUser): Promise<string> {
+  const UserPoolId = config().USER_POOL_ID;
+  let sub: string | undefined;
+  try {
+    const created = await cognito().send(
+      new AdminCreateUserCommand({
+        UserPoolId,
+        Username: user.email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: user.email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'name', Value: user.fullName },
+        ],
+      }),
+    );
+    sub = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+    if (!sub) throw new Error('Cognito created a user without a sub');
+    await cognito().send(
+      new AdminSetUserPasswordCommand({ UserPoolId, Username: user.email, Password: user.password, Permanent: true }),
+    );
+    return sub;
+  } catch (error) {
+    if (error instanceof UsernameExistsException) throw new Conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
+    if (sub) await deleteCognitoUser(user.email);
+    if (error instanceof InvalidPasswordException) throw new BadRequest(error.message, 'invalid_password');
+    throw error;
+  }
+}
+
+export async function deleteCognitoUser(email: string): Promise<void> {
+  try {
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: config().USER_POOL_ID, Username: email }));
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+  }
+}
+
+/** The sub of the user with this email, or null when there is none. */
+export async function findCognitoUserSub(email: string): Promise<string | null> {
+  try {
+    const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: config().USER_POOL_ID, Username: email }));
+    return user.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value ?? null;
+  } catch (error) {
+    if (error instanceof UserNotFoundException) return null;
+    throw error;
+  }
+}

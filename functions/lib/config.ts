@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * The one place the functions read their environment. Locally the gateway sets these to the
+ * emulators' endpoints; in AWS the CDK stack sets them. Nothing else in functions/ reads process.env.
+ */
+const configSchema = z.object({
+  AWS_REGION: z.string().default('eu-west-2'),
+  TABLE_NAME: z.string().min(1),
+  USER_POOL_ID: z.string().min(1),
+  USER_POOL_CLIENT_ID: z.string().min(1),
+  /** Only set when DynamoDB is not the AWS one (DynamoDB Local). */
+  DYNAMODB_ENDPOINT: z.string().url().optional(),
+  /** Only set when Cognito is not the AWS one (cognito-local). */
+  COGNITO_ENDPOINT: z.string().url().optional(),
+});
+export type FunctionConfig = z.infer<typeof configSchema>;
+
+let cached: FunctionConfig | undefined;
+
+export function config(): FunctionConfig {
+  cached ??= configSchema.parse(process.env);
+  return cached;
+}

@@ -1,0 +1,51 @@
+import type { ApiErrorBody } from '../../shared/api';
+
+/** A failure the caller can act on; mapped to its status and the error body in one place (http.ts). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  toBody(): ApiErrorBody {
+    return {
+      error: { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) },
+    };
+  }
+}
+
+export class BadRequest extends HttpError {
+  constructor(message: string, code = 'invalid_input', details?: unknown) {
+    super(400, code, message, details);
+  }
+}
+export class Unauthorized extends HttpError {
+  constructor(message = 'Sign in to continue', code = 'unauthorized') {
+    super(401, code, message);
+  }
+}
+export class PaymentRequired extends HttpError {
+  constructor(message = 'An active subscription is required. Please choose a plan to continue using the platform.') {
+    super(402, 'subscription_required', message);
+  }
+}
+export class Forbidden extends HttpError {
+  constructor(message = 'You do not have permission to do this', code = 'forbidden') {
+    super(403, code, message);
+  }
+}
+export class NotFound extends HttpError {
+  constructor(message = 'Not found', code = 'not_found') {
+    super(404, code, message);
+  }
+}
+export class Conflict extends HttpError {
+  constructor(message: string, code = 'conflict') {
+    super(409, code, message);
+  }
+}

@@ -1,0 +1,122 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import { z } from 'zod';
+import { findRoute, type RouteDefinition } from '../routes';
+import { loadCaller, type Caller } from './caller';
+import { BadRequest, HttpError, Unauthorized } from './errors';
+import { logger } from './logger';
+
+/**
+ * The one HTTP stack every handler is built with: header normalising, JSON body parsing, zod
+ * validation from shared/ schemas, the caller's context with role and subscription checks taken
+ * from the route table, and typed errors turned into API.md's error body. A handler is the
+ * function it is given: a few lines of intent, no try/catch, no hand-built response.
+ */
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+export type HttpHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
+
+interface Schemas<B, Q, P> {
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  params?: z.ZodType<P>;
+  /** Status of a successful answer; 200 when absent. */
+  status?: number;
+}
+
+export interface RequestInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  event: HttpEvent;
+  now: Date;
+}
+
+function routeOf(event: HttpEvent): RouteDefinition {
+  const route = findRoute(event.routeKey);
+  if (!route) throw new Error(`No route in the route table for ${event.routeKey}`);
+  return route;
+}
+
+function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, what: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const details = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  throw new BadRequest(result.error.issues[0]?.message ?? `Invalid ${what}`, 'invalid_input', details);
+}
+
+function json(statusCode: number, body: unknown): HttpResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    body: statusCode === 204 ? '' : JSON.stringify(body),
+  };
+}
+
+function errorResponse(error: unknown): HttpResult {
+  if (error instanceof HttpError) return json(error.statusCode, error.toBody());
+  // Errors raised by middy's own middlewares (malformed JSON, wrong content type) are the caller's.
+  if (error instanceof Error && 'statusCode' in error && error.statusCode === 415) {
+    return json(400, new BadRequest('The request body must be valid JSON', 'invalid_json').toBody());
+  }
+  logger.error('Unhandled error', { error: error as Error });
+  return json(500, { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+}
+
+function stack<B, Q, P>(
+  schemas: Schemas<B, Q, P>,
+  run: (input: RequestInput<B, Q, P>, route: RouteDefinition) => Promise<unknown>,
+): HttpHandler {
+  const handler = middy<HttpEvent, HttpResult>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use({
+      before: (request) => {
+        logger.appendKeys({ request_id: request.event.requestContext.requestId, route: request.event.routeKey });
+      },
+      onError: (request) => {
+        request.response = errorResponse(request.error);
+      },
+    })
+    .use(httpHeaderNormalizer())
+    .use(schemas.body ? [httpJsonBodyParser()] : [])
+    .handler(async (event) => {
+      const route = routeOf(event);
+      const input: RequestInput<B, Q, P> = {
+        body: parse(schemas.body, event.body, 'body'),
+        query: parse(schemas.query, event.queryStringParameters, 'query'),
+        params: parse(schemas.params, event.pathParameters, 'path'),
+        event,
+        now: new Date(),
+      };
+      return json(schemas.status ?? 200, await run(input, route));
+    });
+  return handler as unknown as HttpHandler;
+}
+
+/** A route anyone may call (auth 'public' in the route table). */
+export function publicRoute<B = undefined, Q = undefined, P = undefined>(
+  schemas: Schemas<B, Q, P>,
+  run: (input: RequestInput<B, Q, P>) => Promise<unknown>,
+): HttpHandler {
+  return stack(schemas, (input) => run(input));
+}
+
+/** A route for a signed-in user (auth 'user'): the handler gets the caller, already checked. */
+export function userRoute<B = undefined, Q = undefined, P = undefined>(
+  schemas: Schemas<B, Q, P>,
+  run: (input: RequestInput<B, Q, P> & { caller: Caller }) => Promise<unknown>,
+): HttpHandler {
+  return stack(schemas, async (input, route) => {
+    if (route.auth !== 'user') throw new Unauthorized();
+    const caller = await loadCaller(input.event, route, input.now);
+    return run({ ...input, caller });
+  });
+}

@@ -1,0 +1,108 @@
+import { Service, type EntityItem } from 'electrodb';
+import { ulid } from 'ulid';
+import type { Role } from '../../../shared/constants';
+import { newTrial } from '../../../shared/subscription';
+import { config } from '../config';
+import { dynamoDocumentClient } from './client';
+import { organizationEntity } from './organization';
+import { organizationCountersEntity } from './organization-counters';
+import { subscriptionEntity } from './subscription';
+import { userProfileEntity } from './user-profile';
+
+/**
+ * The data layer: the only module that knows the single table's keys. Callers speak in access
+ * patterns (a profile by user id, an organisation's subscription), never in key expressions.
+ */
+export type OrganizationItem = EntityItem<typeof organizationEntity>;
+export type UserProfileItem = EntityItem<typeof userProfileEntity>;
+export type SubscriptionItem = EntityItem<typeof subscriptionEntity>;
+export type OrganizationCountersItem = EntityItem<typeof organizationCountersEntity>;
+
+let service: ReturnType<typeof createService> | undefined;
+
+function createService() {
+  return new Service(
+    {
+      organization: organizationEntity,
+      userProfile: userProfileEntity,
+      subscription: subscriptionEntity,
+      organizationCounters: organizationCountersEntity,
+    },
+    { client: dynamoDocumentClient(), table: config().TABLE_NAME },
+  );
+}
+
+function db() {
+  service ??= createService();
+  return service;
+}
+
+export async function findProfileByUserId(userId: string): Promise<UserProfileItem | null> {
+  const { data } = await db().entities.userProfile.query.byUser({ id: userId }).go({ limit: 1 });
+  return data[0] ?? null;
+}
+
+export async function getOrganization(organizationId: string): Promise<OrganizationItem | null> {
+  const { data } = await db().entities.organization.get({ id: organizationId }).go();
+  return data;
+}
+
+export async function getSubscription(organizationId: string): Promise<SubscriptionItem | null> {
+  const { data } = await db().entities.subscription.get({ organization_id: organizationId }).go();
+  return data;
+}
+
+export async function getOrganizationCounters(organizationId: string): Promise<OrganizationCountersItem> {
+  const { data } = await db().entities.organizationCounters.get({ organization_id: organizationId }).go();
+  return data ?? { organization_id: organizationId, total_hardware: 0, active_hardware: 0, agents: 0 };
+}
+
+export interface NewOrganization {
+  ownerId: string;
+  ownerEmail: string;
+  ownerFullName: string;
+  ownerRole: Role;
+  organizationName: string;
+  /** A company sign-up starts a trial; the platform's own organisation has no subscription. */
+  withTrial: boolean;
+  now: Date;
+}
+
+/**
+ * An organisation, its owner's profile, its trial and its counters, written in one transaction:
+ * either all of them exist afterwards or none does.
+ */
+export async function createOrganizationWithOwner(input: NewOrganization): Promise<OrganizationItem> {
+  const createdAt = input.now.toISOString();
+  const organization: OrganizationItem = {
+    id: ulid(input.now.getTime()),
+    name: input.organizationName,
+    owner_id: input.ownerId,
+    created_at: createdAt,
+  };
+  const { canceled } = await db()
+    .transaction.write(({ organization: org, userProfile, subscription, organizationCounters }) => [
+      org.create(organization).commit(),
+      userProfile
+        .create({
+          id: input.ownerId,
+          organization_id: organization.id,
+          email: input.ownerEmail,
+          full_name: input.ownerFullName,
+          role: input.ownerRole,
+          created_at: createdAt,
+        })
+        .commit(),
+      organizationCounters.create({ organization_id: organization.id }).commit(),
+      ...(input.withTrial
+        ? [
+            subscription
+              .create({ organization_id: organization.id, ...newTrial(input.now), updated_at: createdAt })
+              .commit(),
+          ]
+        : []),
+    ])
+    .go();
+  if (canceled) throw new Error('Creating the organisation was cancelled by DynamoDB');
+  return organization;
+}

@@ -1,0 +1,23 @@
+import { Entity } from 'electrodb';
+
+export const organizationEntity = new Entity({
+  model: { entity: 'organization', version: '1', service: 'itam' },
+  attributes: {
+    id: { type: 'string', required: true, readOnly: true },
+    name: { type: 'string', required: true },
+    owner_id: { type: 'string', required: true },
+    created_at: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['id'], template: 'ORG#${id}' },
+      sk: { field: 'sk', composite: [], template: 'ORG' },
+    },
+    // Every organisation, newest first (ULIDs sort by creation): the super_admin listing.
+    all: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: [], template: 'ORGS' },
+      sk: { field: 'gsi2sk', composite: ['id'], template: 'ORG#${id}' },
+    },
+  },
+});

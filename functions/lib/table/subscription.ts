@@ -1,0 +1,22 @@
+import { Entity } from 'electrodb';
+
+export const subscriptionEntity = new Entity({
+  model: { entity: 'subscription', version: '1', service: 'itam' },
+  attributes: {
+    organization_id: { type: 'string', required: true, readOnly: true },
+    /** Kept as received: unknown statuses are shown as incomplete, never rewritten. */
+    status: { type: 'string', required: true },
+    trial_start_date: { type: 'string' },
+    trial_end_date: { type: 'string' },
+    plan_id: { type: 'string' },
+    current_period_end: { type: 'string' },
+    cancel_at_period_end: { type: 'boolean', default: false },
+    updated_at: { type: 'string', required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['organization_id'], template: 'ORG#${organization_id}' },
+      sk: { field: 'sk', composite: [], template: 'SUBSCRIPTION' },
+    },
+  },
+});

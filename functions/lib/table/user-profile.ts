@@ -1,0 +1,27 @@
+import { Entity } from 'electrodb';
+import { ROLES } from '../../../shared/constants';
+
+export const userProfileEntity = new Entity({
+  model: { entity: 'userProfile', version: '1', service: 'itam' },
+  attributes: {
+    /** The Cognito user's sub. */
+    id: { type: 'string', required: true, readOnly: true },
+    organization_id: { type: 'string', required: true, readOnly: true },
+    email: { type: 'string', required: true },
+    full_name: { type: 'string' },
+    role: { type: ROLES, required: true },
+    created_at: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['organization_id'], template: 'ORG#${organization_id}' },
+      sk: { field: 'sk', composite: ['id'], template: 'USER#${id}' },
+    },
+    // The caller's profile from the token's sub, on every request.
+    byUser: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['id'], template: 'USER#${id}' },
+      sk: { field: 'gsi1sk', composite: [], template: 'PROFILE' },
+    },
+  },
+});

@@ -1,0 +1,85 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
+import { GLOBAL_INDEXES, KEY_ATTRIBUTES, TABLE_KEYS } from '../../functions/lib/table/definition';
+import { waitFor } from './wait';
+
+const require = createRequire(import.meta.url);
+
+export const JAVA_MISSING =
+  'IT Asset Auditor needs a Java runtime for DynamoDB Local. Install one with: sudo apt-get install -y default-jre-headless (macOS: brew install openjdk)';
+
+export function javaAvailable(): boolean {
+  return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+}
+
+/** The official DynamoDB Local emulator, whose jar ships in the amplify-dynamodb-simulator package. */
+export function startDynamoDbLocal(port: number, dataDir: string): ChildProcess {
+  const emulatorDir = path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  mkdirSync(dataDir, { recursive: true });
+  const child = spawn(
+    'java',
+    [
+      `-Djava.library.path=${path.join(emulatorDir, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      path.join(emulatorDir, 'DynamoDBLocal.jar'),
+      '-dbPath',
+      dataDir,
+      '-port',
+      String(port),
+      '-disableTelemetry',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[dynamodb] ${chunk.toString()}`));
+  return child;
+}
+
+export function dynamoDbClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/** Creates the table, from the same definition the CDK Data stack uses, unless it exists. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  await waitFor('DynamoDB Local', async () => {
+    await client.send(new DescribeTableCommand({ TableName: tableName })).catch((error: unknown) => {
+      if (!(error instanceof ResourceNotFoundException)) throw error;
+    });
+  });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: KEY_ATTRIBUTES.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: GLOBAL_INDEXES.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+}

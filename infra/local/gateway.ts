@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Context } from 'aws-lambda';
+import type { RuntimeConfig } from '../../shared/runtime-config';
+import { RUNTIME_CONFIG_PATH } from '../../shared/runtime-config';
+import type { HttpEvent, HttpHandler, HttpResult } from '../../functions/lib/http';
+import { routeKey, routes, type Feature, type RouteDefinition } from '../../functions/routes';
+import type { JwtAuthorizer } from './jwt-authorizer';
+import { renderOutboxPage, type Outbox } from './outbox';
+
+/**
+ * The local stand-in for API Gateway + CloudFront: one HTTP server that serves the built SPA and
+ * dispatches /api/* through the route table to the same feature Lambdas AWS runs, after the same
+ * JWT checks.
+ */
+export interface GatewayOptions {
+  port: number;
+  webDistDir: string;
+  runtimeConfig: RuntimeConfig;
+  authorize: JwtAuthorizer;
+  outbox: Outbox;
+}
+
+/** API Gateway's payload limit. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  pattern: RegExp;
+  names: string[];
+}
+
+const compiledRoutes: CompiledRoute[] = routes.map((route) => {
+  const names: string[] = [];
+  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)(\\\+)?\}/g, (_m, name: string, greedy) => {
+    names.push(name);
+    return greedy ? '(.+)' : '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${source}$`), names };
+});
+
+function matchRoute(method: string, pathname: string) {
+  for (const compiled of compiledRoutes) {
+    if (compiled.route.method !== method) continue;
+    const match = compiled.pattern.exec(pathname);
+    if (match) {
+      const pathParameters = Object.fromEntries(
+        compiled.names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
+      );
+      return { route: compiled.route, pathParameters };
+    }
+  }
+  return null;
+}
+
+const featureHandlers = new Map<Feature, Promise<HttpHandler>>();
+
+function featureHandler(feature: Feature): Promise<HttpHandler> {
+  let handler = featureHandlers.get(feature);
+  if (!handler) {
+    handler = import(`../../functions/${feature}/index.ts`).then((module: { handler: HttpHandler }) => module.handler);
+    featureHandlers.set(feature, handler);
+  }
+  return handler;
+}
+
+function lambdaContext(feature: Feature, requestId: string): Context {
+  const deadline = Date.now() + 10_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${feature}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:local-${feature}`,
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/local-${feature}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function sendJson(res: ServerResponse, statusCode: number, body: unknown) {
+  res.writeHead(statusCode, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+function apiError(res: ServerResponse, statusCode: number, code: string, message: string) {
+  sendJson(res, statusCode, { error: { code, message } });
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const isTextual = (contentType: string | undefined) =>
+  !contentType || /^text\/|json|xml|x-www-form-urlencoded/i.test(contentType);
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, options: GatewayOptions) {
+  const method = req.method ?? 'GET';
+  const matched = matchRoute(method, url.pathname);
+  if (!matched) return apiError(res, 404, 'not_found', `No route ${method} ${url.pathname}`);
+  const { route, pathParameters } = matched;
+
+  let claims: Record<string, string | number | boolean | string[]> = {};
+  if (route.auth === 'user') {
+    const payload = await options.authorize(req.headers.authorization);
+    if (!payload) return apiError(res, 401, 'unauthorized', 'Sign in to continue');
+    claims = payload as typeof claims;
+  }
+
+  const raw = await readBody(req);
+  if (raw === null) return apiError(res, 413, 'payload_too_large', 'The request is larger than 10 MB');
+  const textual = isTextual(req.headers['content-type']);
+  const requestId = randomUUID();
+  const headers = Object.fromEntries(
+    Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]),
+  );
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+
+  const event: HttpEvent = {
+    version: '2.0',
+    routeKey: routeKey(route),
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    ...(url.search ? { queryStringParameters: query } : {}),
+    ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
+    ...(raw.length ? { body: raw.toString(textual ? 'utf8' : 'base64') } : {}),
+    isBase64Encoded: raw.length > 0 && !textual,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: url.host,
+      domainPrefix: 'local',
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: req.headers['user-agent'] ?? '',
+      },
+      requestId,
+      routeKey: routeKey(route),
+      stage: '$default',
+      time: new Date().toISOString(),
+      timeEpoch: Date.now(),
+      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } },
+    },
+  };
+
+  const handler = await featureHandler(route.feature);
+  const result: HttpResult = await handler(event, lambdaContext(route.feature, requestId));
+  const body = result.body ?? '';
+  res.writeHead(result.statusCode ?? 200, {
+    ...(result.headers as Record<string, string> | undefined),
+    ...(result.cookies?.length ? { 'set-cookie': result.cookies } : {}),
+  });
+  res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+async function serveStatic(res: ServerResponse, url: URL, webDistDir: string) {
+  const requested = path.normalize(path.join(webDistDir, decodeURIComponent(url.pathname)));
+  const inside = requested.startsWith(webDistDir + path.sep);
+  const isFile = inside && (await stat(requested).catch(() => null))?.isFile();
+  // The SPA's own routes (/settings, /reset-password …) all load index.html, as CloudFront does.
+  const file = isFile ? requested : path.join(webDistDir, 'index.html');
+  const content = await readFile(file).catch(() => null);
+  if (!content) {
+    res.writeHead(503, { 'content-type': 'text/plain' });
+    res.end('The web app is not built. Run: npm run build:web');
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'cache-control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'x-content-type-options': 'nosniff',
+  });
+  res.end(content);
+}
+
+export function startGateway(options: GatewayOptions): Promise<Server> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const work = async () => {
+      if (url.pathname.startsWith('/api/')) return handleApi(req, res, url, options);
+      if (url.pathname === RUNTIME_CONFIG_PATH) return sendJson(res, 200, options.runtimeConfig);
+      if (url.pathname === '/dev/outbox.json') return sendJson(res, 200, await options.outbox.list());
+      if (url.pathname === '/dev/outbox') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        return res.end(renderOutboxPage(await options.outbox.list()));
+      }
+      return serveStatic(res, url, options.webDistDir);
+    };
+    work().catch((error: unknown) => {
+      console.error('[gateway]', error);
+      if (!res.headersSent) apiError(res, 500, 'internal', 'Something went wrong on our side. Please try again.');
+      else res.end();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve(server));
+  });
+}

@@ -1,0 +1,33 @@
+import path from 'node:path';
+
+/** The local stack's configuration: ports and folders, each overridable by an environment variable. */
+export interface LocalStackSettings {
+  /** The gateway: the SPA and /api on one origin. */
+  port: number;
+  cognitoPort: number;
+  dynamodbPort: number;
+  dataDir: string;
+  webDistDir: string;
+  logLevel: string;
+}
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+function port(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`${name} must be a port number, got '${raw}'`);
+  return value;
+}
+
+export function settingsFromEnv(): LocalStackSettings {
+  return {
+    port: port('PORT', 3000),
+    cognitoPort: port('COGNITO_PORT', 3010),
+    dynamodbPort: port('DYNAMODB_PORT', 3020),
+    dataDir: path.resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data'),
+    webDistDir: path.resolve(REPO_ROOT, 'web/dist'),
+    logLevel: process.env.LOG_LEVEL ?? 'INFO',
+  };
+}

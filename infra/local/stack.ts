@@ -1,0 +1,92 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { RuntimeConfig } from '../../shared/runtime-config';
+import { startCognitoLocal } from './cognito';
+import { dynamoDbClient, ensureTable, startDynamoDbLocal } from './dynamodb';
+import { startGateway } from './gateway';
+import { createJwtAuthorizer } from './jwt-authorizer';
+import { Outbox } from './outbox';
+import type { LocalStackSettings } from './settings';
+
+export const LOCAL_TABLE_NAME = 'it-asset-auditor';
+
+export interface LocalStack {
+  url: string;
+  outbox: Outbox;
+  runtimeConfig: RuntimeConfig;
+  stop(): Promise<void>;
+}
+
+const closeServer = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
+const stopChild = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/**
+ * DynamoDB Local, cognito-local, the email outbox and the gateway, with data under settings.dataDir.
+ * The functions run in this process and learn the emulators' endpoints from their environment,
+ * exactly as a Lambda learns the real ones.
+ */
+export async function startLocalStack(settings: LocalStackSettings): Promise<LocalStack> {
+  await mkdir(settings.dataDir, { recursive: true });
+  const outbox = new Outbox(path.join(settings.dataDir, 'outbox'));
+  const dynamoEndpoint = `http://localhost:${settings.dynamodbPort}`;
+  const dynamo = startDynamoDbLocal(settings.dynamodbPort, path.join(settings.dataDir, 'dynamodb'));
+  const started: Array<() => Promise<void>> = [() => stopChild(dynamo)];
+  const stop = async () => {
+    await Promise.all(started.map((stopOne) => stopOne()));
+  };
+  try {
+    const exited = new Promise<never>((_, reject) =>
+      dynamo.once('exit', (code) => reject(new Error(`DynamoDB Local exited with code ${code}`))),
+    );
+    await Promise.race([ensureTable(dynamoDbClient(dynamoEndpoint), LOCAL_TABLE_NAME), exited]);
+
+    const cognito = await startCognitoLocal(settings.cognitoPort, path.join(settings.dataDir, 'cognito'), outbox);
+    started.push(() => closeServer(cognito.server));
+
+    Object.assign(process.env, {
+      AWS_REGION: 'local',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      TABLE_NAME: LOCAL_TABLE_NAME,
+      DYNAMODB_ENDPOINT: dynamoEndpoint,
+      COGNITO_ENDPOINT: cognito.endpoint,
+      USER_POOL_ID: cognito.userPoolId,
+      USER_POOL_CLIENT_ID: cognito.userPoolClientId,
+      POWERTOOLS_LOG_LEVEL: settings.logLevel,
+    });
+
+    const runtimeConfig: RuntimeConfig = {
+      region: 'local',
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.userPoolClientId,
+      authFlow: 'USER_PASSWORD_AUTH',
+      userPoolEndpoint: cognito.endpoint,
+    };
+    const gateway = await startGateway({
+      port: settings.port,
+      webDistDir: settings.webDistDir,
+      runtimeConfig,
+      authorize: createJwtAuthorizer(cognito.endpoint, cognito.userPoolId, cognito.userPoolClientId),
+      outbox,
+    });
+    started.push(() => closeServer(gateway));
+    const address = gateway.address();
+    const port = typeof address === 'object' && address ? address.port : settings.port;
+    return { url: `http://localhost:${port}`, outbox, runtimeConfig, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

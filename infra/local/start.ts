@@ -1,0 +1,46 @@
+import { ensureSuperAdmin } from '../../functions/auth/registration';
+import { JAVA_MISSING, javaAvailable } from './dynamodb';
+import { settingsFromEnv } from './settings';
+import { startLocalStack } from './stack';
+
+/** `npm start`: the whole product on this machine, data kept under .data/ between runs. */
+const DEFAULT_SUPER_ADMIN_EMAIL = 'admin@itassetauditor.local';
+const DEFAULT_SUPER_ADMIN_PASSWORD = 'ChangeMe123!';
+
+// Node 20 is the product's runtime until 2027; the AWS SDK's notice about that is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+async function main() {
+  if (!javaAvailable()) {
+    console.error(JAVA_MISSING);
+    process.exit(1);
+  }
+  const settings = settingsFromEnv();
+  const stack = await startLocalStack(settings);
+  const email = (process.env.SUPER_ADMIN_EMAIL ?? DEFAULT_SUPER_ADMIN_EMAIL).toLowerCase();
+  const password = process.env.SUPER_ADMIN_PASSWORD ?? DEFAULT_SUPER_ADMIN_PASSWORD;
+  const superAdmin = await ensureSuperAdmin(email, password, new Date());
+
+  console.log(`
+  IT Asset Auditor is running at ${stack.url}
+  Email outbox:  ${stack.url}/dev/outbox
+  Super admin:   ${email} / ${password}${superAdmin === 'created' ? ' (created now)' : ''}
+  Data:          ${settings.dataDir}  (npm run reset wipes it)
+  Stop with Ctrl-C.
+`);
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ensureSuperAdmin } from '../../functions/auth/registration';
+import { REPO_ROOT } from '../../infra/local/settings';
+import { startLocalStack } from '../../infra/local/stack';
+import type { RuntimeConfig } from '../../shared/runtime-config';
+
+/** Credentials of the super_admin every integration run starts with. */
+export const TEST_SUPER_ADMIN = { email: 'root@itassetauditor.test', password: 'root-password-1' };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    runtimeConfig: RuntimeConfig;
+    /** The functions' environment, for tests that call the data layer or Cognito directly. */
+    functionEnv: Record<string, string>;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** One local stack per test run, on free ports, with a fresh data folder: a clean table every run. */
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'itam-test-'));
+  const [port, cognitoPort, dynamodbPort] = [await freePort(), await freePort(), await freePort()];
+  const stack = await startLocalStack({
+    port: port!,
+    cognitoPort: cognitoPort!,
+    dynamodbPort: dynamodbPort!,
+    dataDir,
+    webDistDir: path.join(REPO_ROOT, 'web/dist'),
+    logLevel: 'CRITICAL',
+  });
+  await ensureSuperAdmin(TEST_SUPER_ADMIN.email, TEST_SUPER_ADMIN.password, new Date());
+  project.provide('baseUrl', stack.url);
+  project.provide('runtimeConfig', stack.runtimeConfig);
+  const functionEnv = Object.fromEntries(
+    ['AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'TABLE_NAME', 'DYNAMODB_ENDPOINT', 'COGNITO_ENDPOINT', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID'].map(
+      (name) => [name, process.env[name] ?? ''],
+    ),
+  );
+  project.provide('functionEnv', functionEnv);
+  return async () => {
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

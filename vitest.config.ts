@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// Node 20 is the product's runtime until 2027; the AWS SDK's notice about that is noise in test output.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+/**
+ * unit: pure rules beside their modules. integration and e2e share one local stack, started once
+ * per run on free ports with a fresh data folder (test/support/global-setup.ts). infra: CDK
+ * template assertions.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'agent/**/*.test.ts', 'web/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000 },
+      },
+    ],
+  },
+});
