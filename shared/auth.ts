@@ -56,7 +56,8 @@ export const invitationSignupSchema = z.strictObject({
   invite_token: z.string().trim().min(1, { error: AUTH_MESSAGES.invalidInvitation }).max(200),
 });
 
-const isInvitationSignup = (input: unknown) => typeof input === 'object' && input !== null && 'invite_token' in input;
+const isInvitationSignup = (input: unknown) =>
+  typeof input === 'object' && input !== null && 'invite_token' in input;
 
 /**
  * Sign-up is either a new company or joining one through an invitation, never both. The shape is
@@ -66,7 +67,8 @@ const isInvitationSignup = (input: unknown) => typeof input === 'object' && inpu
 export const signupSchema = z.unknown().transform((input, ctx): SignupRequest => {
   const result = (isInvitationSignup(input) ? invitationSignupSchema : companySignupSchema).safeParse(input);
   if (!result.success) {
-    ctx.issues.push(...result.error.issues.map((issue) => ({ ...issue, input })));
+    for (const issue of result.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     return z.NEVER;
   }
   return result.data;

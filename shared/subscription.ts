@@ -30,7 +30,10 @@ export function displayStatus(status: string | null | undefined): SubscriptionSt
  * The one rule for "may this organisation use the product": a trial within its end date, active or
  * past_due. Cancelled, an expired trial, incomplete and anything unknown are not.
  */
-export function hasActiveSubscription(subscription: SubscriptionState | null | undefined, now: Date): boolean {
+export function hasActiveSubscription(
+  subscription: SubscriptionState | null | undefined,
+  now: Date,
+): boolean {
   if (!subscription) return false;
   switch (displayStatus(subscription.status)) {
     case 'trial':
