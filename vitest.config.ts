@@ -14,7 +14,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'agent/**/*.test.ts', 'web/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'agent/**/*.test.ts',
+            'web/**/*.test.ts',
+          ],
         },
       },
       {

@@ -18,7 +18,7 @@ export const USER_POOL_SETTINGS = {
     subject: 'Your IT Asset Auditor password reset code',
     body:
       'Someone asked to reset the password of your IT Asset Auditor account. ' +
-      'Open the app\'s /reset-password page and enter this code: {####}. ' +
+      "Open the app's /reset-password page and enter this code: {####}. " +
       'If it was not you, ignore this email.',
   },
 } as const;

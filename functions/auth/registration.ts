@@ -36,7 +36,11 @@ export const PLATFORM_ORGANIZATION_NAME = 'IT Asset Auditor Platform';
  * The platform's first super_admin, created once (idempotent): a Cognito user whose profile lives
  * in the platform's own organisation, which needs no subscription.
  */
-export async function ensureSuperAdmin(email: string, password: string, now: Date): Promise<'created' | 'exists'> {
+export async function ensureSuperAdmin(
+  email: string,
+  password: string,
+  now: Date,
+): Promise<'created' | 'exists'> {
   const existing = await findCognitoUserSub(email);
   if (existing && (await findProfileByUserId(existing))) return 'exists';
   if (existing) {

@@ -54,7 +54,12 @@ export async function createCognitoUser(user: NewCognitoUser): Promise<string> {
     sub = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
     if (!sub) throw new Error('Cognito created a user without a sub');
     await cognito().send(
-      new AdminSetUserPasswordCommand({ UserPoolId, Username: user.email, Password: user.password, Permanent: true }),
+      new AdminSetUserPasswordCommand({
+        UserPoolId,
+        Username: user.email,
+        Password: user.password,
+        Permanent: true,
+      }),
     );
     return sub;
   } catch (error) {
@@ -76,7 +81,9 @@ export async function deleteCognitoUser(email: string): Promise<void> {
 /** The sub of the user with this email, or null when there is none. */
 export async function findCognitoUserSub(email: string): Promise<string | null> {
   try {
-    const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: config().USER_POOL_ID, Username: email }));
+    const user = await cognito().send(
+      new AdminGetUserCommand({ UserPoolId: config().USER_POOL_ID, Username: email }),
+    );
     return user.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value ?? null;
   } catch (error) {
     if (error instanceof UserNotFoundException) return null;

@@ -14,7 +14,11 @@ export class HttpError extends Error {
 
   toBody(): ApiErrorBody {
     return {
-      error: { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) },
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.details === undefined ? {} : { details: this.details }),
+      },
     };
   }
 }
@@ -30,7 +34,9 @@ export class Unauthorized extends HttpError {
   }
 }
 export class PaymentRequired extends HttpError {
-  constructor(message = 'An active subscription is required. Please choose a plan to continue using the platform.') {
+  constructor(
+    message = 'An active subscription is required. Please choose a plan to continue using the platform.',
+  ) {
     super(402, 'subscription_required', message);
   }
 }

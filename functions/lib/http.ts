@@ -7,7 +7,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { findRoute, type RouteDefinition } from '../routes';
 import { loadCaller, type Caller } from './caller';
 import { BadRequest, HttpError, Unauthorized } from './errors';
@@ -49,7 +49,10 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, what: string
   if (!schema) return undefined as T;
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const details = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  const details = result.error.issues.map((issue) => ({
+    path: issue.path.join('.'),
+    message: issue.message,
+  }));
   throw new BadRequest(result.error.issues[0]?.message ?? `Invalid ${what}`, 'invalid_input', details);
 }
 
@@ -68,7 +71,9 @@ function errorResponse(error: unknown): HttpResult {
     return json(400, new BadRequest('The request body must be valid JSON', 'invalid_json').toBody());
   }
   logger.error('Unhandled error', { error: error as Error });
-  return json(500, { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+  return json(500, {
+    error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' },
+  });
 }
 
 function stack<B, Q, P>(
@@ -79,7 +84,10 @@ function stack<B, Q, P>(
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use({
       before: (request) => {
-        logger.appendKeys({ request_id: request.event.requestContext.requestId, route: request.event.routeKey });
+        logger.appendKeys({
+          request_id: request.event.requestContext.requestId,
+          route: request.event.routeKey,
+        });
       },
       onError: (request) => {
         request.response = errorResponse(request.error);

@@ -17,7 +17,9 @@ import type { Outbox } from './outbox';
  * local outbox, and the two targets aws-amplify needs but cognito-local lacks are added to its
  * target table. cognito-local is CommonJS without an exports map; we reach into its modules.
  */
-const requireFromCognitoLocal = createRequire(createRequire(import.meta.url).resolve('cognito-local/package.json'));
+const requireFromCognitoLocal = createRequire(
+  createRequire(import.meta.url).resolve('cognito-local/package.json'),
+);
 const lib = (module: string) => requireFromCognitoLocal(`./lib/${module}`);
 
 type Json = Record<string, unknown>;
@@ -27,7 +29,9 @@ interface TargetContext {
 type Target = (ctx: TargetContext, request: Json) => Promise<Json>;
 type TargetFactory = (services: CognitoLocalServices) => Target;
 interface UserPool {
-  listUsers(ctx: TargetContext): Promise<Array<Json & { Attributes?: Array<{ Name: string; Value?: string }> }>>;
+  listUsers(
+    ctx: TargetContext,
+  ): Promise<Array<Json & { Attributes?: Array<{ Name: string; Value?: string }> }>>;
   saveUser(ctx: TargetContext, user: Json): Promise<void>;
 }
 interface CognitoLocalServices {
@@ -58,14 +62,21 @@ targets.GlobalSignOut ??= (services) => async (ctx, request) => {
   const claims = decodeJwt(String(request.AccessToken));
   const userPool = await services.cognito.getUserPoolForClientId(ctx, String(claims.client_id));
   const users = await userPool.listUsers(ctx);
-  const user = users.find((candidate) => candidate.Attributes?.some((a) => a.Name === 'sub' && a.Value === claims.sub));
+  const user = users.find((candidate) =>
+    candidate.Attributes?.some((a) => a.Name === 'sub' && a.Value === claims.sub),
+  );
   if (user) await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
   return {};
 };
 
 class OutboxMessageSender {
   constructor(private readonly outbox: Outbox) {}
-  async sendEmail(_ctx: TargetContext, _user: CognitoUserRecord, destination: string, message: CognitoMessage) {
+  async sendEmail(
+    _ctx: TargetContext,
+    _user: CognitoUserRecord,
+    destination: string,
+    message: CognitoMessage,
+  ) {
     // Cognito's only emails here are password-reset codes (sign-up suppresses its invitation).
     const template = USER_POOL_SETTINGS.passwordResetEmail;
     await this.outbox.send({
@@ -86,7 +97,11 @@ export interface CognitoLocal {
   userPoolClientId: string;
 }
 
-export async function startCognitoLocal(port: number, dataDir: string, outbox: Outbox): Promise<CognitoLocal> {
+export async function startCognitoLocal(
+  port: number,
+  dataDir: string,
+  outbox: Outbox,
+): Promise<CognitoLocal> {
   const pino = requireFromCognitoLocal('pino');
   const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'error' });
   const services = lib('services');
@@ -121,12 +136,20 @@ export async function startCognitoLocal(port: number, dataDir: string, outbox: O
     clock,
     cognito,
     config,
-    messages: new services.MessagesService(triggers, new MessageDeliveryService(new OutboxMessageSender(outbox))),
+    messages: new services.MessagesService(
+      triggers,
+      new MessageDeliveryService(new OutboxMessageSender(outbox)),
+    ),
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const server: Server = await createServer(Router(serviceSet), logger, config.ServerConfig, serviceSet).start();
+  const server: Server = await createServer(
+    Router(serviceSet),
+    logger,
+    config.ServerConfig,
+    serviceSet,
+  ).start();
   const { userPoolId, userPoolClientId } = await ensureUserPool(endpoint);
   return { server, endpoint, userPoolId, userPoolClientId };
 }
@@ -159,7 +182,9 @@ async function ensureUserPool(endpoint: string): Promise<{ userPoolId: string; u
     );
     userPoolId = created.UserPool!.Id!;
   }
-  const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  const clients = await client.send(
+    new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
+  );
   let userPoolClientId = clients.UserPoolClients?.find(
     (candidate) => candidate.ClientName === USER_POOL_SETTINGS.clientName,
   )?.ClientId;

@@ -22,7 +22,10 @@ export function javaAvailable(): boolean {
 
 /** The official DynamoDB Local emulator, whose jar ships in the amplify-dynamodb-simulator package. */
 export function startDynamoDbLocal(port: number, dataDir: string): ChildProcess {
-  const emulatorDir = path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  const emulatorDir = path.join(
+    path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')),
+    'emulator',
+  );
   mkdirSync(dataDir, { recursive: true });
   const child = spawn(
     'java',
@@ -36,7 +39,8 @@ export function startDynamoDbLocal(port: number, dataDir: string): ChildProcess 
       String(port),
       '-disableTelemetry',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // Run inside the data folder: the emulator writes a metadata file into its working directory.
+    { stdio: ['ignore', 'ignore', 'pipe'], cwd: dataDir },
   );
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[dynamodb] ${chunk.toString()}`));
   return child;

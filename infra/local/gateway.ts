@@ -34,10 +34,12 @@ interface CompiledRoute {
 
 const compiledRoutes: CompiledRoute[] = routes.map((route) => {
   const names: string[] = [];
-  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)(\\\+)?\}/g, (_m, name: string, greedy) => {
-    names.push(name);
-    return greedy ? '(.+)' : '([^/]+)';
-  });
+  const source = route.path
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\\?\{(\w+)(\\\+)?\}/g, (_m, name: string, greedy) => {
+      names.push(name);
+      return greedy ? '(.+)' : '([^/]+)';
+    });
   return { route, pattern: new RegExp(`^${source}$`), names };
 });
 
@@ -60,7 +62,9 @@ const featureHandlers = new Map<Feature, Promise<HttpHandler>>();
 function featureHandler(feature: Feature): Promise<HttpHandler> {
   let handler = featureHandlers.get(feature);
   if (!handler) {
-    handler = import(`../../functions/${feature}/index.ts`).then((module: { handler: HttpHandler }) => module.handler);
+    handler = import(`../../functions/${feature}/index.ts`).then(
+      (module: { handler: HttpHandler }) => module.handler,
+    );
     featureHandlers.set(feature, handler);
   }
   return handler;
@@ -125,10 +129,14 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
   const textual = isTextual(req.headers['content-type']);
   const requestId = randomUUID();
   const headers = Object.fromEntries(
-    Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]),
+    Object.entries(req.headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(',') : (value ?? ''),
+    ]),
   );
   const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  for (const [name, value] of url.searchParams)
+    query[name] = name in query ? `${query[name]},${value}` : value;
 
   const event: HttpEvent = {
     version: '2.0',
@@ -197,7 +205,9 @@ async function serveStatic(res: ServerResponse, url: URL, webDistDir: string) {
   }
   res.writeHead(200, {
     'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-    'cache-control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'cache-control': file.includes(`${path.sep}assets${path.sep}`)
+      ? 'public, max-age=31536000, immutable'
+      : 'no-cache',
     'x-content-type-options': 'nosniff',
   });
   res.end(content);
@@ -218,7 +228,8 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
     };
     work().catch((error: unknown) => {
       console.error('[gateway]', error);
-      if (!res.headersSent) apiError(res, 500, 'internal', 'Something went wrong on our side. Please try again.');
+      if (!res.headersSent)
+        apiError(res, 500, 'internal', 'Something went wrong on our side. Please try again.');
       else res.end();
     });
   });

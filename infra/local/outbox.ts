@@ -35,16 +35,15 @@ export class Outbox {
   }
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function renderOutboxPage(emails: OutboxEmail[]): string {
   const rows = emails
     .map(
       (email) => `<article>
   <header><strong>${escapeHtml(email.subject)}</strong><span>to ${escapeHtml(email.to)} · ${escapeHtml(
-        new Date(email.sent_at).toLocaleString('en-GB'),
-      )}</span></header>
+    new Date(email.sent_at).toLocaleString('en-GB'),
+  )}</span></header>
   <pre>${escapeHtml(email.body)}</pre>
 </article>`,
     )

@@ -52,7 +52,11 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
     );
     await Promise.race([ensureTable(dynamoDbClient(dynamoEndpoint), LOCAL_TABLE_NAME), exited]);
 
-    const cognito = await startCognitoLocal(settings.cognitoPort, path.join(settings.dataDir, 'cognito'), outbox);
+    const cognito = await startCognitoLocal(
+      settings.cognitoPort,
+      path.join(settings.dataDir, 'cognito'),
+      outbox,
+    );
     started.push(() => closeServer(cognito.server));
 
     Object.assign(process.env, {

@@ -14,7 +14,10 @@ describe('the local stack', () => {
   it('refreshes tokens with GetTokensFromRefreshToken, as aws-amplify does', async () => {
     const company = await signUpCompany();
     const refreshed = await cognitoClient().send(
-      new GetTokensFromRefreshTokenCommand({ ClientId: clientId(), RefreshToken: company.tokens.RefreshToken! }),
+      new GetTokensFromRefreshTokenCommand({
+        ClientId: clientId(),
+        RefreshToken: company.tokens.RefreshToken!,
+      }),
     );
     const accessToken = refreshed.AuthenticationResult?.AccessToken;
     expect(accessToken).toBeTruthy();
@@ -26,7 +29,10 @@ describe('the local stack', () => {
     await cognitoClient().send(new GlobalSignOutCommand({ AccessToken: company.accessToken }));
     await expect(
       cognitoClient().send(
-        new GetTokensFromRefreshTokenCommand({ ClientId: clientId(), RefreshToken: company.tokens.RefreshToken! }),
+        new GetTokensFromRefreshTokenCommand({
+          ClientId: clientId(),
+          RefreshToken: company.tokens.RefreshToken!,
+        }),
       ),
     ).rejects.toThrow();
   });
@@ -57,7 +63,10 @@ describe('the local stack', () => {
 
   it('serves the runtime config, the SPA for app routes, and a JSON 404 for unknown API routes', async () => {
     const config = await api<Record<string, string>>('/config.json');
-    expect(config.body).toMatchObject({ authFlow: 'USER_PASSWORD_AUTH', userPoolId: inject('runtimeConfig').userPoolId });
+    expect(config.body).toMatchObject({
+      authFlow: 'USER_PASSWORD_AUTH',
+      userPoolId: inject('runtimeConfig').userPoolId,
+    });
     const page = await fetch(`${baseUrl()}/settings?tab=billing`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');

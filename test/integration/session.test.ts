@@ -5,7 +5,10 @@ import type { DashboardResponse, MeResponse } from '../../shared/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 import { api, signIn, signUpCompany, useFunctionEnv } from '../support/api';
 
-async function setSubscription(organizationId: string, changes: { status?: string; trial_end_date?: string }) {
+async function setSubscription(
+  organizationId: string,
+  changes: { status?: string; trial_end_date?: string },
+) {
   useFunctionEnv();
   subscriptionEntity.setClient(dynamoDocumentClient());
   subscriptionEntity.setTableName(process.env.TABLE_NAME!);

@@ -10,7 +10,12 @@ const signup = (body: unknown) => api('/api/auth/signup', { method: 'POST', body
 describe('POST /api/auth/signup', () => {
   it('creates the user, the organisation, the admin profile and a 14-day trial in one go', async () => {
     const email = uniqueEmail();
-    const response = await signup({ email, password: 'secret1', full_name: 'Ann Admin', company_name: 'Acme Ltd' });
+    const response = await signup({
+      email,
+      password: 'secret1',
+      full_name: 'Ann Admin',
+      company_name: 'Acme Ltd',
+    });
     expect(response).toEqual({ status: 201, body: { message: AUTH_MESSAGES.accountCreatedWithTrial } });
 
     const tokens = await signIn(email, 'secret1');
@@ -21,7 +26,8 @@ describe('POST /api/auth/signup', () => {
     expect(me.body.profile.organization_id).toBe(me.body.organization.id);
     expect(me.body.subscription).toMatchObject({ status: 'trial', has_active_subscription: true });
     const trialDays =
-      (new Date(me.body.subscription.trial_end_date!).getTime() - new Date(me.body.profile.created_at).getTime()) /
+      (new Date(me.body.subscription.trial_end_date!).getTime() -
+        new Date(me.body.profile.created_at).getTime()) /
       86_400_000;
     expect(trialDays).toBe(14);
   });
@@ -29,7 +35,12 @@ describe('POST /api/auth/signup', () => {
   it('refuses a second account with the same email, whatever its case, with 409', async () => {
     const email = uniqueEmail();
     await signup({ email, password: 'secret1', full_name: 'Ann', company_name: 'Acme' });
-    const again = await signup({ email: email.toUpperCase(), password: 'secret2', full_name: 'Bob', company_name: 'Other' });
+    const again = await signup({
+      email: email.toUpperCase(),
+      password: 'secret2',
+      full_name: 'Bob',
+      company_name: 'Other',
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: { code: 'email_taken', message: AUTH_MESSAGES.emailTaken } });
     // The first account is untouched: its password still works.
@@ -38,9 +49,18 @@ describe('POST /api/auth/signup', () => {
 
   it.each([
     [{ password: 'secret1', full_name: 'Ann', company_name: 'Acme' }, AUTH_MESSAGES.invalidEmail],
-    [{ email: 'nope', password: 'secret1', full_name: 'Ann', company_name: 'Acme' }, AUTH_MESSAGES.invalidEmail],
-    [{ email: 'x@example.test', password: '12345', full_name: 'Ann', company_name: 'Acme' }, AUTH_MESSAGES.passwordTooShort],
-    [{ email: 'x@example.test', password: 'secret1', full_name: ' ', company_name: 'Acme' }, AUTH_MESSAGES.fullNameRequired],
+    [
+      { email: 'nope', password: 'secret1', full_name: 'Ann', company_name: 'Acme' },
+      AUTH_MESSAGES.invalidEmail,
+    ],
+    [
+      { email: 'x@example.test', password: '12345', full_name: 'Ann', company_name: 'Acme' },
+      AUTH_MESSAGES.passwordTooShort,
+    ],
+    [
+      { email: 'x@example.test', password: 'secret1', full_name: ' ', company_name: 'Acme' },
+      AUTH_MESSAGES.fullNameRequired,
+    ],
     [{ email: 'x@example.test', password: 'secret1', full_name: 'Ann' }, AUTH_MESSAGES.companyNameRequired],
   ])('answers 400 with the spec’s message for bad input (%#)', async (body, message) => {
     const response = await signup(body);
@@ -60,7 +80,10 @@ describe('POST /api/auth/signup', () => {
   it('refuses an invitation token until invitations exist, creating nothing', async () => {
     const email = uniqueEmail();
     const response = await signup({ email, password: 'secret1', full_name: 'Ian', invite_token: 'abc' });
-    expect(response).toMatchObject({ status: 400, body: { error: { message: AUTH_MESSAGES.invalidInvitation } } });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { error: { message: AUTH_MESSAGES.invalidInvitation } },
+    });
     await expect(signIn(email, 'secret1')).rejects.toThrow();
   });
 
@@ -73,7 +96,9 @@ describe('POST /api/auth/signup', () => {
       registerCompany({ email, password: 'secret1', full_name: 'Ann', company_name: 'Acme' }, new Date()),
     ).rejects.toThrow();
     await expect(
-      cognitoClient().send(new AdminGetUserCommand({ UserPoolId: inject('runtimeConfig').userPoolId, Username: email })),
+      cognitoClient().send(
+        new AdminGetUserCommand({ UserPoolId: inject('runtimeConfig').userPoolId, Username: email }),
+      ),
     ).rejects.toBeInstanceOf(UserNotFoundException);
   });
 

@@ -25,7 +25,13 @@ export interface ApiResponse<T = unknown> {
 /** Calls the local gateway as the web app or a script would. */
 export async function api<T = Record<string, unknown>>(
   path: string,
-  options: { method?: string; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  options: {
+    method?: string;
+    token?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -26,7 +26,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -47,9 +49,16 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', stack.url);
   project.provide('runtimeConfig', stack.runtimeConfig);
   const functionEnv = Object.fromEntries(
-    ['AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'TABLE_NAME', 'DYNAMODB_ENDPOINT', 'COGNITO_ENDPOINT', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID'].map(
-      (name) => [name, process.env[name] ?? ''],
-    ),
+    [
+      'AWS_REGION',
+      'AWS_ACCESS_KEY_ID',
+      'AWS_SECRET_ACCESS_KEY',
+      'TABLE_NAME',
+      'DYNAMODB_ENDPOINT',
+      'COGNITO_ENDPOINT',
+      'USER_POOL_ID',
+      'USER_POOL_CLIENT_ID',
+    ].map((name) => [name, process.env[name] ?? '']),
   );
   project.provide('functionEnv', functionEnv);
   return async () => {

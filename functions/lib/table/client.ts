@@ -9,7 +9,10 @@ export function dynamoDocumentClient(): DynamoDBDocumentClient {
   if (!documentClient) {
     const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
     documentClient = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ region: AWS_REGION, ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}) }),
+      new DynamoDBClient({
+        region: AWS_REGION,
+        ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}),
+      }),
       { marshallOptions: { removeUndefinedValues: true } },
     );
   }
