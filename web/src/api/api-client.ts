@@ -1,0 +1,116 @@
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { z } from 'zod';
+import type { ApiErrorBody } from '../../../shared/api';
+
+const GENERIC_MESSAGE = 'An error occurred';
+
+const errorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+}) satisfies z.ZodType<ApiErrorBody>;
+
+/** A failed API call: the HTTP status and the `{error:{code,message}}` body, in one Error. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The text to show a person for any error: the server's message, or the generic one. */
+export function errorMessage(error: unknown, fallback: string = GENERIC_MESSAGE): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Public routes (sign-up, invitation lookup) send no token. Default true. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+async function accessToken(): Promise<string | null> {
+  const session = await fetchAuthSession();
+  return session.tokens?.accessToken.toString() ?? null;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one way the web app calls /api. The response body is validated by `schema`; an error
+ * response becomes an ApiError, and a 401 on an authenticated call signs the user out.
+ */
+export async function apiRequest<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  const { method = 'GET', body, auth = true, signal } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  if (auth) {
+    const token = await accessToken();
+    if (!token) {
+      await signOut().catch(() => undefined);
+      throw new ApiError(401, 'unauthorized', 'Your session has ended. Please sign in again.');
+    }
+    headers.set('Authorization', `Bearer ${token}`);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'network_error', GENERIC_MESSAGE);
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(payload);
+    const error = parsed.success
+      ? new ApiError(
+          response.status,
+          parsed.data.error.code,
+          parsed.data.error.message,
+          parsed.data.error.details,
+        )
+      : new ApiError(response.status, 'http_error', GENERIC_MESSAGE);
+    if (response.status === 401 && auth) {
+      await signOut().catch(() => undefined);
+    }
+    throw error;
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'invalid_response', 'The server sent an unexpected response');
+  }
+  return parsed.data;
+}

@@ -1,0 +1,93 @@
+import { Alert, Badge, Button, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
+import { signOut } from 'aws-amplify/auth';
+import { Suspense, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import type { MeResponse } from '../../../shared/api';
+import { errorMessage } from '../api/api-client';
+import { displayName, useMe } from '../api/me';
+import { PageLoader } from '../components/page-loader';
+import { NavTabs } from './nav-tabs';
+
+function SignOutButton({ className }: { className?: string }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await signOut();
+      await navigate('/', { replace: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" className={className} onClick={() => void onClick()} isDisabled={busy}>
+      Sign out
+    </Button>
+  );
+}
+
+function AccountBadge({ me }: { me: MeResponse }) {
+  if (me.profile.role === 'super_admin') {
+    return (
+      <Badge variation="info" size="small" className="account-badge" data-testid="account-badge">
+        Super Admin
+      </Badge>
+    );
+  }
+  const active = me.subscription.has_active_subscription;
+  return (
+    <Badge
+      variation={active ? 'success' : 'error'}
+      size="small"
+      className="account-badge"
+      data-testid="account-badge"
+      title={`Subscription: ${me.subscription.status}`}
+    >
+      {active ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+/** The signed-in frame: top bar with the tabs and the account, then the current tab. */
+export function AppShell() {
+  const me = useMe();
+
+  if (me.isPending) return <PageLoader label="Loading profile" text="Loading profile..." />;
+  if (me.isError) {
+    return (
+      <View as="main" className="app-main">
+        <Alert variation="error" heading="Could not load your profile" role="alert">
+          {errorMessage(me.error)}
+        </Alert>
+        <Flex marginTop="medium" gap="small">
+          <Button onClick={() => void me.refetch()}>Try again</Button>
+          <SignOutButton />
+        </Flex>
+      </View>
+    );
+  }
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <Heading level={1} className="app-brand">
+          IT Asset Auditor
+        </Heading>
+        <NavTabs role={me.data.profile.role} />
+        <Flex className="app-account" alignItems="center" gap="xs">
+          <Text as="span" className="app-account__name">
+            {displayName(me.data)}
+          </Text>
+          <AccountBadge me={me.data} />
+        </Flex>
+        <SignOutButton className="app-signout" />
+      </header>
+      <main className="app-main">
+        <Suspense fallback={<PageLoader label="Loading" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,277 @@
+import { Button, Flex, Loader, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import {
+  AUTH_MESSAGES,
+  companySignupSchema,
+  emailSchema,
+  firstSignupProblem,
+  invitationSignupSchema,
+} from '../../../../../shared/auth';
+import type { SignupRequest } from '../../../../../shared/auth';
+import { PASSWORD_MIN_LENGTH, ROLE_LABELS } from '../../../../../shared/constants';
+import { errorMessage } from '../../../api/api-client';
+import { invitationErrorMessage, useInvitation } from '../api/get-invitation';
+import { useRequestPasswordReset } from '../api/reset-password';
+import { useSignIn } from '../api/sign-in';
+import { useSignUp } from '../api/sign-up';
+import { AuthLayout } from './auth-layout';
+import { AuthMessage } from './auth-message';
+import type { Notice } from './auth-message';
+import { noticeFromState } from './notice-state';
+import type { NoticeState } from './notice-state';
+
+type Mode = 'signin' | 'signup' | 'forgot';
+type FieldName = 'email' | 'password' | 'fullName' | 'companyName';
+type Fields = Record<FieldName, string>;
+
+/** The input `name` of each field, to move focus to the one that needs fixing. */
+const INPUT_NAMES: Record<FieldName, string> = {
+  email: 'email',
+  password: 'password',
+  fullName: 'full_name',
+  companyName: 'company_name',
+};
+
+const EMPTY_FIELDS: Fields = { email: '', password: '', fullName: '', companyName: '' };
+
+/** Which field a validation message is about, so that field is marked invalid too. */
+const FIELD_OF_PROBLEM: Record<string, FieldName> = {
+  [AUTH_MESSAGES.invalidEmail]: 'email',
+  [AUTH_MESSAGES.passwordTooShort]: 'password',
+  [AUTH_MESSAGES.fullNameRequired]: 'fullName',
+  [AUTH_MESSAGES.companyNameRequired]: 'companyName',
+};
+
+const TITLES: Record<Mode, string> = {
+  signin: 'Sign in to your account',
+  signup: 'Create your account',
+  forgot: 'Reset your password',
+};
+
+/** Sign in, sign up (a new company, or through an ?invite= link) and "forgot password". */
+export function AuthScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const inviteToken = searchParams.get('invite') || null;
+  const invitation = useInvitation(inviteToken);
+
+  const [mode, setMode] = useState<Mode>(inviteToken ? 'signup' : 'signin');
+  const [fields, setFields] = useState<Fields>(EMPTY_FIELDS);
+  const [notice, setNotice] = useState<Notice | null>(() => noticeFromState(location.state));
+  const [invalidField, setInvalidField] = useState<FieldName | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const requestReset = useRequestPasswordReset();
+  const busy = signIn.isPending || signUp.isPending || requestReset.isPending;
+
+  const inviteMode = mode === 'signup' && inviteToken !== null;
+  const lockedEmail = inviteMode ? invitation.data?.email : undefined;
+  const email = lockedEmail ?? fields.email;
+  const shownNotice: Notice | null =
+    notice ??
+    (inviteMode && invitation.isError
+      ? { text: invitationErrorMessage(invitation.error), tone: 'error' }
+      : null);
+
+  const setField = (name: FieldName, value: string) => {
+    setFields((current) => ({ ...current, [name]: value }));
+    if (invalidField === name) setInvalidField(null);
+  };
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setNotice(null);
+    setInvalidField(null);
+  };
+
+  const fail = (text: string, field: FieldName | null = null) => {
+    setNotice({ text });
+    setInvalidField(field);
+    const input = field ? formRef.current?.elements.namedItem(INPUT_NAMES[field]) : null;
+    if (input instanceof HTMLInputElement) input.focus();
+  };
+
+  const submitSignIn = async () => {
+    const parsedEmail = emailSchema.safeParse(email);
+    if (!parsedEmail.success) return fail(AUTH_MESSAGES.invalidEmail, 'email');
+    try {
+      const result = await signIn.mutateAsync({ email: parsedEmail.data, password: fields.password });
+      if (!result.isSignedIn) {
+        console.warn('Unsupported sign-in step', result.nextStep.signInStep);
+        fail(AUTH_MESSAGES.generic);
+      }
+      // On success Amplify announces the sign-in and the app replaces this screen.
+    } catch (error) {
+      fail(errorMessage(error));
+    }
+  };
+
+  const submitSignUp = async () => {
+    const input = inviteToken
+      ? { email, password: fields.password, full_name: fields.fullName, invite_token: inviteToken }
+      : { email, password: fields.password, full_name: fields.fullName, company_name: fields.companyName };
+    const problem = firstSignupProblem(input);
+    if (problem) return fail(problem, FIELD_OF_PROBLEM[problem] ?? null);
+    const parsed = inviteToken
+      ? invitationSignupSchema.safeParse(input)
+      : companySignupSchema.safeParse(input);
+    if (!parsed.success) return fail(AUTH_MESSAGES.generic);
+    const request: SignupRequest = parsed.data;
+    try {
+      const result = await signUp.mutateAsync(request);
+      setFields(EMPTY_FIELDS);
+      setMode('signin');
+      setInvalidField(null);
+      setNotice({ text: result.message });
+      if (inviteToken) {
+        setSearchParams(
+          (params) => {
+            params.delete('invite');
+            return params;
+          },
+          { replace: true },
+        );
+      }
+    } catch (error) {
+      fail(errorMessage(error));
+    }
+  };
+
+  const submitForgot = async () => {
+    const parsedEmail = emailSchema.safeParse(fields.email);
+    if (!parsedEmail.success) return fail(AUTH_MESSAGES.invalidEmail, 'email');
+    try {
+      const result = await requestReset.mutateAsync(parsedEmail.data);
+      const sentTo = result.nextStep.codeDeliveryDetails?.destination ?? parsedEmail.data;
+      const state: NoticeState = {
+        notice: { text: `A password reset code was sent to ${sentTo}.`, tone: 'info' },
+      };
+      await navigate(`/reset-password?email=${encodeURIComponent(parsedEmail.data)}`, { state });
+    } catch (error) {
+      fail(errorMessage(error));
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setNotice(null);
+    setInvalidField(null);
+    if (mode === 'signin') void submitSignIn();
+    else if (mode === 'signup') void submitSignUp();
+    else void submitForgot();
+  };
+
+  const submitLabel = mode === 'signin' ? 'Sign In' : mode === 'signup' ? 'Sign Up' : 'Send reset code';
+  const busyLabel =
+    mode === 'signin' ? 'Signing in...' : mode === 'signup' ? 'Creating account...' : 'Sending...';
+
+  return (
+    <AuthLayout title={TITLES[mode]}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
+        <Flex direction="column" gap="medium">
+          {inviteMode && invitation.isPending ? (
+            <Flex alignItems="center" gap="small" role="status">
+              <Loader aria-label="Loading invitation" />
+              <Text>Loading invitation...</Text>
+            </Flex>
+          ) : null}
+          {inviteMode && invitation.data ? (
+            <Text>
+              You have been invited to join <strong>{invitation.data.organization.name}</strong> as{' '}
+              {ROLE_LABELS[invitation.data.role]}.
+            </Text>
+          ) : null}
+          {mode === 'forgot' ? (
+            <Text color="font.secondary">
+              Enter your email and we will send you a code to reset your password.
+            </Text>
+          ) : null}
+
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete={mode === 'signup' ? 'email' : 'username'}
+            value={email}
+            onChange={(event) => setField('email', event.target.value)}
+            isReadOnly={lockedEmail !== undefined}
+            descriptiveText={lockedEmail !== undefined ? 'From your invitation' : undefined}
+            hasError={invalidField === 'email'}
+            isRequired
+          />
+          {mode !== 'forgot' ? (
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+              value={fields.password}
+              onChange={(event) => setField('password', event.target.value)}
+              descriptiveText={mode === 'signup' ? `At least ${PASSWORD_MIN_LENGTH} characters` : undefined}
+              hasError={invalidField === 'password'}
+              showPasswordButtonLabel="Show"
+              isRequired
+            />
+          ) : null}
+          {mode === 'signup' ? (
+            <>
+              <TextField
+                label="Full Name"
+                name="full_name"
+                autoComplete="name"
+                value={fields.fullName}
+                onChange={(event) => setField('fullName', event.target.value)}
+                hasError={invalidField === 'fullName'}
+                isRequired
+              />
+              <TextField
+                label="Company Name"
+                name="company_name"
+                autoComplete="organization"
+                value={inviteMode ? (invitation.data?.organization.name ?? '') : fields.companyName}
+                onChange={(event) => setField('companyName', event.target.value)}
+                isReadOnly={inviteMode}
+                descriptiveText={inviteMode ? 'From your invitation' : undefined}
+                hasError={invalidField === 'companyName'}
+                isRequired={!inviteMode}
+              />
+            </>
+          ) : null}
+
+          {shownNotice ? <AuthMessage notice={shownNotice} /> : null}
+
+          <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText={busyLabel}>
+            {submitLabel}
+          </Button>
+        </Flex>
+      </form>
+
+      <Flex direction="column" alignItems="center" gap="xxs" marginTop="medium">
+        {mode === 'signin' ? (
+          <>
+            <Button variation="link" size="small" onClick={() => switchMode('forgot')}>
+              Forgot password?
+            </Button>
+            <Button variation="link" size="small" onClick={() => switchMode('signup')}>
+              Don&apos;t have an account? Sign up
+            </Button>
+          </>
+        ) : null}
+        {mode === 'signup' ? (
+          <Button variation="link" size="small" onClick={() => switchMode('signin')}>
+            Already have an account? Sign in
+          </Button>
+        ) : null}
+        {mode === 'forgot' ? (
+          <Button variation="link" size="small" onClick={() => switchMode('signin')}>
+            Back to sign in
+          </Button>
+        ) : null}
+      </Flex>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,137 @@
+import { Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AUTH_MESSAGES, emailSchema, passwordSchema } from '../../../../../shared/auth';
+import { PASSWORD_MIN_LENGTH } from '../../../../../shared/constants';
+import { errorMessage } from '../../../api/api-client';
+import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/reset-password';
+import { AuthLayout } from './auth-layout';
+import { AuthMessage } from './auth-message';
+import type { Notice } from './auth-message';
+import { noticeFromState } from './notice-state';
+import type { NoticeState } from './notice-state';
+
+const CODE_REQUIRED = 'Please enter the verification code';
+const PASSWORD_RESET_DONE = 'Your password has been reset. You can now sign in.';
+
+type FieldName = 'email' | 'code' | 'newPassword';
+const INPUT_NAMES: Record<FieldName, string> = { email: 'email', code: 'code', newPassword: 'new_password' };
+
+/** /reset-password?email=…(&code=…): set a new password with the code Cognito sent. */
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(() => searchParams.get('email') ?? '');
+  const [code, setCode] = useState(() => searchParams.get('code') ?? '');
+  const [newPassword, setNewPassword] = useState('');
+  const [notice, setNotice] = useState<Notice | null>(() => noticeFromState(location.state));
+  const [invalidField, setInvalidField] = useState<FieldName | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const confirmReset = useConfirmPasswordReset();
+  const resendCode = useRequestPasswordReset();
+
+  const fail = (text: string, field: FieldName | null = null) => {
+    setNotice({ text, tone: 'error' });
+    setInvalidField(field);
+    const input = field ? formRef.current?.elements.namedItem(INPUT_NAMES[field]) : null;
+    if (input instanceof HTMLInputElement) input.focus();
+  };
+
+  const submit = async () => {
+    const parsedEmail = emailSchema.safeParse(email);
+    if (!parsedEmail.success) return fail(AUTH_MESSAGES.invalidEmail, 'email');
+    if (!code.trim()) return fail(CODE_REQUIRED, 'code');
+    if (!passwordSchema.safeParse(newPassword).success)
+      return fail(AUTH_MESSAGES.passwordTooShort, 'newPassword');
+    try {
+      await confirmReset.mutateAsync({ email: parsedEmail.data, code: code.trim(), newPassword });
+      const state: NoticeState = { notice: { text: PASSWORD_RESET_DONE, tone: 'success' } };
+      await navigate('/', { replace: true, state });
+    } catch (error) {
+      fail(errorMessage(error));
+    }
+  };
+
+  const resend = async () => {
+    const parsedEmail = emailSchema.safeParse(email);
+    if (!parsedEmail.success) return fail(AUTH_MESSAGES.invalidEmail, 'email');
+    try {
+      const result = await resendCode.mutateAsync(parsedEmail.data);
+      const sentTo = result.nextStep.codeDeliveryDetails?.destination ?? parsedEmail.data;
+      setInvalidField(null);
+      setNotice({ text: `A new password reset code was sent to ${sentTo}.`, tone: 'info' });
+    } catch (error) {
+      fail(errorMessage(error));
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setNotice(null);
+    setInvalidField(null);
+    void submit();
+  };
+
+  return (
+    <AuthLayout title="Set a new password">
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
+        <Flex direction="column" gap="medium">
+          <Text color="font.secondary">
+            Enter the verification code from the password reset email and choose a new password.
+          </Text>
+          {notice ? <AuthMessage notice={notice} /> : null}
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            hasError={invalidField === 'email'}
+            isRequired
+          />
+          <TextField
+            label="Verification Code"
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            hasError={invalidField === 'code'}
+            isRequired
+          />
+          <PasswordField
+            label="New Password"
+            name="new_password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.target.value)}
+            descriptiveText={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            hasError={invalidField === 'newPassword'}
+            showPasswordButtonLabel="Show"
+            isRequired
+          />
+          <Button
+            type="submit"
+            variation="primary"
+            isFullWidth
+            isLoading={confirmReset.isPending}
+            loadingText="Resetting password..."
+          >
+            Reset Password
+          </Button>
+        </Flex>
+      </form>
+      <Flex direction="column" alignItems="center" gap="xxs" marginTop="medium">
+        <Button variation="link" size="small" onClick={() => void resend()} isDisabled={resendCode.isPending}>
+          Send a new code
+        </Button>
+        <Link to="/" className="amplify-link auth-link">
+          Back to sign in
+        </Link>
+      </Flex>
+    </AuthLayout>
+  );
+}

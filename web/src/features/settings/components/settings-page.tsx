@@ -1,0 +1,56 @@
+import { Heading, Tabs } from '@aws-amplify/ui-react';
+import { useSearchParams } from 'react-router';
+import { isGated, useCurrentUser } from '../../../api/me';
+import { ComingSoon } from '../../../components/coming-soon';
+import { OrganizationInformation } from './organization-information';
+
+const SETTINGS_TABS = ['general', 'billing', 'audit'] as const;
+type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+function isSettingsTab(value: string): value is SettingsTab {
+  return (SETTINGS_TABS as readonly string[]).includes(value);
+}
+
+/** ?tab=billing|audit picks that sub-tab; anything else is general, except that gated users start on billing. */
+function tabFromQuery(tab: string | null, gated: boolean): SettingsTab {
+  if (tab === null) return gated ? 'billing' : 'general';
+  return tab === 'billing' || tab === 'audit' ? tab : 'general';
+}
+
+export function SettingsPage() {
+  const me = useCurrentUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabFromQuery(searchParams.get('tab'), isGated(me));
+
+  const selectTab = (value: string) => {
+    if (!isSettingsTab(value)) return;
+    setSearchParams((params) => {
+      params.set('tab', value);
+      return params;
+    });
+  };
+
+  return (
+    <>
+      <Heading level={2} marginBottom="medium">
+        Settings
+      </Heading>
+      <Tabs.Container value={tab} onValueChange={selectTab}>
+        <Tabs.List aria-label="Settings sections">
+          <Tabs.Item value="general">General Settings</Tabs.Item>
+          <Tabs.Item value="billing">Billing &amp; Subscription</Tabs.Item>
+          <Tabs.Item value="audit">Audit Logs</Tabs.Item>
+        </Tabs.List>
+        <Tabs.Panel value="general" paddingTop="medium">
+          <OrganizationInformation />
+        </Tabs.Panel>
+        <Tabs.Panel value="billing" paddingTop="medium">
+          <ComingSoon title="Billing & Subscription" level={3} />
+        </Tabs.Panel>
+        <Tabs.Panel value="audit" paddingTop="medium">
+          <ComingSoon title="Audit Logs" level={3} />
+        </Tabs.Panel>
+      </Tabs.Container>
+    </>
+  );
+}
