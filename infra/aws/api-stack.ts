@@ -1,0 +1,118 @@
+import { CfnOutput, Stack } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { featuresInUse, routeKey, routes } from '../../functions/routes';
+import type { Feature } from '../../functions/routes';
+import { FeatureFunction, featureFunctionId } from './function';
+
+export interface ApiStackProps extends StackProps {
+  readonly table: ITable;
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+}
+
+/** Stage-wide throttling defaults; per-tenant limits are the handlers' business. */
+export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+/**
+ * The HTTP API: every route of functions/routes.ts, each integrated with its feature's Lambda.
+ * API Gateway checks the Cognito JWT on 'user' routes only; public, agent-key and stripe-signature
+ * routes are checked in the handler.
+ */
+export class ApiStack extends Stack {
+  readonly httpApi: IHttpApi;
+  readonly functions: ReadonlyMap<Feature, FeatureFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+
+    const httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: 'it-asset-auditor',
+      description: 'IT Asset Auditor API (routes from functions/routes.ts)',
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: API_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            responseLatency: '$context.responseLatency',
+            integrationLatency: '$context.integration.latency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+
+    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {
+      userPoolClients: [props.userPoolClient],
+    });
+
+    const functions = new Map<Feature, FeatureFunction>();
+    const integrations = new Map<Feature, HttpLambdaIntegration>();
+    for (const feature of featuresInUse()) {
+      const fn = new FeatureFunction(this, featureFunctionId(feature), {
+        feature,
+        table: props.table,
+        userPool: props.userPool,
+        userPoolClient: props.userPoolClient,
+      });
+      functions.set(feature, fn);
+      // One integration and one invoke permission per feature, shared by its routes.
+      integrations.set(
+        feature,
+        new HttpLambdaIntegration(`${featureFunctionId(feature)}Integration`, fn, {
+          scopePermissionToRoute: false,
+        }),
+      );
+    }
+
+    for (const route of routes) {
+      const integration = integrations.get(route.feature);
+      if (!integration) throw new Error(`No integration for feature '${route.feature}' (${routeKey(route)})`);
+      // The construct id is the route key itself, so ids are unique and stable across edits.
+      new HttpRoute(this, routeKey(route), {
+        httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration,
+        authorizer: route.auth === 'user' ? authorizer : undefined,
+      });
+    }
+
+    this.httpApi = httpApi;
+    this.functions = functions;
+
+    new CfnOutput(this, 'ApiUrl', { value: httpApi.apiEndpoint });
+  }
+}

@@ -1,0 +1,17 @@
+import { App, Tags } from 'aws-cdk-lib';
+import { createStacks } from './stacks';
+
+const app = new App();
+
+try {
+  createStacks(app, {
+    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  });
+} catch (error) {
+  // A configuration problem (web not built, a feature without its entry): say what to do, no stack trace.
+  console.error(`\n${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+Tags.of(app).add('project', 'it-asset-auditor');
+
+app.synth();

@@ -1,0 +1,59 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import { AccountRecovery, UserPool, VerificationEmailStyle } from 'aws-cdk-lib/aws-cognito';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { Construct } from 'constructs';
+import { USER_POOL_SETTINGS } from '../user-pool-settings';
+
+/**
+ * The Cognito user pool holding credentials. Users are created by our API (AdminCreateUser), never
+ * by self sign-up; the profile in the table is the authority on organisation and role.
+ */
+export class AuthStack extends Stack {
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+
+  constructor(scope: Construct, id: string, props: StackProps = {}) {
+    super(scope, id, props);
+
+    const userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: false,
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      passwordPolicy: {
+        minLength: USER_POOL_SETTINGS.passwordMinLength,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Cognito sends the forgot-password code with the verification (code) template.
+      userVerification: {
+        emailStyle: VerificationEmailStyle.CODE,
+        emailSubject: USER_POOL_SETTINGS.passwordResetEmail.subject,
+        emailBody: USER_POOL_SETTINGS.passwordResetEmail.body,
+      },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const userPoolClient = userPool.addClient('WebClient', {
+      authFlows: { userSrp: true, userPassword: true },
+      generateSecret: false,
+      preventUserExistenceErrors: true,
+      disableOAuth: true,
+      accessTokenValidity: Duration.minutes(USER_POOL_SETTINGS.accessTokenValidityMinutes),
+      idTokenValidity: Duration.minutes(USER_POOL_SETTINGS.idTokenValidityMinutes),
+      refreshTokenValidity: Duration.days(USER_POOL_SETTINGS.refreshTokenValidityDays),
+    });
+
+    this.userPool = userPool;
+    this.userPoolClient = userPoolClient;
+
+    new CfnOutput(this, 'UserPoolId', { value: userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: userPoolClient.userPoolClientId });
+  }
+}

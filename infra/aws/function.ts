@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import type { Feature } from '../../functions/routes';
+import { featureEntry, REPO_ROOT } from './paths';
+
+/** Cognito admin calls a feature may make, always on our pool's ARN only. */
+type CognitoAdminAction =
+  | 'cognito-idp:AdminCreateUser'
+  | 'cognito-idp:AdminSetUserPassword'
+  | 'cognito-idp:AdminDeleteUser'
+  | 'cognito-idp:AdminGetUser'
+  | 'cognito-idp:AdminResetUserPassword';
+
+export interface FeatureAccess {
+  /** What the feature does with the table: `read` gets grantReadData, `readWrite` grantReadWriteData. */
+  readonly table: 'none' | 'read' | 'readWrite';
+  readonly cognito: readonly CognitoAdminAction[];
+}
+
+/**
+ * Least privilege, per feature. A feature that needs more (a bucket, a secret) adds it here and in
+ * FeatureFunction below; the infra tests pin the sensitive grants.
+ */
+export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
+  auth: {
+    table: 'readWrite',
+    cognito: [
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminSetUserPassword',
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminGetUser',
+    ],
+  },
+  hardware: { table: 'readWrite', cognito: [] },
+  agents: { table: 'readWrite', cognito: [] },
+  disposal: { table: 'readWrite', cognito: [] },
+  audit: { table: 'read', cognito: [] },
+  team: {
+    table: 'readWrite',
+    cognito: [
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminResetUserPassword',
+    ],
+  },
+  organizations: { table: 'readWrite', cognito: ['cognito-idp:AdminDeleteUser'] },
+  billing: { table: 'readWrite', cognito: [] },
+  'api-keys': { table: 'readWrite', cognito: [] },
+};
+
+export interface FeatureFunctionProps {
+  readonly feature: Feature;
+  readonly table: ITable;
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+  /** Powertools logger level. */
+  readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+}
+
+export const SERVICE_NAME = 'it-asset-auditor';
+
+/**
+ * "A function of ours": one feature's Lambda (functions/<feature>/index.ts, dispatching by route
+ * key) with our defaults: Node 22 on ARM64, ESM bundle with source maps, X-Ray tracing, a log group
+ * kept one month, the handlers' environment, and the feature's grants from FEATURE_ACCESS.
+ */
+export class FeatureFunction extends NodejsFunction {
+  readonly feature: Feature;
+  readonly access: FeatureAccess;
+
+  constructor(scope: Construct, id: string, props: FeatureFunctionProps) {
+    const entry = featureEntry(props.feature);
+    if (!existsSync(entry)) {
+      throw new Error(
+        `Feature '${props.feature}' is in functions/routes.ts but its entry ${entry} does not exist: ` +
+          `each feature in use needs functions/${props.feature}/index.ts exporting 'handler'.`,
+      );
+    }
+
+    super(scope, id, {
+      entry,
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        USER_POOL_ID: props.userPool.userPoolId,
+        USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        LOG_LEVEL: props.logLevel ?? 'INFO',
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        // CommonJS dependencies inside an ESM bundle still call require().
+        banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // Ship the SDK version we test against rather than the runtime's.
+        bundleAwsSDK: true,
+      },
+    });
+    this.feature = props.feature;
+    const access = FEATURE_ACCESS[props.feature];
+    this.access = access;
+
+    if (access.table === 'readWrite') props.table.grantReadWriteData(this);
+    if (access.table === 'read') props.table.grantReadData(this);
+    if (access.cognito.length > 0) props.userPool.grant(this, ...access.cognito);
+  }
+}
+
+/** Construct id of a feature's function, e.g. 'api-keys' → 'ApiKeysFunction'. */
+export function featureFunctionId(feature: Feature): string {
+  const pascal = feature
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+  return `${pascal}Function`;
+}

@@ -1,0 +1,195 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CfnOutput, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import type { RuntimeConfig } from '../../shared/runtime-config';
+import { WEB_DIST_DIR } from './paths';
+
+export interface WebStackProps extends StackProps {
+  readonly httpApi: IHttpApi;
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+  /** The built SPA; default web/dist. */
+  readonly siteDir?: string;
+}
+
+/** Vite's build.assetsDir: file names carry a content hash. */
+const HASHED_ASSETS_DIR = 'assets';
+
+/**
+ * Rewrites extension-less paths (client-side routes such as /hardware or /reset-password) to
+ * /index.html. It runs on the default (S3) behaviour only, so /api/* errors reach the client as
+ * the API sent them.
+ */
+const SPA_REWRITE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/** Fails with an actionable message when the SPA has not been built. */
+export function assertSiteBuilt(siteDir: string = WEB_DIST_DIR): void {
+  const indexHtml = join(siteDir, 'index.html');
+  if (!existsSync(indexHtml)) {
+    throw new Error(
+      `The web app is not built: ${indexHtml} is missing. ` +
+        `Run "npm run build:web" before "cdk synth" or "cdk deploy" ("npm run deploy" does both).`,
+    );
+  }
+}
+
+/**
+ * The SPA on a private S3 bucket behind CloudFront (origin access control), with /api/* routed to
+ * the HTTP API on the same origin, so the browser needs no CORS.
+ */
+export class WebStack extends Stack {
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+
+    const siteDir = props.siteDir ?? WEB_DIST_DIR;
+    assertSiteBuilt(siteDir);
+
+    const bucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      autoDeleteObjects: false,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'IT Asset Auditor security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          // The SPA calls only its own origin (/api, /config.json) and Cognito (*.amazonaws.com).
+          contentSecurityPolicy: [
+            "default-src 'self'",
+            "script-src 'self'",
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data: blob:",
+            "font-src 'self' data:",
+            "connect-src 'self' https://*.amazonaws.com",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+          ].join('; '),
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+        xssProtection: { protection: true, modeBlock: true, override: true },
+      },
+    });
+
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      code: FunctionCode.fromInline(SPA_REWRITE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serve index.html for client-side routes',
+    });
+
+    // https://<api-id>.execute-api.<region>.amazonaws.com → its host name.
+    const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+
+    const distribution = new Distribution(this, 'Distribution', {
+      comment: 'IT Asset Auditor',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          // With caching disabled, the all-viewer policy forwards Authorization too.
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+
+    const runtimeConfig: RuntimeConfig = {
+      region: Stack.of(props.userPool).region,
+      userPoolId: props.userPool.userPoolId,
+      userPoolClientId: props.userPoolClient.userPoolClientId,
+      authFlow: 'USER_SRP_AUTH',
+    };
+
+    // Vite's content-hashed files (web/dist/assets/) are immutable; old ones are kept so a tab
+    // opened before a deploy can still load its lazy chunks.
+    const assetsDir = join(siteDir, HASHED_ASSETS_DIR);
+    const hashedAssets = existsSync(assetsDir)
+      ? new BucketDeployment(this, 'DeployHashedAssets', {
+          sources: [Source.asset(assetsDir)],
+          destinationBucket: bucket,
+          destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
+          prune: false,
+          cacheControl: [
+            CacheControl.setPublic(),
+            CacheControl.maxAge(Duration.days(365)),
+            CacheControl.immutable(),
+          ],
+          memoryLimit: 512,
+        })
+      : undefined;
+
+    // Everything else (index.html, public/ files) and the runtime config: revalidated on every load,
+    // and the CDN invalidated, so a deploy is seen at once.
+    const site = new BucketDeployment(this, 'DeploySite', {
+      sources: [Source.asset(siteDir), Source.jsonData('config.json', runtimeConfig)],
+      destinationBucket: bucket,
+      exclude: [`${HASHED_ASSETS_DIR}/*`],
+      cacheControl: [CacheControl.noCache()],
+      distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    if (hashedAssets) site.node.addDependency(hashedAssets);
+
+    new CfnOutput(this, 'SiteUrl', { value: `https://${distribution.distributionDomainName}` });
+    new CfnOutput(this, 'DistributionId', { value: distribution.distributionId });
+    new CfnOutput(this, 'SiteBucketName', { value: bucket.bucketName });
+  }
+}

@@ -1,0 +1,242 @@
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { Match } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { featuresInUse, routeKey, routes } from '../../functions/routes';
+import type { Feature } from '../../functions/routes';
+import type { ApiStack } from '../../infra/aws/api-stack';
+import { buildApiStacks, SYNTH_TIMEOUT_MS, templateOf } from './build';
+
+const COGNITO_ADMIN_ACTIONS = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminGetUser',
+];
+
+interface Resource {
+  Type: string;
+  Properties: Record<string, unknown>;
+}
+interface RouteProperties {
+  RouteKey: string;
+  AuthorizationType: string;
+  AuthorizerId?: unknown;
+  Target: { 'Fn::Join': [string, [string, { Ref: string }]] };
+}
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+
+describe('Api stack', () => {
+  let api: ApiStack;
+  let template: Template;
+  let resources: Record<string, Resource>;
+
+  beforeAll(() => {
+    api = buildApiStacks().api;
+    template = templateOf(api);
+    resources = template.toJSON().Resources as Record<string, Resource>;
+  }, SYNTH_TIMEOUT_MS);
+
+  function ofType(type: string): [string, Resource][] {
+    return Object.entries(resources).filter(([, resource]) => resource.Type === type);
+  }
+
+  function functionLogicalId(feature: Feature): string {
+    const fn = api.functions.get(feature);
+    if (!fn) throw new Error(`no function for ${feature}`);
+    return api.getLogicalId(fn.node.defaultChild as CfnFunction);
+  }
+
+  function routesInStack(): Map<string, RouteProperties> {
+    return new Map(
+      ofType('AWS::ApiGatewayV2::Route').map(([, resource]) => {
+        const properties = resource.Properties as unknown as RouteProperties;
+        return [properties.RouteKey, properties];
+      }),
+    );
+  }
+
+  function policyStatementsOf(feature: Feature): Statement[] {
+    const fn = resources[functionLogicalId(feature)];
+    const roleId = (fn?.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    return ofType('AWS::IAM::Policy')
+      .filter(([, policy]) =>
+        (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
+      )
+      .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+  }
+
+  describe('the route table and the stack agree', () => {
+    it('deploys every route of functions/routes.ts, and no other', () => {
+      const deployed = [...routesInStack().keys()].sort();
+      expect(deployed).toEqual(routes.map(routeKey).sort());
+      template.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
+    });
+
+    it.each(routes.map((route) => [routeKey(route), route] as const))(
+      '%s: JWT authorizer exactly when auth is user',
+      (key, route) => {
+        const deployed = routesInStack().get(key);
+        if (route.auth === 'user') {
+          expect(deployed?.AuthorizationType).toBe('JWT');
+          expect(deployed?.AuthorizerId).toEqual({ Ref: expect.stringMatching(/CognitoAuthorizer/) });
+        } else {
+          expect(deployed?.AuthorizationType).toBe('NONE');
+          expect(deployed?.AuthorizerId).toBeUndefined();
+        }
+      },
+    );
+
+    it.each(routes.map((route) => [routeKey(route), route] as const))(
+      "%s: integrated with its feature's Lambda",
+      (key, route) => {
+        const target = routesInStack().get(key)?.Target['Fn::Join'][1][1].Ref;
+        const integration = resources[target ?? ''];
+        expect(integration?.Type).toBe('AWS::ApiGatewayV2::Integration');
+        expect(integration?.Properties).toMatchObject({
+          IntegrationType: 'AWS_PROXY',
+          PayloadFormatVersion: '2.0',
+          IntegrationUri: { 'Fn::GetAtt': [functionLogicalId(route.feature), 'Arn'] },
+        });
+      },
+    );
+  });
+
+  it('checks Cognito JWTs: issuer is the pool, audience the web client', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ 'Fn::ImportValue': Match.stringLikeRegexp('UserPoolWebClient') }],
+        Issuer: {
+          'Fn::Join': [
+            '',
+            Match.arrayWith([
+              'https://cognito-idp.',
+              { 'Fn::ImportValue': Match.stringLikeRegexp('ExportsOutputRefUserPool') },
+            ]),
+          ],
+        },
+      },
+    });
+  });
+
+  it('throttles and access-logs the default stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingBurstLimit: Match.anyValue(), ThrottlingRateLimit: Match.anyValue() },
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('AccessLogs'), 'Arn'] },
+        Format: Match.stringLikeRegexp('\\$context\\.requestId'),
+      },
+    });
+  });
+
+  describe('functions', () => {
+    it('has one Lambda per feature in use, and no other', () => {
+      template.resourceCountIs('AWS::Lambda::Function', featuresInUse().length);
+      expect([...api.functions.keys()].sort()).toEqual([...featuresInUse()].sort());
+    });
+
+    it.each(featuresInUse())('%s: Node.js on ARM64, traced, with the handlers environment', (feature) => {
+      expect(resources[functionLogicalId(feature)]?.Properties).toMatchObject({
+        Runtime: expect.stringMatching(/^nodejs(20|22|24)\.x$/),
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: 512,
+        Timeout: 10,
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+        Environment: {
+          Variables: {
+            TABLE_NAME: expect.anything(),
+            USER_POOL_ID: expect.anything(),
+            USER_POOL_CLIENT_ID: expect.anything(),
+            POWERTOOLS_SERVICE_NAME: 'it-asset-auditor',
+            LOG_LEVEL: expect.any(String),
+          },
+        },
+      });
+    });
+
+    it('keeps each function log group for a month', () => {
+      for (const feature of featuresInUse()) {
+        const logGroupId = (
+          resources[functionLogicalId(feature)]?.Properties.LoggingConfig as { LogGroup: { Ref: string } }
+        ).LogGroup.Ref;
+        expect(resources[logGroupId]?.Properties).toMatchObject({ RetentionInDays: 30 });
+      }
+    });
+
+    it('lets API Gateway invoke each function with one permission per function', () => {
+      const permissions = ofType('AWS::Lambda::Permission').map(([, permission]) => permission.Properties);
+      expect(permissions).toHaveLength(featuresInUse().length);
+      for (const feature of featuresInUse()) {
+        expect(permissions).toContainEqual(
+          expect.objectContaining({
+            Action: 'lambda:InvokeFunction',
+            Principal: 'apigateway.amazonaws.com',
+            FunctionName: { 'Fn::GetAtt': [functionLogicalId(feature), 'Arn'] },
+          }),
+        );
+      }
+    });
+  });
+
+  describe('least privilege', () => {
+    it('gives the auth function the Cognito admin actions on the pool ARN only', () => {
+      const cognito = policyStatementsOf('auth').filter((statement) =>
+        [statement.Action].flat().some((action) => action.startsWith('cognito-idp:')),
+      );
+      expect(cognito).toHaveLength(1);
+      expect([cognito[0]?.Action].flat().sort()).toEqual([...COGNITO_ADMIN_ACTIONS].sort());
+      expect(cognito[0]?.Resource).toEqual({
+        'Fn::ImportValue': expect.stringMatching(/ExportsOutputFnGetAttUserPool\w*Arn/),
+      });
+    });
+
+    it('grants no Cognito or table action on "*"', () => {
+      for (const feature of featuresInUse()) {
+        for (const statement of policyStatementsOf(feature)) {
+          const actions = [statement.Action].flat();
+          if (actions.some((action) => action.startsWith('cognito-idp:') || action.startsWith('dynamodb:'))) {
+            expect([statement.Resource].flat()).not.toContain('*');
+          }
+        }
+      }
+    });
+
+    it('gives Cognito admin actions to no feature without an entry for them', () => {
+      for (const feature of featuresInUse().filter((name) => name !== 'auth')) {
+        const actions = policyStatementsOf(feature).flatMap((statement) => [statement.Action].flat());
+        const expected = api.functions.get(feature)?.access.cognito ?? [];
+        expect(actions.filter((action) => action.startsWith('cognito-idp:')).sort()).toEqual(
+          [...expected].sort(),
+        );
+      }
+    });
+
+    it('grants each feature the table access of FEATURE_ACCESS, indexes included', () => {
+      for (const feature of featuresInUse()) {
+        const access = api.functions.get(feature)?.access.table;
+        const statements = policyStatementsOf(feature);
+        const actions = statements.flatMap((statement) => [statement.Action].flat());
+        expect(actions.includes('dynamodb:Query')).toBe(access !== 'none');
+        expect(actions.includes('dynamodb:PutItem')).toBe(access === 'readWrite');
+        const queryStatement = statements.find((statement) =>
+          [statement.Action].flat().includes('dynamodb:Query'),
+        );
+        if (queryStatement) {
+          expect(JSON.stringify(queryStatement.Resource)).toMatch(/ExportsOutputFnGetAttTable\w*Arn/);
+          expect(JSON.stringify(queryStatement.Resource)).toContain('/index/*');
+        }
+      }
+    });
+  });
+});

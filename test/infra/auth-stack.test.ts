@@ -1,0 +1,75 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildAuthStack, SYNTH_TIMEOUT_MS, templateOf } from './build';
+import { USER_POOL_SETTINGS } from '../../infra/user-pool-settings';
+
+describe('Auth stack', () => {
+  let template: Template;
+  beforeAll(() => {
+    template = templateOf(buildAuthStack());
+  }, SYNTH_TIMEOUT_MS);
+
+  it('signs in with email as the username, case-insensitively', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      UsernameConfiguration: { CaseSensitive: false },
+      AutoVerifiedAttributes: ['email'],
+    });
+  });
+
+  it('has no self sign-up: our API creates users with AdminCreateUser', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+    });
+  });
+
+  it('requires 6 characters and no character classes (the spec minimum)', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 6,
+          RequireLowercase: false,
+          RequireUppercase: false,
+          RequireNumbers: false,
+          RequireSymbols: false,
+        },
+      },
+    });
+  });
+
+  it('recovers accounts by email only, with a code the /reset-password page takes', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      VerificationMessageTemplate: Match.objectLike({
+        DefaultEmailOption: 'CONFIRM_WITH_CODE',
+        // The same text the local stack puts in the outbox.
+        EmailSubject: USER_POOL_SETTINGS.passwordResetEmail.subject,
+        EmailMessage: Match.stringLikeRegexp('/reset-password.*\\{####\\}'),
+      }),
+    });
+  });
+
+  it('keeps the pool (and its users) when the stack goes away', () => {
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+    });
+  });
+
+  it('has one public web client: SRP and password auth, no secret, no user-existence leaks', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      PreventUserExistenceErrors: 'ENABLED',
+      AllowedOAuthFlowsUserPoolClient: false,
+    });
+    const [client] = Object.values(template.findResources('AWS::Cognito::UserPoolClient'));
+    const flows = (client?.Properties as { ExplicitAuthFlows?: string[] }).ExplicitAuthFlows ?? [];
+    expect([...flows].sort()).toEqual([
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+      'ALLOW_USER_SRP_AUTH',
+    ]);
+  });
+});

@@ -1,0 +1,41 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { Stack } from 'aws-cdk-lib';
+import { ApiStack } from '../../infra/aws/api-stack';
+import { AuthStack } from '../../infra/aws/auth-stack';
+import { DataStack } from '../../infra/aws/data-stack';
+import { createStacks } from '../../infra/aws/stacks';
+import type { AppStacks } from '../../infra/aws/stacks';
+
+/** Bundling the feature Lambdas with esbuild takes a few seconds. */
+export const SYNTH_TIMEOUT_MS = 120_000;
+
+export function templateOf(stack: Stack): Template {
+  return Template.fromStack(stack);
+}
+
+export function buildDataStack(): DataStack {
+  return new DataStack(new App(), 'Data');
+}
+
+export function buildAuthStack(): AuthStack {
+  return new AuthStack(new App(), 'Auth');
+}
+
+/** Data → Auth → Api, wired as in the app, without the web stack (so no web build is needed). */
+export function buildApiStacks(): { data: DataStack; auth: AuthStack; api: ApiStack } {
+  const app = new App();
+  const data = new DataStack(app, 'Data');
+  const auth = new AuthStack(app, 'Auth');
+  const api = new ApiStack(app, 'Api', {
+    table: data.table,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+  });
+  return { data, auth, api };
+}
+
+/** The whole app as app.ts builds it; needs the built SPA (`npm run build:web`). */
+export function buildApp(): AppStacks {
+  return createStacks(new App());
+}

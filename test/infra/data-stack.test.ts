@@ -1,0 +1,67 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GLOBAL_INDEXES, KEY_ATTRIBUTES, TABLE_KEYS } from '../../functions/lib/table/definition';
+import { buildDataStack, SYNTH_TIMEOUT_MS, templateOf } from './build';
+
+interface TableProperties {
+  AttributeDefinitions?: { AttributeName: string; AttributeType: string }[];
+  GlobalSecondaryIndexes?: unknown[];
+}
+
+function tableProperties(template: Template): TableProperties {
+  const [table] = Object.values(template.findResources('AWS::DynamoDB::Table'));
+  return (table?.Properties ?? {}) as TableProperties;
+}
+
+describe('Data stack', () => {
+  let template: Template;
+  beforeAll(() => {
+    template = templateOf(buildDataStack());
+  }, SYNTH_TIMEOUT_MS);
+
+  it('has exactly one DynamoDB table', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+  });
+
+  it('keys the table by pk/sk from definition.ts, all string attributes', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+      ],
+    });
+    const definitions = tableProperties(template).AttributeDefinitions ?? [];
+    expect(definitions.map((definition) => definition.AttributeName).sort()).toEqual(
+      [...KEY_ATTRIBUTES].sort(),
+    );
+    expect(definitions.every((definition) => definition.AttributeType === 'S')).toBe(true);
+  });
+
+  it('has every global index of definition.ts with ALL projection, and no other', () => {
+    expect(tableProperties(template).GlobalSecondaryIndexes).toEqual(
+      GLOBAL_INDEXES.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+  });
+
+  it('is on-demand, with point-in-time recovery and deletion protection', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
+    });
+  });
+
+  it('is retained when the stack is deleted or the table replaced', () => {
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+  });
+});

@@ -1,0 +1,198 @@
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { Match } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppStacks } from '../../infra/aws/stacks';
+import { buildApp, SYNTH_TIMEOUT_MS, templateOf } from './build';
+
+interface Resource {
+  Type: string;
+  Properties: Record<string, unknown>;
+}
+interface Behavior {
+  PathPattern?: string;
+  TargetOriginId: string;
+  AllowedMethods?: string[];
+  CachePolicyId: string;
+  OriginRequestPolicyId?: string;
+  ViewerProtocolPolicy: string;
+  FunctionAssociations?: { EventType: string; FunctionARN: unknown }[];
+}
+interface Origin {
+  Id: string;
+  DomainName: unknown;
+  OriginAccessControlId?: unknown;
+}
+interface DistributionConfig {
+  DefaultCacheBehavior: Behavior;
+  CacheBehaviors?: Behavior[];
+  Origins: Origin[];
+  DefaultRootObject?: string;
+  CustomErrorResponses?: unknown;
+}
+
+type RequestRewrite = (event: { request: { uri: string } }) => { uri: string };
+
+describe('Web stack (needs `npm run build:web`)', () => {
+  let stacks: AppStacks;
+  let template: Template;
+  let resources: Record<string, Resource>;
+  let config: DistributionConfig;
+
+  beforeAll(() => {
+    stacks = buildApp();
+    template = templateOf(stacks.web);
+    resources = template.toJSON().Resources as Record<string, Resource>;
+    const [distribution] = Object.values(resources).filter(
+      (resource) => resource.Type === 'AWS::CloudFront::Distribution',
+    );
+    config = distribution?.Properties.DistributionConfig as DistributionConfig;
+  }, SYNTH_TIMEOUT_MS);
+
+  function origin(id: string): Origin | undefined {
+    return config.Origins.find((candidate) => candidate.Id === id);
+  }
+
+  it('names the stacks ItAssetAuditor-* and orders them Data → Auth → Api → Web', () => {
+    const { data, auth, api, web } = stacks;
+    expect([data, auth, api, web].map((stack) => stack.stackName)).toEqual([
+      'ItAssetAuditor-Data',
+      'ItAssetAuditor-Auth',
+      'ItAssetAuditor-Api',
+      'ItAssetAuditor-Web',
+    ]);
+    expect(api.dependencies).toEqual(expect.arrayContaining([data, auth]));
+    expect(web.dependencies).toEqual(expect.arrayContaining([auth, api]));
+  });
+
+  it('keeps the site bucket private, encrypted and TLS-only', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('serves the bucket through CloudFront origin access control only', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+      }),
+    });
+    const s3Origin = origin(config.DefaultCacheBehavior.TargetOriginId);
+    expect(s3Origin?.OriginAccessControlId).toBeDefined();
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Action: 's3:GetObject',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('redirects to HTTPS and serves index.html at the root', () => {
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+
+  it('routes /api/* to the HTTP API, uncached, with every method and viewer header', () => {
+    const apiBehaviors = (config.CacheBehaviors ?? []).filter(
+      (behavior) => behavior.PathPattern === '/api/*',
+    );
+    expect(apiBehaviors).toHaveLength(1);
+    const [apiBehavior] = apiBehaviors;
+    expect(apiBehavior).toMatchObject({
+      AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+      CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+      OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+      ViewerProtocolPolicy: 'https-only',
+    });
+    const apiOrigin = origin(apiBehavior?.TargetOriginId ?? '');
+    expect(JSON.stringify(apiOrigin?.DomainName)).toMatch(/ExportsOutputFnGetAttHttpApi\w*ApiEndpoint/);
+  });
+
+  it('falls back to index.html with a viewer-request function, not distribution-wide error pages', () => {
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: expect.anything() },
+    ]);
+    const apiBehavior = (config.CacheBehaviors ?? []).find((behavior) => behavior.PathPattern === '/api/*');
+    expect(apiBehavior?.FunctionAssociations).toBeUndefined();
+  });
+
+  it('rewrites client-side routes to /index.html and leaves files alone', () => {
+    const [fn] = Object.values(resources).filter((resource) => resource.Type === 'AWS::CloudFront::Function');
+    const code = fn?.Properties.FunctionCode as string;
+    // The deployed CloudFront Function source, evaluated as CloudFront would.
+    const rewrite = new Function(`${code}; return handler;`)() as RequestRewrite;
+    const uriFor = (uri: string): string => rewrite({ request: { uri } }).uri;
+    expect(uriFor('/')).toBe('/index.html');
+    expect(uriFor('/hardware')).toBe('/index.html');
+    expect(uriFor('/agents/machine-01/')).toBe('/index.html');
+    expect(uriFor('/reset-password')).toBe('/index.html');
+    expect(uriFor('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(uriFor('/config.json')).toBe('/config.json');
+    expect(uriFor('/favicon.svg')).toBe('/favicon.svg');
+  });
+
+  it('adds security headers to every response', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ Override: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ContentSecurityPolicy: Match.objectLike({
+            ContentSecurityPolicy: Match.stringLikeRegexp("frame-ancestors 'none'"),
+          }),
+        }),
+      }),
+    });
+    const behaviors = [config.DefaultCacheBehavior, ...(config.CacheBehaviors ?? [])];
+    for (const behavior of behaviors) {
+      expect(behavior).toHaveProperty('ResponseHeadersPolicyId', { Ref: expect.any(String) });
+    }
+  });
+
+  it('deploys the SPA and a config.json carrying the pool ids (USER_SRP_AUTH)', () => {
+    const deployments = Object.values(resources).filter(
+      (resource) => resource.Type === 'Custom::CDKBucketDeployment',
+    );
+    const withConfig = deployments.filter((deployment) => deployment.Properties.SourceMarkers !== undefined);
+    expect(withConfig).toHaveLength(1);
+    const markers = JSON.stringify(withConfig[0]?.Properties.SourceMarkers);
+    expect(markers).toMatch(/ExportsOutputRefUserPool[0-9A-F]+/);
+    expect(markers).toMatch(/ExportsOutputRefUserPoolWebClient/);
+    expect(withConfig[0]?.Properties).toMatchObject({
+      DistributionPaths: ['/*'],
+      Prune: true,
+      SystemMetadata: { 'cache-control': 'no-cache' },
+    });
+    expect((withConfig[0]?.Properties.SourceObjectKeys as unknown[]).length).toBe(2);
+  });
+
+  it('outputs the site URL', () => {
+    template.hasOutput('SiteUrl', {
+      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.anyValue(), 'DomainName'] }]] },
+    });
+  });
+});
