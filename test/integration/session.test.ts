@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { subscriptionEntity } from '../../functions/lib/table/subscription';
-import { dynamoDocumentClient } from '../../functions/lib/table/client';
 import type { DashboardResponse, MeResponse } from '../../shared/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
-import { api, signIn, signUpCompany, useFunctionEnv } from '../support/api';
-
-async function setSubscription(
-  organizationId: string,
-  changes: { status?: string; trial_end_date?: string },
-) {
-  useFunctionEnv();
-  subscriptionEntity.setClient(dynamoDocumentClient());
-  subscriptionEntity.setTableName(process.env.TABLE_NAME!);
-  await subscriptionEntity.patch({ organization_id: organizationId }).set(changes).go();
-}
+import { api, setSubscription, signIn, signUpCompany } from '../support/api';
 
 describe('the caller’s session', () => {
   it('refuses /api/me without a token, with a malformed one, and with an ID token', async () => {

@@ -5,6 +5,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ulid } from 'ulid';
 import { inject } from 'vitest';
+import { dynamoDocumentClient } from '../../functions/lib/table/client';
+import { subscriptionEntity } from '../../functions/lib/table/subscription';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -84,4 +86,15 @@ export async function signUpCompany(companyName = 'Acme Ltd'): Promise<TestCompa
 /** Gives this worker the functions' environment, for tests that call the data layer directly. */
 export function useFunctionEnv(overrides: Record<string, string> = {}) {
   Object.assign(process.env, inject('functionEnv'), overrides);
+}
+
+/** Moves an organisation's subscription as billing later will (an ended trial, a cancellation). */
+export async function setSubscription(
+  organizationId: string,
+  changes: { status?: string; trial_end_date?: string },
+) {
+  useFunctionEnv();
+  subscriptionEntity.setClient(dynamoDocumentClient());
+  subscriptionEntity.setTableName(process.env.TABLE_NAME!);
+  await subscriptionEntity.patch({ organization_id: organizationId }).set(changes).go();
 }

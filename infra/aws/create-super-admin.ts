@@ -1,0 +1,23 @@
+import { ensureSuperAdmin } from '../../functions/auth/registration';
+
+/**
+ * `npm run create-super-admin` after the first deploy: the platform's first super_admin, made by
+ * the same code the local stack runs at start. It reads the deployed ids from the environment
+ * (the stacks' outputs TableName, UserPoolId, UserPoolClientId) and uses your AWS credentials.
+ */
+const email = process.env.SUPER_ADMIN_EMAIL?.trim().toLowerCase();
+const password = process.env.SUPER_ADMIN_PASSWORD;
+if (
+  !email ||
+  !password ||
+  !process.env.TABLE_NAME ||
+  !process.env.USER_POOL_ID ||
+  !process.env.USER_POOL_CLIENT_ID
+) {
+  console.error(
+    'Set SUPER_ADMIN_EMAIL, SUPER_ADMIN_PASSWORD, and TABLE_NAME, USER_POOL_ID, USER_POOL_CLIENT_ID from the stack outputs.',
+  );
+  process.exit(1);
+}
+const result = await ensureSuperAdmin(email, password, new Date());
+console.log(result === 'created' ? `Super admin ${email} created.` : `Super admin ${email} already exists.`);
