@@ -1,49 +1,32 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../shared/auth';
 import { baseUrl, uniqueEmail } from '../support/api';
-import { launchChromium } from '../support/browser';
+import { useChromiumPage } from '../support/browser';
 
-let browser: Browser;
-let page: Page;
+const currentPage = useChromiumPage();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-});
-
-const message = () => page.getByTestId('auth-message');
-const emailField = () => page.getByLabel('Email', { exact: true });
-const passwordField = () => page.getByLabel('Password', { exact: true });
+const message = () => currentPage().getByTestId('auth-message');
+const emailField = () => currentPage().getByLabel('Email', { exact: true });
+const passwordField = () => currentPage().getByLabel('Password', { exact: true });
 
 async function openSignUp() {
-  await page.goto(baseUrl());
-  await page
-    .getByRole('button', { name: "Don't have an account? Sign up" })
-    .or(page.getByText("Don't have an account? Sign up"))
-    .first()
-    .click();
-  await expect.poll(() => page.getByLabel('Company Name').isVisible()).toBe(true);
+  await currentPage().goto(baseUrl());
+  await currentPage().getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await expect.poll(() => currentPage().getByLabel('Company Name').isVisible()).toBe(true);
 }
 
 async function fillSignUp(fields: { email: string; password: string; fullName: string; company: string }) {
   await emailField().fill(fields.email);
   await passwordField().fill(fields.password);
-  await page.getByLabel('Full Name').fill(fields.fullName);
-  await page.getByLabel('Company Name').fill(fields.company);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await currentPage().getByLabel('Full Name').fill(fields.fullName);
+  await currentPage().getByLabel('Company Name').fill(fields.company);
+  await currentPage().getByRole('button', { name: 'Sign Up', exact: true }).click();
 }
 
 async function signIn(email: string, password: string) {
   await emailField().fill(email);
   await passwordField().fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await currentPage().getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 const isRed = async () => (await message().getAttribute('class'))?.includes('amplify-alert--error');
@@ -71,30 +54,38 @@ describe('sign up, sign in and the session, in Chromium', () => {
       .toBe(AUTH_MESSAGES.accountCreatedWithTrial);
     expect(await isGreen()).toBe(true);
     // Back in sign-in mode with cleared fields.
-    expect(await page.getByRole('button', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
+    expect(await currentPage().getByRole('button', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
     expect(await emailField().inputValue()).toBe('');
-    expect(await page.getByLabel('Company Name').count()).toBe(0);
+    expect(await currentPage().getByLabel('Company Name').count()).toBe(0);
 
     await signIn(email, 'wrong-password');
     await expect.poll(() => isRed(), { timeout: 15_000 }).toBe(true);
 
     await signIn(email, 'secret1');
-    await expect.poll(() => page.getByText('Total Hardware').isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => page.getByTestId('account-badge').textContent()).toBe('Active');
+    await expect
+      .poll(() => currentPage().getByText('Total Hardware').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await expect.poll(() => currentPage().getByTestId('account-badge').textContent()).toBe('Active');
     for (const card of ['Active Hardware', 'Monitoring Agents', 'Active Agents']) {
-      expect(await page.getByText(card, { exact: true }).isVisible()).toBe(true);
+      expect(await currentPage().getByText(card, { exact: true }).isVisible()).toBe(true);
     }
 
-    await page.reload();
-    await expect.poll(() => page.getByText('Total Hardware').isVisible(), { timeout: 15_000 }).toBe(true);
-
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await currentPage().reload();
     await expect
-      .poll(() => page.getByRole('button', { name: 'Sign In', exact: true }).isVisible(), { timeout: 15_000 })
+      .poll(() => currentPage().getByText('Total Hardware').isVisible(), { timeout: 15_000 })
       .toBe(true);
-    await page.reload();
+
+    await currentPage().getByRole('button', { name: 'Sign out' }).click();
     await expect
-      .poll(() => page.getByRole('button', { name: 'Sign In', exact: true }).isVisible(), { timeout: 15_000 })
+      .poll(() => currentPage().getByRole('button', { name: 'Sign In', exact: true }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await currentPage().reload();
+    await expect
+      .poll(() => currentPage().getByRole('button', { name: 'Sign In', exact: true }).isVisible(), {
+        timeout: 15_000,
+      })
       .toBe(true);
   });
 });

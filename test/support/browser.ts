@@ -1,4 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
 export function launchChromium(): Promise<Browser> {
@@ -13,4 +14,23 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * Registers the suite's hooks: one Chromium for the file, a fresh context (no session) per test.
+ * Returns a getter for the current test's page.
+ */
+export function useChromiumPage(viewport = { width: 1280, height: 800 }): () => Page {
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    page = await (await browser!.newContext({ viewport })).newPage();
+  });
+  return () => page!;
 }
