@@ -1,50 +1,60 @@
-import type { Role } from './constants';
-import type { SubscriptionStatus } from './subscription';
+import { z } from 'zod';
+import { ROLES } from './constants';
+import { displayStatus } from './subscription';
 
-/** The error body of every 4xx and 5xx (API.md). */
-export interface ApiErrorBody {
-  error: { code: string; message: string; details?: unknown };
-}
+/**
+ * The response contract of API.md, as zod schemas: the web app validates what it receives with
+ * them, and the handlers are typed by them.
+ */
+export const apiErrorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 export interface Page<T> {
   items: T[];
   next_cursor: string | null;
 }
 
-export interface UserProfile {
-  id: string;
-  email: string;
-  full_name: string | null;
-  organization_id: string;
-  role: Role;
-  created_at: string;
-}
+export const userProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string().nullable(),
+  organization_id: z.string(),
+  role: z.enum(ROLES),
+  created_at: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
 
-export interface Organization {
-  id: string;
-  name: string;
-  owner_id: string;
-  created_at: string;
-}
+export const organizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner_id: z.string(),
+  created_at: z.string(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
 
-export interface MeSubscription {
-  status: SubscriptionStatus;
-  has_active_subscription: boolean;
-  trial_end_date: string | null;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-  plan_id: string | null;
-}
+export const meResponseSchema = z.object({
+  profile: userProfileSchema,
+  organization: organizationSchema,
+  subscription: z.object({
+    // Unknown statuses display as incomplete (SPEC 4).
+    status: z.string().nullable().transform(displayStatus),
+    has_active_subscription: z.boolean(),
+    trial_end_date: z.string().nullable(),
+    current_period_end: z.string().nullable(),
+    cancel_at_period_end: z.boolean(),
+    plan_id: z.string().nullable(),
+  }),
+});
+export type MeResponse = z.output<typeof meResponseSchema>;
+export type MeSubscription = MeResponse['subscription'];
 
-export interface MeResponse {
-  profile: UserProfile;
-  organization: Organization;
-  subscription: MeSubscription;
-}
-
-export interface DashboardResponse {
-  total_hardware: number;
-  active_hardware: number;
-  agents: number;
-  active_agents: number;
-}
+const count = z.number().int().nonnegative();
+export const dashboardResponseSchema = z.object({
+  total_hardware: count,
+  active_hardware: count,
+  agents: count,
+  active_agents: count,
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

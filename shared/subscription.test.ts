@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayStatus, hasActiveSubscription, newTrial } from './subscription';
+import { displayStatus, hasActiveSubscription, isGatedBySubscription, newTrial } from './subscription';
 
 const now = new Date('2026-11-22T12:00:00Z');
 
@@ -42,5 +42,14 @@ describe('displayStatus', () => {
     expect(displayStatus('paused')).toBe('incomplete');
     expect(displayStatus(undefined)).toBe('incomplete');
     expect(displayStatus('past_due')).toBe('past_due');
+  });
+});
+
+describe('isGatedBySubscription', () => {
+  it('gates users and admins without an active subscription, never the super_admin', () => {
+    expect(isGatedBySubscription('admin', false)).toBe(true);
+    expect(isGatedBySubscription('user', false)).toBe(true);
+    expect(isGatedBySubscription('admin', true)).toBe(false);
+    expect(isGatedBySubscription('super_admin', false)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { TRIAL_DAYS } from './constants';
+import { TRIAL_DAYS, type Role } from './constants';
 
 export const SUBSCRIPTION_STATUSES = ['trial', 'active', 'past_due', 'cancelled', 'incomplete'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -44,4 +44,12 @@ export function hasActiveSubscription(
     default:
       return false;
   }
+}
+
+/**
+ * Whether the subscription gate stands in this person's way: the API's 402 and the web app's gate
+ * both ask this. A super_admin needs no subscription.
+ */
+export function isGatedBySubscription(role: Role, hasActive: boolean): boolean {
+  return role !== 'super_admin' && !hasActive;
 }

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { hasRole } from '../../shared/constants';
-import { hasActiveSubscription } from '../../shared/subscription';
+import { hasActiveSubscription, isGatedBySubscription } from '../../shared/subscription';
 import type { RouteDefinition } from '../routes';
 import { Forbidden, PaymentRequired, Unauthorized } from './errors';
 import {
@@ -49,7 +49,7 @@ export async function loadCaller(
     throw new Forbidden('Only administrators can do this', 'role_required');
   }
   const active = hasActiveSubscription(subscription, now);
-  if (route.needsSubscription && !active && profile.role !== 'super_admin') throw new PaymentRequired();
+  if (route.needsSubscription && isGatedBySubscription(profile.role, active)) throw new PaymentRequired();
 
   return { userId, profile, organization, subscription, hasActiveSubscription: active };
 }

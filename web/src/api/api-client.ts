@@ -1,12 +1,8 @@
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
-import { z } from 'zod';
-import type { ApiErrorBody } from '../../../shared/api';
+import type { z } from 'zod';
+import { apiErrorBodySchema } from '../../../shared/api';
 
 const GENERIC_MESSAGE = 'An error occurred';
-
-const errorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
-}) satisfies z.ZodType<ApiErrorBody>;
 
 /** A failed API call: the HTTP status and the `{error:{code,message}}` body, in one Error. */
 export class ApiError extends Error {
@@ -93,7 +89,7 @@ export async function apiRequest<T>(
 
   const payload = await readJson(response);
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(payload);
+    const parsed = apiErrorBodySchema.safeParse(payload);
     const error = parsed.success
       ? new ApiError(
           response.status,

@@ -1,41 +1,10 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { MeResponse } from '../../../shared/api';
-import { ROLES } from '../../../shared/constants';
-import { displayStatus } from '../../../shared/subscription';
+import { meResponseSchema, type MeResponse } from '../../../shared/api';
+import { isGatedBySubscription } from '../../../shared/subscription';
 import { apiRequest } from './api-client';
 
-const meSchema = z.object({
-  profile: z.object({
-    id: z.string(),
-    email: z.string(),
-    full_name: z.string().nullable(),
-    organization_id: z.string(),
-    role: z.enum(ROLES),
-    created_at: z.string(),
-  }),
-  organization: z.object({
-    id: z.string(),
-    name: z.string(),
-    owner_id: z.string(),
-    created_at: z.string(),
-  }),
-  subscription: z.object({
-    // Unknown statuses display as incomplete (SPEC 4).
-    status: z
-      .string()
-      .nullable()
-      .transform((status) => displayStatus(status)),
-    has_active_subscription: z.boolean(),
-    trial_end_date: z.string().nullable().default(null),
-    current_period_end: z.string().nullable().default(null),
-    cancel_at_period_end: z.boolean().default(false),
-    plan_id: z.string().nullable().default(null),
-  }),
-}) satisfies z.ZodType<MeResponse, unknown>;
-
 export function getMe(): Promise<MeResponse> {
-  return apiRequest('/api/me', meSchema);
+  return apiRequest('/api/me', meResponseSchema);
 }
 
 export const meQueryOptions = queryOptions({
@@ -55,7 +24,7 @@ export function displayName(me: MeResponse): string {
 
 /** Non-super-admins without an active subscription see the subscription gate. */
 export function isGated(me: MeResponse): boolean {
-  return me.profile.role !== 'super_admin' && !me.subscription.has_active_subscription;
+  return isGatedBySubscription(me.profile.role, me.subscription.has_active_subscription);
 }
 
 /**
