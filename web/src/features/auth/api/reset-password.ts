@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
-import type { ResetPasswordOutput } from 'aws-amplify/auth';
 
-/** Asks Cognito to send a password reset code to the address. */
-export function requestPasswordReset(email: string): Promise<ResetPasswordOutput> {
-  return resetPassword({ username: email });
+/** Asks Cognito to send a password reset code to the address; resolves to where it was sent. */
+export async function requestPasswordReset(email: string): Promise<string> {
+  const result = await resetPassword({ username: email });
+  return result.nextStep.codeDeliveryDetails?.destination ?? email;
 }
 
 export interface ConfirmPasswordResetInput {

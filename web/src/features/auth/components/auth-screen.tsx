@@ -146,8 +146,7 @@ export function AuthScreen() {
     const parsedEmail = emailSchema.safeParse(fields.email);
     if (!parsedEmail.success) return fail(AUTH_MESSAGES.invalidEmail, 'email');
     try {
-      const result = await requestReset.mutateAsync(parsedEmail.data);
-      const sentTo = result.nextStep.codeDeliveryDetails?.destination ?? parsedEmail.data;
+      const sentTo = await requestReset.mutateAsync(parsedEmail.data);
       const state: NoticeState = {
         notice: { text: `A password reset code was sent to ${sentTo}.`, tone: 'info' },
       };

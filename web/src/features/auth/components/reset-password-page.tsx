@@ -58,8 +58,7 @@ export function ResetPasswordPage() {
     const parsedEmail = emailSchema.safeParse(email);
     if (!parsedEmail.success) return fail(AUTH_MESSAGES.invalidEmail, 'email');
     try {
-      const result = await resendCode.mutateAsync(parsedEmail.data);
-      const sentTo = result.nextStep.codeDeliveryDetails?.destination ?? parsedEmail.data;
+      const sentTo = await resendCode.mutateAsync(parsedEmail.data);
       setInvalidField(null);
       setNotice({ text: `A new password reset code was sent to ${sentTo}.`, tone: 'info' });
     } catch (error) {
