@@ -1,17 +1,9 @@
 import { Button, Flex, Loader, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import {
-  AUTH_MESSAGES,
-  companySignupSchema,
-  emailSchema,
-  firstSignupProblem,
-  invitationSignupSchema,
-} from '../../../../../shared/auth';
-import type { SignupRequest } from '../../../../../shared/auth';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AUTH_MESSAGES, emailSchema, firstSignupProblem, signupSchema } from '../../../../../shared/auth';
 import { PASSWORD_MIN_LENGTH, ROLE_LABELS } from '../../../../../shared/constants';
-import { errorMessage } from '../../../api/api-client';
 import { invitationErrorMessage, useInvitation } from '../api/get-invitation';
 import { useRequestPasswordReset } from '../api/reset-password';
 import { useSignIn } from '../api/sign-in';
@@ -19,7 +11,7 @@ import { useSignUp } from '../api/sign-up';
 import { AuthLayout } from './auth-layout';
 import { AuthMessage } from './auth-message';
 import type { Notice } from './auth-message';
-import { noticeFromState } from './notice-state';
+import { useFormFeedback } from './use-form-feedback';
 import type { NoticeState } from './notice-state';
 
 type Mode = 'signin' | 'signup' | 'forgot';
@@ -52,7 +44,6 @@ const TITLES: Record<Mode, string> = {
 
 /** Sign in, sign up (a new company, or through an ?invite= link) and "forgot password". */
 export function AuthScreen() {
-  const location = useLocation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const inviteToken = searchParams.get('invite') || null;
@@ -60,9 +51,8 @@ export function AuthScreen() {
 
   const [mode, setMode] = useState<Mode>(inviteToken ? 'signup' : 'signin');
   const [fields, setFields] = useState<Fields>(EMPTY_FIELDS);
-  const [notice, setNotice] = useState<Notice | null>(() => noticeFromState(location.state));
-  const [invalidField, setInvalidField] = useState<FieldName | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { notice, setNotice, invalidField, setInvalidField, formRef, fail, clear, attempt } =
+    useFormFeedback(INPUT_NAMES);
 
   const signIn = useSignIn();
   const signUp = useSignUp();
@@ -89,26 +79,17 @@ export function AuthScreen() {
     setInvalidField(null);
   };
 
-  const fail = (text: string, field: FieldName | null = null) => {
-    setNotice({ text });
-    setInvalidField(field);
-    const input = field ? formRef.current?.elements.namedItem(INPUT_NAMES[field]) : null;
-    if (input instanceof HTMLInputElement) input.focus();
-  };
-
   const submitSignIn = async () => {
     const parsedEmail = emailSchema.safeParse(email);
     if (!parsedEmail.success) return fail(AUTH_MESSAGES.invalidEmail, 'email');
-    try {
+    await attempt(async () => {
       const result = await signIn.mutateAsync({ email: parsedEmail.data, password: fields.password });
       if (!result.isSignedIn) {
         console.warn('Unsupported sign-in step', result.nextStep.signInStep);
         fail(AUTH_MESSAGES.generic);
       }
       // On success Amplify announces the sign-in and the app replaces this screen.
-    } catch (error) {
-      fail(errorMessage(error));
-    }
+    });
   };
 
   const submitSignUp = async () => {
@@ -117,13 +98,8 @@ export function AuthScreen() {
       : { email, password: fields.password, full_name: fields.fullName, company_name: fields.companyName };
     const problem = firstSignupProblem(input);
     if (problem) return fail(problem, FIELD_OF_PROBLEM[problem] ?? null);
-    const parsed = inviteToken
-      ? invitationSignupSchema.safeParse(input)
-      : companySignupSchema.safeParse(input);
-    if (!parsed.success) return fail(AUTH_MESSAGES.generic);
-    const request: SignupRequest = parsed.data;
-    try {
-      const result = await signUp.mutateAsync(request);
+    await attempt(async () => {
+      const result = await signUp.mutateAsync(signupSchema.parse(input));
       setFields(EMPTY_FIELDS);
       setMode('signin');
       setInvalidField(null);
@@ -137,29 +113,24 @@ export function AuthScreen() {
           { replace: true },
         );
       }
-    } catch (error) {
-      fail(errorMessage(error));
-    }
+    });
   };
 
   const submitForgot = async () => {
     const parsedEmail = emailSchema.safeParse(fields.email);
     if (!parsedEmail.success) return fail(AUTH_MESSAGES.invalidEmail, 'email');
-    try {
+    await attempt(async () => {
       const sentTo = await requestReset.mutateAsync(parsedEmail.data);
       const state: NoticeState = {
         notice: { text: `A password reset code was sent to ${sentTo}.`, tone: 'info' },
       };
       await navigate(`/reset-password?email=${encodeURIComponent(parsedEmail.data)}`, { state });
-    } catch (error) {
-      fail(errorMessage(error));
-    }
+    });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setNotice(null);
-    setInvalidField(null);
+    clear();
     if (mode === 'signin') void submitSignIn();
     else if (mode === 'signup') void submitSignUp();
     else void submitForgot();

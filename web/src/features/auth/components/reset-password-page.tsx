@@ -1,15 +1,13 @@
 import { Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES, emailSchema, passwordSchema } from '../../../../../shared/auth';
 import { PASSWORD_MIN_LENGTH } from '../../../../../shared/constants';
-import { errorMessage } from '../../../api/api-client';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/reset-password';
 import { AuthLayout } from './auth-layout';
 import { AuthMessage } from './auth-message';
-import type { Notice } from './auth-message';
-import { noticeFromState } from './notice-state';
+import { useFormFeedback } from './use-form-feedback';
 import type { NoticeState } from './notice-state';
 
 const CODE_REQUIRED = 'Please enter the verification code';
@@ -21,23 +19,14 @@ const INPUT_NAMES: Record<FieldName, string> = { email: 'email', code: 'code', n
 /** /reset-password?email=…(&code=…): set a new password with the code Cognito sent. */
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
-  const location = useLocation();
   const navigate = useNavigate();
   const [email, setEmail] = useState(() => searchParams.get('email') ?? '');
   const [code, setCode] = useState(() => searchParams.get('code') ?? '');
   const [newPassword, setNewPassword] = useState('');
-  const [notice, setNotice] = useState<Notice | null>(() => noticeFromState(location.state));
-  const [invalidField, setInvalidField] = useState<FieldName | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { notice, setNotice, invalidField, setInvalidField, formRef, fail, clear, attempt } =
+    useFormFeedback(INPUT_NAMES);
   const confirmReset = useConfirmPasswordReset();
   const resendCode = useRequestPasswordReset();
-
-  const fail = (text: string, field: FieldName | null = null) => {
-    setNotice({ text, tone: 'error' });
-    setInvalidField(field);
-    const input = field ? formRef.current?.elements.namedItem(INPUT_NAMES[field]) : null;
-    if (input instanceof HTMLInputElement) input.focus();
-  };
 
   const submit = async () => {
     const parsedEmail = emailSchema.safeParse(email);
@@ -45,31 +34,26 @@ export function ResetPasswordPage() {
     if (!code.trim()) return fail(CODE_REQUIRED, 'code');
     if (!passwordSchema.safeParse(newPassword).success)
       return fail(AUTH_MESSAGES.passwordTooShort, 'newPassword');
-    try {
+    await attempt(async () => {
       await confirmReset.mutateAsync({ email: parsedEmail.data, code: code.trim(), newPassword });
       const state: NoticeState = { notice: { text: PASSWORD_RESET_DONE, tone: 'success' } };
       await navigate('/', { replace: true, state });
-    } catch (error) {
-      fail(errorMessage(error));
-    }
+    });
   };
 
   const resend = async () => {
     const parsedEmail = emailSchema.safeParse(email);
     if (!parsedEmail.success) return fail(AUTH_MESSAGES.invalidEmail, 'email');
-    try {
+    await attempt(async () => {
       const sentTo = await resendCode.mutateAsync(parsedEmail.data);
       setInvalidField(null);
       setNotice({ text: `A new password reset code was sent to ${sentTo}.`, tone: 'info' });
-    } catch (error) {
-      fail(errorMessage(error));
-    }
+    });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setNotice(null);
-    setInvalidField(null);
+    clear();
     void submit();
   };
 
