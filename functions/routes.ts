@@ -34,6 +34,11 @@ export interface RouteDefinition {
   needsSubscription: boolean;
 }
 
+/** Inventory routes: any signed-in member, with an active subscription. */
+function hardware(method: HttpMethod, path: string, handler: string): RouteDefinition {
+  return { method, path, feature: 'hardware', handler, auth: 'user', needsSubscription: true };
+}
+
 export const routes: readonly RouteDefinition[] = [
   {
     method: 'POST',
@@ -44,13 +49,22 @@ export const routes: readonly RouteDefinition[] = [
     needsSubscription: false,
   },
   { method: 'GET', path: '/api/me', feature: 'auth', handler: 'me', auth: 'user', needsSubscription: false },
+  hardware('GET', '/api/dashboard', 'dashboard'),
+  hardware('GET', '/api/hardware', 'list'),
+  hardware('POST', '/api/hardware', 'create'),
+  hardware('POST', '/api/hardware/bulk-status', 'bulk-status'),
+  hardware('POST', '/api/hardware/import', 'import'),
+  hardware('GET', '/api/hardware/{id}', 'get'),
+  hardware('PUT', '/api/hardware/{id}', 'update'),
+  hardware('DELETE', '/api/hardware/{id}', 'delete'),
   {
     method: 'GET',
-    path: '/api/dashboard',
-    feature: 'hardware',
-    handler: 'dashboard',
+    path: '/api/audit-logs',
+    feature: 'audit',
+    handler: 'list',
     auth: 'user',
-    needsSubscription: true,
+    // The audit trail lives in Settings, which stays reachable without a subscription.
+    needsSubscription: false,
   },
 ];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './constants';
+import { HARDWARE_ASSET_TYPES, HARDWARE_STATUSES, hardwareAssetSchema } from './hardware';
 import { displayStatus } from './subscription';
 
 /**
@@ -51,10 +52,29 @@ export type MeResponse = z.output<typeof meResponseSchema>;
 export type MeSubscription = MeResponse['subscription'];
 
 const count = z.number().int().nonnegative();
+export const expiringWarrantySchema = hardwareAssetSchema.pick({
+  id: true,
+  asset_type: true,
+  manufacturer: true,
+  model: true,
+  serial_number: true,
+  asset_tag: true,
+  assigned_to: true,
+  warranty_expiry: true,
+});
+export type ExpiringWarranty = z.infer<typeof expiringWarrantySchema>;
+
 export const dashboardResponseSchema = z.object({
   total_hardware: count,
   active_hardware: count,
   agents: count,
   active_agents: count,
+  /** Hardware assets per status and per type, every status and type present (0 when none). */
+  hardware_by_status: z.record(z.enum(HARDWARE_STATUSES), count),
+  hardware_by_type: z.record(z.enum(HARDWARE_ASSET_TYPES), count),
+  /** Warranties ending within the next 90 days, soonest first (at most 10). */
+  expiring_warranties: z.array(expiringWarrantySchema),
+  /** More warranties end in that window than are listed. */
+  more_expiring_warranties: z.boolean(),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

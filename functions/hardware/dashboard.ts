@@ -1,15 +1,40 @@
 import type { DashboardResponse } from '../../shared/api';
+import { isoDate, WARRANTY_WINDOW_DAYS } from '../../shared/hardware';
 import { userRoute } from '../lib/http';
-import { getOrganizationCounters } from '../lib/table';
+import { getHardwareCounts, listExpiringWarranties } from '../lib/table/hardware';
 
-export const handler = userRoute({}, async ({ caller }): Promise<DashboardResponse> => {
-  const counters = await getOrganizationCounters(caller.organization.id);
+const EXPIRING_WARRANTIES_SHOWN = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const handler = userRoute({}, async ({ caller, now }): Promise<DashboardResponse> => {
+  const organizationId = caller.organization.id;
+  const [counts, warranties] = await Promise.all([
+    getHardwareCounts(organizationId),
+    listExpiringWarranties(
+      organizationId,
+      isoDate(now),
+      isoDate(new Date(now.getTime() + WARRANTY_WINDOW_DAYS * DAY_MS)),
+      EXPIRING_WARRANTIES_SHOWN,
+    ),
+  ]);
   return {
-    total_hardware: counters.total_hardware ?? 0,
-    active_hardware: counters.active_hardware ?? 0,
-    agents: counters.agents ?? 0,
-    // An agent is active when seen within the hour; with no agent reports stored yet (they arrive
-    // with the agents feature, which counts them from its heartbeat index) none can be.
+    total_hardware: Object.values(counts.byStatus).reduce((sum, count) => sum + count, 0),
+    active_hardware: counts.byStatus.Active,
+    // Agents arrive with the monitoring agents feature, which counts them from its heartbeat index.
+    agents: 0,
     active_agents: 0,
+    hardware_by_status: counts.byStatus,
+    hardware_by_type: counts.byType,
+    expiring_warranties: warranties.items.map((asset) => ({
+      id: asset.id,
+      asset_type: asset.asset_type,
+      manufacturer: asset.manufacturer,
+      model: asset.model,
+      serial_number: asset.serial_number,
+      asset_tag: asset.asset_tag,
+      assigned_to: asset.assigned_to,
+      warranty_expiry: asset.warranty_expiry,
+    })),
+    more_expiring_warranties: warranties.more,
   };
 });

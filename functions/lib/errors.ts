@@ -55,3 +55,8 @@ export class Conflict extends HttpError {
     super(409, code, message);
   }
 }
+export class PayloadTooLarge extends HttpError {
+  constructor(message: string) {
+    super(413, 'payload_too_large', message);
+  }
+}

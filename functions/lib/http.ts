@@ -33,6 +33,8 @@ interface Schemas<B, Q, P> {
 
 export interface RequestInput<B, Q, P> {
   body: B;
+  /** The body as sent, for routes that take something other than JSON (the CSV import). */
+  rawBody: string;
   query: Q;
   params: P;
   event: HttpEvent;
@@ -54,6 +56,11 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, what: string
     message: issue.message,
   }));
   throw new BadRequest(result.error.issues[0]?.message ?? `Invalid ${what}`, 'invalid_input', details);
+}
+
+function rawBody(event: HttpEvent): string {
+  if (typeof event.body !== 'string') return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
 }
 
 function json(statusCode: number, body: unknown): HttpResult {
@@ -99,6 +106,7 @@ function stack<B, Q, P>(
       const route = routeOf(event);
       const input: RequestInput<B, Q, P> = {
         body: parse(schemas.body, event.body, 'body'),
+        rawBody: rawBody(event),
         query: parse(schemas.query, event.queryStringParameters, 'query'),
         params: parse(schemas.params, event.pathParameters, 'path'),
         event,

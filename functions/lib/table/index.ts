@@ -1,13 +1,11 @@
-import { Service, type EntityItem } from 'electrodb';
+import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import type { Role } from '../../../shared/constants';
 import { newTrial } from '../../../shared/subscription';
-import { config } from '../config';
-import { dynamoDocumentClient } from './client';
-import { organizationEntity } from './organization';
-import { organizationCountersEntity } from './organization-counters';
-import { subscriptionEntity } from './subscription';
-import { userProfileEntity } from './user-profile';
+import type { organizationEntity } from './organization';
+import { db } from './service';
+import type { subscriptionEntity } from './subscription';
+import type { userProfileEntity } from './user-profile';
 
 /**
  * The data layer: the only module that knows the single table's keys. Callers speak in access
@@ -16,26 +14,6 @@ import { userProfileEntity } from './user-profile';
 export type OrganizationItem = EntityItem<typeof organizationEntity>;
 export type UserProfileItem = EntityItem<typeof userProfileEntity>;
 export type SubscriptionItem = EntityItem<typeof subscriptionEntity>;
-export type OrganizationCountersItem = EntityItem<typeof organizationCountersEntity>;
-
-let service: ReturnType<typeof createService> | undefined;
-
-function createService() {
-  return new Service(
-    {
-      organization: organizationEntity,
-      userProfile: userProfileEntity,
-      subscription: subscriptionEntity,
-      organizationCounters: organizationCountersEntity,
-    },
-    { client: dynamoDocumentClient(), table: config().TABLE_NAME },
-  );
-}
-
-function db() {
-  service ??= createService();
-  return service;
-}
 
 export async function findProfileByUserId(userId: string): Promise<UserProfileItem | null> {
   const { data } = await db().entities.userProfile.query.byUser({ id: userId }).go({ limit: 1 });
@@ -52,11 +30,6 @@ export async function getSubscription(organizationId: string): Promise<Subscript
   return data;
 }
 
-export async function getOrganizationCounters(organizationId: string): Promise<OrganizationCountersItem> {
-  const { data } = await db().entities.organizationCounters.get({ organization_id: organizationId }).go();
-  return data ?? { organization_id: organizationId, total_hardware: 0, active_hardware: 0, agents: 0 };
-}
-
 export interface NewOrganization {
   ownerId: string;
   ownerEmail: string;
@@ -69,7 +42,7 @@ export interface NewOrganization {
 }
 
 /**
- * An organisation, its owner's profile, its trial and its counters, written in one transaction:
+ * An organisation, its owner's profile and its trial, written in one transaction:
  * either all of them exist afterwards or none does.
  */
 export async function createOrganizationWithOwner(input: NewOrganization): Promise<OrganizationItem> {
@@ -81,7 +54,7 @@ export async function createOrganizationWithOwner(input: NewOrganization): Promi
     created_at: createdAt,
   };
   const { canceled } = await db()
-    .transaction.write(({ organization: org, userProfile, subscription, organizationCounters }) => [
+    .transaction.write(({ organization: org, userProfile, subscription }) => [
       org.create(organization).commit(),
       userProfile
         .create({
@@ -93,7 +66,6 @@ export async function createOrganizationWithOwner(input: NewOrganization): Promi
           created_at: createdAt,
         })
         .commit(),
-      organizationCounters.create({ organization_id: organization.id }).commit(),
       ...(input.withTrial
         ? [
             subscription

@@ -1,18 +1,50 @@
 import { Entity } from 'electrodb';
+import {
+  HARDWARE_ASSET_TYPES,
+  HARDWARE_STATUSES,
+  type HardwareAssetType,
+  type HardwareStatus,
+} from '../../../shared/hardware';
 
-/** Dashboard totals are maintained counters moved in the same transaction as the change, not scans. */
+/**
+ * Dashboard totals are counters moved in the same transaction as the change, never scans. They are
+ * spread over a few shards so that concurrent writers (import batches in parallel) do not collide
+ * on one item; reading them is one query over the shards, whatever the inventory's size.
+ */
+export const COUNTER_SHARDS = 8;
+
+function slug(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+}
+
+export function statusCounter(status: HardwareStatus): string {
+  return `hardware_status_${slug(status)}`;
+}
+
+export function typeCounter(type: HardwareAssetType): string {
+  return `hardware_type_${slug(type)}`;
+}
+
+const numberAttribute = { type: 'number' } as const;
+const hardwareCounterAttributes = Object.fromEntries(
+  [...HARDWARE_STATUSES.map(statusCounter), ...HARDWARE_ASSET_TYPES.map(typeCounter)].map((name) => [
+    name,
+    numberAttribute,
+  ]),
+) as Record<string, typeof numberAttribute>;
+
 export const organizationCountersEntity = new Entity({
-  model: { entity: 'organizationCounters', version: '1', service: 'itam' },
+  model: { entity: 'organizationCounters', version: '2', service: 'itam' },
   attributes: {
     organization_id: { type: 'string', required: true, readOnly: true },
-    total_hardware: { type: 'number', default: 0 },
-    active_hardware: { type: 'number', default: 0 },
-    agents: { type: 'number', default: 0 },
+    shard: { type: 'number', required: true, readOnly: true },
+    agents: { type: 'number' },
+    ...hardwareCounterAttributes,
   },
   indexes: {
     primary: {
       pk: { field: 'pk', composite: ['organization_id'], template: 'ORG#${organization_id}' },
-      sk: { field: 'sk', composite: [], template: 'COUNTERS' },
+      sk: { field: 'sk', composite: ['shard'], template: 'COUNTERS#${shard}' },
     },
   },
 });

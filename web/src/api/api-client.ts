@@ -33,6 +33,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its own content type (the CSV import). */
+  content?: { type: string; text: string };
   /** Public routes (sign-up, invitation lookup) send no token. Default true. */
   auth?: boolean;
   signal?: AbortSignal;
@@ -62,9 +64,10 @@ export async function apiRequest<T>(
   schema: z.ZodType<T>,
   options: RequestOptions = {},
 ): Promise<T> {
-  const { method = 'GET', body, auth = true, signal } = options;
+  const { method = 'GET', body, content, auth = true, signal } = options;
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
+  if (content) headers.set('Content-Type', content.type);
   if (auth) {
     const token = await accessToken();
     if (!token) {
@@ -79,7 +82,7 @@ export async function apiRequest<T>(
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: content ? content.text : body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
   } catch (cause) {

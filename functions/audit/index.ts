@@ -1,0 +1,4 @@
+import { featureHandler } from '../lib/feature';
+import { handler as list } from './list';
+
+export const handler = featureHandler('audit', { list });

@@ -1,0 +1,7 @@
+import { hardwareIdParamsSchema } from '../../shared/hardware';
+import { userRoute } from '../lib/http';
+import { deleteHardwareAsset } from '../lib/table/hardware';
+
+export const handler = userRoute({ params: hardwareIdParamsSchema, status: 204 }, ({ caller, params, now }) =>
+  deleteHardwareAsset(caller.organization.id, params.id, caller.profile, now),
+);

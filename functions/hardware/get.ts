@@ -1,0 +1,7 @@
+import { hardwareIdParamsSchema } from '../../shared/hardware';
+import { userRoute } from '../lib/http';
+import { getHardwareAsset } from '../lib/table/hardware';
+
+export const handler = userRoute({ params: hardwareIdParamsSchema }, ({ caller, params }) =>
+  getHardwareAsset(caller.organization.id, params.id),
+);

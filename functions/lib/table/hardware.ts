@@ -1,0 +1,785 @@
+import { createConversions, type EntityItem } from 'electrodb';
+import { monotonicFactory, ulid } from 'ulid';
+import type { AuditAction, FieldChange } from '../../../shared/audit';
+import {
+  HARDWARE_MESSAGES,
+  isDisposalStatus,
+  withDisposalDate,
+  type HardwareAsset,
+  HARDWARE_ASSET_TYPES,
+  HARDWARE_STATUSES,
+  type HardwareAssetInput,
+  type HardwareAssetType,
+  type HardwareDisposalReason,
+  type HardwareListQuery,
+  type HardwareStatus,
+} from '../../../shared/hardware';
+import type { ImportRow, ImportRowError } from '../../../shared/hardware-import';
+import type { Page } from '../../../shared/api';
+import { BadRequest, Conflict, NotFound } from '../errors';
+import type { hardwareAssetEntity } from './hardware-asset';
+import { type HardwareIdentifierKind, HARDWARE_IDENTIFIER_KINDS } from './hardware-asset';
+import { COUNTER_SHARDS, statusCounter, typeCounter } from './organization-counters';
+import { db } from './service';
+
+/**
+ * Hardware assets and their audit trail. Every change is one DynamoDB transaction holding the
+ * asset, its serial number and asset tag claims, its audit entry and the dashboard counters it
+ * moves: either all of it is written or none of it.
+ */
+type HardwareAssetItem = EntityItem<typeof hardwareAssetEntity>;
+type Service = ReturnType<typeof db>;
+type TransactionEntities = Parameters<Parameters<Service['transaction']['write']>[0]>[0];
+type TransactionItem = ReturnType<ReturnType<TransactionEntities['auditLog']['create']>['commit']>;
+
+export interface Actor {
+  email: string;
+}
+
+const IDENTIFIER_LABELS: Record<HardwareIdentifierKind, string> = {
+  serial_number: 'serial number',
+  asset_tag: 'asset tag',
+};
+
+// ---- Mapping between the stored item and the API's asset ----
+
+const NULLABLE_FIELDS = [
+  'manufacturer',
+  'model',
+  'serial_number',
+  'asset_tag',
+  'purchase_date',
+  'warranty_expiry',
+  'location',
+  'assigned_to',
+  'cpu',
+  'os',
+  'notes',
+  'disposal_reason',
+  'disposal_date',
+] as const;
+
+/** The fields a person edits, in the order the audit trail lists them. */
+const AUDITED_FIELDS = [
+  'asset_type',
+  'manufacturer',
+  'model',
+  'serial_number',
+  'asset_tag',
+  'status',
+  'purchase_date',
+  'warranty_expiry',
+  'location',
+  'assigned_to',
+  'cpu',
+  'ram_gb',
+  'storage_gb',
+  'os',
+  'notes',
+  'disposal_reason',
+  'disposal_date',
+] as const satisfies readonly (keyof HardwareAssetInput)[];
+
+function toAsset(item: HardwareAssetItem): HardwareAsset {
+  return {
+    id: item.id,
+    asset_type: item.asset_type,
+    manufacturer: item.manufacturer ?? null,
+    model: item.model ?? null,
+    serial_number: item.serial_number ?? null,
+    asset_tag: item.asset_tag ?? null,
+    purchase_date: item.purchase_date ?? null,
+    warranty_expiry: item.warranty_expiry || null,
+    status: item.status,
+    location: item.location ?? null,
+    assigned_to: item.assigned_to ?? null,
+    cpu: item.cpu ?? null,
+    ram_gb: item.ram_gb,
+    storage_gb: item.storage_gb,
+    os: item.os ?? null,
+    notes: item.notes ?? null,
+    disposal_reason: item.disposal_reason ?? null,
+    disposal_date: item.disposal_date ?? null,
+    created_at: item.created_at,
+    updated_at: item.updated_at,
+    version: item.version,
+  };
+}
+
+function toItem(organizationId: string, asset: HardwareAsset): HardwareAssetItem {
+  const item: HardwareAssetItem = {
+    ...asset,
+    organization_id: organizationId,
+    search_text: [
+      asset.manufacturer,
+      asset.model,
+      asset.serial_number,
+      asset.asset_tag,
+      asset.assigned_to,
+      asset.location,
+    ]
+      .filter(Boolean)
+      .join('\n')
+      .toLowerCase(),
+  } as HardwareAssetItem;
+  for (const field of NULLABLE_FIELDS) {
+    if (item[field] === null) delete item[field];
+  }
+  item.warranty_expiry ??= '';
+  return item;
+}
+
+export function hardwareLabel(
+  asset: Pick<HardwareAsset, 'asset_type' | 'manufacturer' | 'model' | 'serial_number'>,
+): string {
+  const name = [asset.manufacturer, asset.model].filter(Boolean).join(' ') || asset.asset_type;
+  return asset.serial_number ? `${name} (${asset.serial_number})` : name;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === '';
+}
+
+/** The audited fields that differ: for a creation the set fields, for a deletion the cleared ones. */
+export function fieldChanges(
+  before: HardwareAsset | null,
+  after: HardwareAsset | null,
+): Record<string, FieldChange> {
+  const changes: Record<string, FieldChange> = {};
+  for (const field of AUDITED_FIELDS) {
+    const old = before ? before[field] : null;
+    const next = after ? after[field] : null;
+    if (old === next) continue;
+    if (!before && (isEmpty(next) || next === 0)) continue;
+    if (!after && (isEmpty(old) || old === 0)) continue;
+    changes[field] = { old: old ?? null, new: next ?? null };
+  }
+  return changes;
+}
+
+function identifiers(asset: HardwareAsset | null): { kind: HardwareIdentifierKind; value: string }[] {
+  if (!asset) return [];
+  return HARDWARE_IDENTIFIER_KINDS.flatMap((kind) => {
+    const value = asset[kind]?.trim().toLowerCase();
+    return value ? [{ kind, value }] : [];
+  });
+}
+
+function identifierKey(identifier: { kind: HardwareIdentifierKind; value: string }): string {
+  return `${identifier.kind}#${identifier.value}`;
+}
+
+function duplicateError(kind: HardwareIdentifierKind, asset: HardwareAsset): Conflict {
+  return new Conflict(
+    `Another hardware asset in your organization already has ${IDENTIFIER_LABELS[kind]} ${asset[kind]}`,
+    `duplicate_${kind}`,
+  );
+}
+
+// ---- Transactions ----
+
+/** What one item of a transaction stands for, to explain a cancellation. */
+type Part =
+  | { kind: 'asset'; id: string }
+  | { kind: 'identifier'; id: string; identifier: HardwareIdentifierKind }
+  | { kind: 'other' };
+
+interface Built {
+  /** What each item stands for, in the same order. */
+  parts: Part[];
+  items: TransactionItem[];
+}
+
+interface WriteOutcome {
+  ok: boolean;
+  /** The parts whose condition failed. */
+  failed: Part[];
+}
+
+const CONFLICT_RETRIES = 6;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Runs one transaction. Conflicts with a concurrent transaction on the same item are retried with
+ * backoff; failed conditions are reported as the parts they belong to.
+ */
+async function write(build: (entities: TransactionEntities) => Built): Promise<WriteOutcome> {
+  for (let attempt = 0; ; attempt++) {
+    let parts: Part[] = [];
+    const { canceled, data } = await db()
+      .transaction.write((entities) => {
+        const built = build(entities);
+        parts = built.parts;
+        return built.items;
+      })
+      .go();
+    if (!canceled) return { ok: true, failed: [] };
+    const codes = (data as { code: string }[]).map((result) => result.code);
+    const failed = parts.filter((_, index) => codes[index] === 'ConditionalCheckFailed');
+    if (failed.length > 0) return { ok: false, failed };
+    if (!codes.includes('TransactionConflict') || attempt >= CONFLICT_RETRIES) {
+      throw new Error(`DynamoDB cancelled the transaction: ${codes.join(', ')}`);
+    }
+    await sleep(20 * 2 ** attempt * (0.5 + Math.random()));
+  }
+}
+
+type CounterDeltas = Map<string, number>;
+
+function moveCounters(deltas: CounterDeltas, asset: HardwareAsset | null, by: 1 | -1): void {
+  if (!asset) return;
+  for (const name of [statusCounter(asset.status), typeCounter(asset.asset_type)]) {
+    deltas.set(name, (deltas.get(name) ?? 0) + by);
+  }
+}
+
+function counterDeltas(
+  moves: { before: HardwareAsset | null; after: HardwareAsset | null }[],
+): CounterDeltas {
+  const deltas: CounterDeltas = new Map();
+  for (const { before, after } of moves) {
+    moveCounters(deltas, before, -1);
+    moveCounters(deltas, after, 1);
+  }
+  for (const [name, value] of deltas) if (value === 0) deltas.delete(name);
+  return deltas;
+}
+
+function counterUpdate(
+  entities: TransactionEntities,
+  organizationId: string,
+  deltas: CounterDeltas,
+  shard = Math.floor(Math.random() * COUNTER_SHARDS),
+): TransactionItem[] {
+  if (deltas.size === 0) return [];
+  return [
+    entities.organizationCounters
+      .update({ organization_id: organizationId, shard })
+      .add(Object.fromEntries(deltas))
+      .commit() as TransactionItem,
+  ];
+}
+
+interface AuditInput {
+  organizationId: string;
+  actor: Actor;
+  now: Date;
+  action: AuditAction;
+  entityId: string | null;
+  entityLabel: string;
+  changes: Record<string, FieldChange>;
+}
+
+function auditEntry(entities: TransactionEntities, input: AuditInput): TransactionItem {
+  return entities.auditLog
+    .create({
+      id: ulid(input.now.getTime()),
+      organization_id: input.organizationId,
+      timestamp: input.now.toISOString(),
+      entity_type: 'hardware_asset',
+      entity_id: input.entityId ?? undefined,
+      entity_label: input.entityLabel,
+      action: input.action,
+      changed_by: input.actor.email,
+      changes: input.changes,
+    })
+    .commit();
+}
+
+interface AssetChange {
+  before: HardwareAsset | null;
+  after: HardwareAsset | null;
+}
+
+/**
+ * The items of one asset's change: the asset itself (guarded by its version), the identifier
+ * claims it takes and releases, and its audit entry.
+ */
+function assetChangeItems(
+  entities: TransactionEntities,
+  organizationId: string,
+  { before, after }: AssetChange,
+  audit: Omit<AuditInput, 'action' | 'entityId' | 'entityLabel' | 'changes' | 'organizationId'> | null,
+): Built {
+  const id = (after ?? before)!.id;
+  const parts: Part[] = [];
+  const items: TransactionItem[] = [];
+  const key = { organization_id: organizationId, id };
+
+  parts.push({ kind: 'asset', id });
+  if (!before) {
+    items.push(entities.hardwareAsset.create(toItem(organizationId, after!)).commit() as TransactionItem);
+  } else if (!after) {
+    items.push(
+      entities.hardwareAsset
+        .delete(key)
+        .where(({ version }, { eq }) => eq(version, before.version))
+        .commit() as TransactionItem,
+    );
+  } else {
+    items.push(
+      entities.hardwareAsset
+        .put(toItem(organizationId, after))
+        .where(({ version }, { eq }) => eq(version, before.version))
+        .commit() as TransactionItem,
+    );
+  }
+
+  const held = new Map(identifiers(before).map((identifier) => [identifierKey(identifier), identifier]));
+  const wanted = new Map(identifiers(after).map((identifier) => [identifierKey(identifier), identifier]));
+  for (const [name, identifier] of held) {
+    if (wanted.has(name)) continue;
+    parts.push({ kind: 'other' });
+    items.push(
+      entities.hardwareIdentifier
+        .delete({ organization_id: organizationId, ...identifier })
+        .commit() as TransactionItem,
+    );
+  }
+  for (const [name, identifier] of wanted) {
+    if (held.has(name)) continue;
+    parts.push({ kind: 'identifier', id, identifier: identifier.kind });
+    items.push(
+      entities.hardwareIdentifier
+        .create({ organization_id: organizationId, ...identifier, asset_id: id })
+        .commit() as TransactionItem,
+    );
+  }
+
+  if (audit) {
+    parts.push({ kind: 'other' });
+    items.push(
+      auditEntry(entities, {
+        ...audit,
+        organizationId,
+        action: !before ? 'created' : !after ? 'deleted' : 'updated',
+        entityId: id,
+        entityLabel: hardwareLabel((after ?? before)!),
+        changes: fieldChanges(before, after),
+      }),
+    );
+  }
+  return { parts, items };
+}
+
+/** One transaction for a set of asset changes, each with its own audit entry, and the counters. */
+function writeAssetChanges(
+  organizationId: string,
+  changes: AssetChange[],
+  actor: Actor,
+  now: Date,
+): Promise<WriteOutcome> {
+  return write((entities) => {
+    const built: Built = { parts: [], items: [] };
+    for (const change of changes) {
+      const one = assetChangeItems(entities, organizationId, change, { actor, now });
+      built.parts.push(...one.parts);
+      built.items.push(...one.items);
+    }
+    for (const item of counterUpdate(entities, organizationId, counterDeltas(changes))) {
+      built.parts.push({ kind: 'other' });
+      built.items.push(item);
+    }
+    return built;
+  });
+}
+
+function explainSingleChange(outcome: WriteOutcome, asset: HardwareAsset): never {
+  const duplicate = outcome.failed.find((part) => part.kind === 'identifier');
+  if (duplicate?.kind === 'identifier') throw duplicateError(duplicate.identifier, asset);
+  throw new Conflict(HARDWARE_MESSAGES.staleVersion, 'stale_version');
+}
+
+// ---- Reads ----
+
+async function getItem(organizationId: string, id: string): Promise<HardwareAsset | null> {
+  const { data } = await db()
+    .entities.hardwareAsset.get({ organization_id: organizationId, id })
+    .go({ consistent: true });
+  return data ? toAsset(data) : null;
+}
+
+export async function getHardwareAsset(organizationId: string, id: string): Promise<HardwareAsset> {
+  const asset = await getItem(organizationId, id);
+  if (!asset) throw new NotFound(HARDWARE_MESSAGES.notFound);
+  return asset;
+}
+
+/** DynamoDB items read per request page when searching, and pages read per request at most. */
+const SEARCH_READ_PAGE = 500;
+const SEARCH_READ_PAGES = 8;
+
+function invalidCursor(error: unknown): never {
+  if (error instanceof Error && /ExclusiveStartKey|starting key|cursor/i.test(error.message)) {
+    throw new BadRequest(
+      'The cursor is not valid for this list: start again from the first page',
+      'invalid_cursor',
+    );
+  }
+  throw error;
+}
+
+/**
+ * Newest first. Without a search, a page is one key-ordered read of `limit` items, whatever the
+ * inventory's size. A search filters as it reads and stops after a bounded number of reads, so a
+ * page may hold fewer than `limit` matches while `next_cursor` says there is more to look through.
+ */
+export async function listHardwareAssets(
+  organizationId: string,
+  { q, status, cursor, limit }: HardwareListQuery,
+): Promise<Page<HardwareAsset>> {
+  const entity = db().entities.hardwareAsset;
+  const accessPattern = status ? 'byStatus' : 'primary';
+  const query = () =>
+    status
+      ? entity.query.byStatus({ organization_id: organizationId, status })
+      : entity.query.primary({ organization_id: organizationId });
+
+  if (!q) {
+    const page = await query()
+      .go({ order: 'desc', cursor: cursor ?? null, limit })
+      .catch(invalidCursor);
+    return { items: page.data.map(toAsset), next_cursor: page.cursor };
+  }
+
+  const needle = q.toLowerCase();
+  const found: HardwareAssetItem[] = [];
+  let next: string | null = cursor ?? null;
+  for (let read = 0; read < SEARCH_READ_PAGES; read++) {
+    const page = await query()
+      .where(({ search_text }, { contains }) => contains(search_text, needle))
+      .go({ order: 'desc', cursor: next, limit: SEARCH_READ_PAGE })
+      .catch(invalidCursor);
+    const room = limit - found.length;
+    if (page.data.length > room) {
+      found.push(...page.data.slice(0, room));
+      // Resume right after the last match returned, not after the whole page read.
+      next = createConversions(entity).byAccessPattern[accessPattern].fromComposite.toCursor(
+        found[found.length - 1]!,
+      );
+      break;
+    }
+    found.push(...page.data);
+    next = page.cursor;
+    if (!next || found.length === limit) break;
+  }
+  return { items: found.map(toAsset), next_cursor: next };
+}
+
+// ---- Changes ----
+
+export async function createHardwareAsset(
+  organizationId: string,
+  input: HardwareAssetInput,
+  actor: Actor,
+  now: Date,
+): Promise<HardwareAsset> {
+  const timestamp = now.toISOString();
+  const asset: HardwareAsset = {
+    ...withDisposalDate(input, now),
+    id: ulid(now.getTime()),
+    created_at: timestamp,
+    updated_at: timestamp,
+    version: 1,
+  };
+  const outcome = await writeAssetChanges(organizationId, [{ before: null, after: asset }], actor, now);
+  if (!outcome.ok) explainSingleChange(outcome, asset);
+  return asset;
+}
+
+export async function updateHardwareAsset(
+  organizationId: string,
+  id: string,
+  input: HardwareAssetInput,
+  basedOnVersion: number,
+  actor: Actor,
+  now: Date,
+): Promise<HardwareAsset> {
+  const before = await getHardwareAsset(organizationId, id);
+  if (before.version !== basedOnVersion) throw new Conflict(HARDWARE_MESSAGES.staleVersion, 'stale_version');
+  const after: HardwareAsset = {
+    ...before,
+    ...withDisposalDate(input, now),
+    updated_at: now.toISOString(),
+    version: before.version + 1,
+  };
+  if (Object.keys(fieldChanges(before, after)).length === 0) return before;
+  const outcome = await writeAssetChanges(organizationId, [{ before, after }], actor, now);
+  if (!outcome.ok) explainSingleChange(outcome, after);
+  return after;
+}
+
+export async function deleteHardwareAsset(
+  organizationId: string,
+  id: string,
+  actor: Actor,
+  now: Date,
+): Promise<void> {
+  const before = await getHardwareAsset(organizationId, id);
+  const outcome = await writeAssetChanges(organizationId, [{ before, after: null }], actor, now);
+  if (!outcome.ok) explainSingleChange(outcome, before);
+}
+
+/**
+ * Sets the status of several assets in one transaction: all of them change, or none does. An id
+ * that is not an asset of the organisation makes the whole change a 404.
+ */
+export async function setHardwareStatus(
+  organizationId: string,
+  ids: string[],
+  status: HardwareStatus,
+  disposalReason: HardwareDisposalReason | undefined,
+  actor: Actor,
+  now: Date,
+): Promise<number> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const { data, unprocessed } = await db()
+      .entities.hardwareAsset.get(ids.map((id) => ({ organization_id: organizationId, id })))
+      .go({ consistent: true });
+    if (unprocessed.length > 0) throw new Error('DynamoDB left hardware assets unread; try again');
+    if (data.length !== ids.length) throw new NotFound(HARDWARE_MESSAGES.notFound);
+
+    const changes = data.map(toAsset).flatMap((before): AssetChange[] => {
+      const after: HardwareAsset = withDisposalDate(
+        {
+          ...before,
+          status,
+          disposal_reason: isDisposalStatus(status)
+            ? (disposalReason ?? before.disposal_reason)
+            : before.disposal_reason,
+          updated_at: now.toISOString(),
+          version: before.version + 1,
+        },
+        now,
+      );
+      return Object.keys(fieldChanges(before, after)).length > 0 ? [{ before, after }] : [];
+    });
+    if (changes.length === 0) return 0;
+    const outcome = await writeAssetChanges(organizationId, changes, actor, now);
+    if (outcome.ok) return changes.length;
+    // Someone changed one of them between our read and our write: read again once.
+  }
+  throw new Conflict(
+    'Some of these hardware assets were changed by someone else at the same time. Reload the list and try again.',
+    'stale_version',
+  );
+}
+
+// ---- CSV import ----
+
+/** A transaction holds at most 100 items: the batch's audit entry and counter take two. */
+const IMPORT_TRANSACTION_ITEMS = 98;
+const IMPORT_CONCURRENCY = 4;
+
+interface PreparedRow {
+  row: number;
+  asset: HardwareAsset;
+}
+
+function describeDuplicate(kind: HardwareIdentifierKind, asset: HardwareAsset): string {
+  return `A hardware asset with ${IDENTIFIER_LABELS[kind]} ${asset[kind]} already exists`;
+}
+
+/** Rows whose serial number or asset tag repeats an earlier row of the same file. */
+function withoutRepeats(rows: PreparedRow[], errors: ImportRowError[]): PreparedRow[] {
+  const seen = new Map<string, number>();
+  return rows.filter(({ row, asset }) => {
+    for (const identifier of identifiers(asset)) {
+      const earlier = seen.get(identifierKey(identifier));
+      if (earlier !== undefined) {
+        errors.push({
+          row,
+          message: `The ${IDENTIFIER_LABELS[identifier.kind]} ${asset[identifier.kind]} also appears in row ${earlier}`,
+        });
+        return false;
+      }
+    }
+    for (const identifier of identifiers(asset)) seen.set(identifierKey(identifier), row);
+    return true;
+  });
+}
+
+/** Rows whose serial number or asset tag an existing asset already has (one batch read, not one per row). */
+async function withoutExisting(
+  organizationId: string,
+  rows: PreparedRow[],
+  errors: ImportRowError[],
+): Promise<PreparedRow[]> {
+  const keys = rows.flatMap(({ asset }) => identifiers(asset));
+  if (keys.length === 0) return rows;
+  const { data, unprocessed } = await db()
+    .entities.hardwareIdentifier.get(keys.map((key) => ({ organization_id: organizationId, ...key })))
+    .go({ concurrency: 4 });
+  if (unprocessed.length > 0) throw new Error('DynamoDB left identifiers unread; try again');
+  const taken = new Set(data.map((item) => identifierKey(item)));
+  return rows.filter(({ row, asset }) => {
+    const duplicate = identifiers(asset).find((identifier) => taken.has(identifierKey(identifier)));
+    if (duplicate) errors.push({ row, message: describeDuplicate(duplicate.kind, asset) });
+    return !duplicate;
+  });
+}
+
+function importBatches(rows: PreparedRow[]): PreparedRow[][] {
+  const batches: PreparedRow[][] = [];
+  let batch: PreparedRow[] = [];
+  let items = 0;
+  for (const row of rows) {
+    const size = 1 + identifiers(row.asset).length;
+    if (items + size > IMPORT_TRANSACTION_ITEMS) {
+      batches.push(batch);
+      batch = [];
+      items = 0;
+    }
+    batch.push(row);
+    items += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/**
+ * Writes a batch of new assets with one audit entry for the batch. A row whose serial or tag was
+ * taken meanwhile (a concurrent import) becomes a row error and the rest is written again.
+ */
+async function writeImportBatch(
+  organizationId: string,
+  batch: PreparedRow[],
+  shard: number,
+  actor: Actor,
+  now: Date,
+  errors: ImportRowError[],
+): Promise<number> {
+  let remaining = batch;
+  while (remaining.length > 0) {
+    const rows = remaining;
+    const outcome = await write((entities) => {
+      const built: Built = { parts: [], items: [] };
+      for (const { asset } of rows) {
+        const one = assetChangeItems(entities, organizationId, { before: null, after: asset }, null);
+        built.parts.push(...one.parts);
+        built.items.push(...one.items);
+      }
+      const first = rows[0]!.row;
+      const last = rows[rows.length - 1]!.row;
+      const deltas = counterDeltas(rows.map(({ asset }) => ({ before: null, after: asset })));
+      const batchItems = [
+        auditEntry(entities, {
+          organizationId,
+          actor,
+          now,
+          action: 'created',
+          entityId: null,
+          entityLabel: `Imported ${rows.length} hardware asset${rows.length === 1 ? '' : 's'} from CSV (rows ${first}–${last})`,
+          changes: { assets: { old: null, new: rows.map(({ asset }) => hardwareLabel(asset)) } },
+        }),
+        ...counterUpdate(entities, organizationId, deltas, shard),
+      ];
+      for (const item of batchItems) {
+        built.parts.push({ kind: 'other' });
+        built.items.push(item);
+      }
+      return built;
+    });
+    if (outcome.ok) return rows.length;
+    const rejected = new Map<string, HardwareIdentifierKind>();
+    for (const part of outcome.failed) {
+      if (part.kind === 'identifier') rejected.set(part.id, part.identifier);
+    }
+    if (rejected.size === 0) throw new Error('An import batch was refused for no reason DynamoDB would name');
+    for (const { row, asset } of rows) {
+      const kind = rejected.get(asset.id);
+      if (kind) errors.push({ row, message: describeDuplicate(kind, asset) });
+    }
+    remaining = rows.filter(({ asset }) => !rejected.has(asset.id));
+  }
+  return 0;
+}
+
+export interface ImportOutcome {
+  success: number;
+  errors: ImportRowError[];
+}
+
+/**
+ * Imports validated rows: duplicates (within the file or of existing assets) become row errors,
+ * the rest is written in transactions of many rows, a few at a time.
+ */
+export async function importHardwareAssets(
+  organizationId: string,
+  rows: ImportRow[],
+  actor: Actor,
+  now: Date,
+): Promise<ImportOutcome> {
+  const errors: ImportRowError[] = [];
+  const timestamp = now.toISOString();
+  // Monotonic ids keep the file's order in the list's key order.
+  const nextId = monotonicFactory();
+  const prepared = rows.map(({ row, asset }) => ({
+    row,
+    asset: {
+      ...withDisposalDate(asset, now),
+      id: nextId(now.getTime()),
+      created_at: timestamp,
+      updated_at: timestamp,
+      version: 1,
+    },
+  }));
+  const unique = await withoutExisting(organizationId, withoutRepeats(prepared, errors), errors);
+
+  const batches = importBatches(unique);
+  let success = 0;
+  let nextBatch = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(IMPORT_CONCURRENCY, batches.length) }, async (_, worker) => {
+      while (nextBatch < batches.length) {
+        const batch = batches[nextBatch++]!;
+        success += await writeImportBatch(organizationId, batch, worker % COUNTER_SHARDS, actor, now, errors);
+      }
+    }),
+  );
+  return { success, errors: errors.sort((a, b) => a.row - b.row) };
+}
+
+// ---- Dashboard reads ----
+
+export interface HardwareCounts {
+  byStatus: Record<HardwareStatus, number>;
+  byType: Record<HardwareAssetType, number>;
+}
+
+/** The counters of all shards, summed: a single query of a few small items, whatever the inventory's size. */
+export async function getHardwareCounts(organizationId: string): Promise<HardwareCounts> {
+  const { data } = await db()
+    .entities.organizationCounters.query.primary({ organization_id: organizationId })
+    .go({ pages: 'all' });
+  const total = (name: string) =>
+    data.reduce(
+      (sum, shard) => sum + (((shard as Record<string, unknown>)[name] as number | undefined) ?? 0),
+      0,
+    );
+  return {
+    byStatus: Object.fromEntries(
+      HARDWARE_STATUSES.map((status) => [status, total(statusCounter(status))]),
+    ) as HardwareCounts['byStatus'],
+    byType: Object.fromEntries(
+      HARDWARE_ASSET_TYPES.map((type) => [type, total(typeCounter(type))]),
+    ) as HardwareCounts['byType'],
+  };
+}
+
+/** Assets whose warranty ends between two dates (inclusive), soonest first. */
+export async function listExpiringWarranties(
+  organizationId: string,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<{ items: HardwareAsset[]; more: boolean }> {
+  const { data } = await db()
+    .entities.hardwareAsset.query.byWarranty({ organization_id: organizationId })
+    .between({ warranty_expiry: from }, { warranty_expiry: `${to}\uffff` })
+    .go({ order: 'asc', limit: limit + 1 });
+  return { items: data.slice(0, limit).map(toAsset), more: data.length > limit };
+}

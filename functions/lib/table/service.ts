@@ -1,0 +1,32 @@
+import { Service } from 'electrodb';
+import { config } from '../config';
+import { auditLogEntity } from './audit-log';
+import { dynamoDocumentClient } from './client';
+import { hardwareAssetEntity, hardwareIdentifierEntity } from './hardware-asset';
+import { organizationEntity } from './organization';
+import { organizationCountersEntity } from './organization-counters';
+import { subscriptionEntity } from './subscription';
+import { userProfileEntity } from './user-profile';
+
+function createService() {
+  return new Service(
+    {
+      organization: organizationEntity,
+      userProfile: userProfileEntity,
+      subscription: subscriptionEntity,
+      organizationCounters: organizationCountersEntity,
+      hardwareAsset: hardwareAssetEntity,
+      hardwareIdentifier: hardwareIdentifierEntity,
+      auditLog: auditLogEntity,
+    },
+    { client: dynamoDocumentClient(), table: config().TABLE_NAME },
+  );
+}
+
+let service: ReturnType<typeof createService> | undefined;
+
+/** The ElectroDB service over the single table, created on first use. */
+export function db() {
+  service ??= createService();
+  return service;
+}
