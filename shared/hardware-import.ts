@@ -14,7 +14,7 @@ import {
  * schema as the Add Hardware form. Row numbers count the header as row 1.
  */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 20_000;
+export const IMPORT_MAX_ROWS = 10_000;
 /** The web app sends large files in parts of this many rows, to show progress as each part lands. */
 export const IMPORT_PART_ROWS = 1_000;
 

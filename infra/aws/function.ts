@@ -9,6 +9,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { Feature } from '../../functions/routes';
 import { featureEntry, REPO_ROOT } from './paths';
+import { functionSettings } from '../function-settings';
 
 /** Cognito admin calls a feature may make, always on our pool's ARN only. */
 type CognitoAdminAction =
@@ -91,8 +92,8 @@ export class FeatureFunction extends NodejsFunction {
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: 512,
-      timeout: Duration.seconds(10),
+      memorySize: functionSettings(props.feature).memoryMb,
+      timeout: Duration.seconds(functionSettings(props.feature).timeoutSeconds),
       tracing: Tracing.ACTIVE,
       logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
       environment: {

@@ -9,6 +9,7 @@ import type { HttpEvent, HttpHandler, HttpResult } from '../../functions/lib/htt
 import { routeKey, routes, type Feature, type RouteDefinition } from '../../functions/routes';
 import type { JwtAuthorizer } from './jwt-authorizer';
 import { renderOutboxPage, type Outbox } from './outbox';
+import { functionSettings } from '../function-settings';
 
 /**
  * The local stand-in for API Gateway + CloudFront: one HTTP server that serves the built SPA and
@@ -71,13 +72,14 @@ function featureHandler(feature: Feature): Promise<HttpHandler> {
 }
 
 function lambdaContext(feature: Feature, requestId: string): Context {
-  const deadline = Date.now() + 10_000;
+  const { memoryMb, timeoutSeconds } = functionSettings(feature);
+  const deadline = Date.now() + timeoutSeconds * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: `local-${feature}`,
     functionVersion: '$LATEST',
     invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:local-${feature}`,
-    memoryLimitInMB: '512',
+    memoryLimitInMB: String(memoryMb),
     awsRequestId: requestId,
     logGroupName: `/aws/lambda/local-${feature}`,
     logStreamName: 'local',
