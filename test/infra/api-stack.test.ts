@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { featuresInUse, routeKey, routes } from '../../functions/routes';
 import type { Feature } from '../../functions/routes';
 import type { ApiStack } from '../../infra/aws/api-stack';
+import { functionSettings } from '../../infra/function-settings';
 import { buildApiStacks, SYNTH_TIMEOUT_MS, templateOf } from './build';
 
 const COGNITO_ADMIN_ACTIONS = [
@@ -149,8 +150,9 @@ describe('Api stack', () => {
         Runtime: expect.stringMatching(/^nodejs(20|22|24)\.x$/),
         Architectures: ['arm64'],
         Handler: 'index.handler',
-        MemorySize: 512,
-        Timeout: 10,
+        MemorySize: functionSettings(feature).memoryMb,
+        // API Gateway gives up on an integration after 30 s; a longer Lambda would run on unheard.
+        Timeout: functionSettings(feature).timeoutSeconds,
         TracingConfig: { Mode: 'Active' },
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
         Environment: {
@@ -163,6 +165,10 @@ describe('Api stack', () => {
           },
         },
       });
+    });
+
+    it('answers within API Gateway’s 30 s integration limit', () => {
+      for (const feature of featuresInUse()) expect(functionSettings(feature).timeoutSeconds).toBeLessThan(30);
     });
 
     it('keeps each function log group for a month', () => {

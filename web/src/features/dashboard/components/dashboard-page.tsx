@@ -1,32 +1,90 @@
 import { Alert, Button, Heading, VisuallyHidden } from '@aws-amplify/ui-react';
+import type { DashboardResponse } from '../../../../../shared/api';
+import { HARDWARE_ASSET_TYPES, HARDWARE_STATUSES } from '../../../../../shared/hardware';
 import { errorMessage } from '../../../api/api-client';
 import { useDashboard } from '../api/get-dashboard';
+import type { BarChartRow } from './bar-chart';
+import { BreakdownCard } from './breakdown-card';
+import { ExpiringWarranties } from './expiring-warranties';
 import { StatCard } from './stat-card';
+import { HARDWARE_STATUS_COLORS, HARDWARE_TYPE_COLOR } from './status-colors';
+
+const NO_HARDWARE = 'No hardware yet';
+
+/** Every status, in lifecycle order, so the chart reads the same from one visit to the next. */
+function statusRows(data: DashboardResponse): BarChartRow[] {
+  if (data.total_hardware === 0) return [];
+  return HARDWARE_STATUSES.map((status) => ({
+    label: status,
+    value: data.hardware_by_status[status] ?? 0,
+    color: HARDWARE_STATUS_COLORS[status],
+  }));
+}
+
+/** The types in use, most numerous first. */
+function typeRows(data: DashboardResponse): BarChartRow[] {
+  if (data.total_hardware === 0) return [];
+  return HARDWARE_ASSET_TYPES.map((type) => ({
+    label: type,
+    value: data.hardware_by_type[type] ?? 0,
+    color: HARDWARE_TYPE_COLOR,
+  }))
+    .filter((row) => row.value > 0)
+    .sort((a, b) => b.value - a.value);
+}
 
 export function DashboardPage() {
   const dashboard = useDashboard();
   const data = dashboard.data;
+  // After a failed first load there is nothing to wait for: no skeletons, only the error and retry.
+  const failed = dashboard.isError && !data;
 
   return (
-    <section aria-labelledby="dashboard-title" aria-busy={dashboard.isPending}>
+    <section aria-labelledby="dashboard-title" aria-busy={dashboard.isPending && !failed}>
       <Heading level={2} id="dashboard-title" marginBottom="medium">
         Dashboard
       </Heading>
       {dashboard.isError ? (
         <Alert variation="error" heading="Could not load the dashboard" role="alert" marginBottom="medium">
           {errorMessage(dashboard.error)}{' '}
-          <Button size="small" variation="link" onClick={() => void dashboard.refetch()}>
+          <Button
+            size="small"
+            variation="link"
+            onClick={() => void dashboard.refetch()}
+            isLoading={dashboard.isFetching}
+            loadingText="Trying again..."
+          >
             Try again
           </Button>
         </Alert>
       ) : null}
-      {dashboard.isPending ? <VisuallyHidden role="status">Loading dashboard...</VisuallyHidden> : null}
+      {dashboard.isPending && !failed ? (
+        <VisuallyHidden role="status">Loading dashboard...</VisuallyHidden>
+      ) : null}
       <div className="stat-grid">
-        <StatCard label="Total Hardware" value={data?.total_hardware} />
-        <StatCard label="Active Hardware" value={data?.active_hardware} />
-        <StatCard label="Monitoring Agents" value={data?.agents} />
-        <StatCard label="Active Agents" value={data?.active_agents} />
+        <StatCard label="Total Hardware" value={data?.total_hardware} unavailable={failed} />
+        <StatCard label="Active Hardware" value={data?.active_hardware} unavailable={failed} />
+        <StatCard label="Monitoring Agents" value={data?.agents} unavailable={failed} />
+        <StatCard label="Active Agents" value={data?.active_agents} unavailable={failed} />
       </div>
+      {failed ? null : (
+        <div className="dashboard-grid">
+          <BreakdownCard
+            title="Assets by status"
+            rows={data ? statusRows(data) : undefined}
+            emptyText={NO_HARDWARE}
+          />
+          <BreakdownCard
+            title="Assets by type"
+            rows={data ? typeRows(data) : undefined}
+            emptyText={NO_HARDWARE}
+          />
+          <ExpiringWarranties
+            warranties={data?.expiring_warranties}
+            more={data?.more_expiring_warranties ?? false}
+          />
+        </div>
+      )}
     </section>
   );
 }

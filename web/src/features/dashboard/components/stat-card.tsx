@@ -1,25 +1,32 @@
-import { Card, Placeholder, Text } from '@aws-amplify/ui-react';
+import { Card, Placeholder, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useId } from 'react';
 
 interface StatCardProps {
   label: string;
   /** Undefined while loading. */
   value: number | undefined;
+  /** The figure could not be loaded: show a dash rather than a skeleton that never ends. */
+  unavailable?: boolean;
 }
 
-export function StatCard({ label, value }: StatCardProps) {
+export function StatCard({ label, value, unavailable = false }: StatCardProps) {
   const labelId = useId();
   return (
     <Card variation="outlined" as="section" aria-labelledby={labelId}>
       <Text id={labelId} color="font.secondary" fontWeight="semibold">
         {label}
       </Text>
-      {value === undefined ? (
-        <Placeholder height="2.25rem" marginTop="xs" />
-      ) : (
+      {value !== undefined ? (
         <Text className="stat-card__value" marginTop="xs">
           {value.toLocaleString('en-GB')}
         </Text>
+      ) : unavailable ? (
+        <Text className="stat-card__value" marginTop="xs" color="font.tertiary">
+          <span aria-hidden="true">—</span>
+          <VisuallyHidden>Not available</VisuallyHidden>
+        </Text>
+      ) : (
+        <Placeholder height="2.25rem" marginTop="xs" />
       )}
     </Card>
   );

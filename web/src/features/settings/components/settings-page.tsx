@@ -2,6 +2,7 @@ import { Heading, Tabs } from '@aws-amplify/ui-react';
 import { useSearchParams } from 'react-router';
 import { isGated, useCurrentUser } from '../../../api/me';
 import { ComingSoon } from '../../../components/coming-soon';
+import { AuditLogList } from './audit-log-list';
 import { OrganizationInformation } from './organization-information';
 
 const SETTINGS_TABS = ['general', 'billing', 'audit'] as const;
@@ -48,7 +49,7 @@ export function SettingsPage() {
           <ComingSoon title="Billing & Subscription" level={3} />
         </Tabs.Panel>
         <Tabs.Panel value="audit" paddingTop="medium">
-          <ComingSoon title="Audit Logs" level={3} />
+          <AuditLogList active={tab === 'audit'} />
         </Tabs.Panel>
       </Tabs.Container>
     </>
