@@ -469,7 +469,7 @@ describe('CSV import', () => {
     });
   });
 
-  it('accepts 10,000 rows in one file', async () => {
+  it('accepts 10,000 rows in one request', async () => {
     const company = await signUpCompany();
     const rows = Array.from({ length: 10_000 }, (_, index) => `Laptop,Dell,Model ${index},BULK-${index}`);
     const result = await importCsv(

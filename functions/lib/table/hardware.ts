@@ -602,26 +602,6 @@ function withoutRepeats(rows: PreparedRow[], errors: ImportRowError[]): Prepared
   });
 }
 
-/** Rows whose serial number or asset tag an existing asset already has (one batch read, not one per row). */
-async function withoutExisting(
-  organizationId: string,
-  rows: PreparedRow[],
-  errors: ImportRowError[],
-): Promise<PreparedRow[]> {
-  const keys = rows.flatMap(({ asset }) => identifiers(asset));
-  if (keys.length === 0) return rows;
-  const { data, unprocessed } = await db()
-    .entities.hardwareIdentifier.get(keys.map((key) => ({ organization_id: organizationId, ...key })))
-    .go({ concurrency: 4 });
-  if (unprocessed.length > 0) throw new Error('DynamoDB left identifiers unread; try again');
-  const taken = new Set(data.map((item) => identifierKey(item)));
-  return rows.filter(({ row, asset }) => {
-    const duplicate = identifiers(asset).find((identifier) => taken.has(identifierKey(identifier)));
-    if (duplicate) errors.push({ row, message: describeDuplicate(duplicate.kind, asset) });
-    return !duplicate;
-  });
-}
-
 function importBatches(rows: PreparedRow[]): PreparedRow[][] {
   const batches: PreparedRow[][] = [];
   let batch: PreparedRow[] = [];
@@ -641,8 +621,8 @@ function importBatches(rows: PreparedRow[]): PreparedRow[][] {
 }
 
 /**
- * Writes a batch of new assets with one audit entry for the batch. A row whose serial or tag was
- * taken meanwhile (a concurrent import) becomes a row error and the rest is written again.
+ * Writes a batch of new assets with one audit entry for the batch. A row whose serial number or
+ * asset tag is taken becomes a row error, and the rest of the batch is written again.
  */
 async function writeImportBatch(
   organizationId: string,
@@ -686,7 +666,7 @@ async function writeImportBatch(
     if (outcome.ok) return rows.length;
     const rejected = new Map<string, HardwareIdentifierKind>();
     for (const part of outcome.failed) {
-      if (part.kind === 'identifier') rejected.set(part.id, part.identifier);
+      if (part.kind === 'identifier' && !rejected.has(part.id)) rejected.set(part.id, part.identifier);
     }
     if (rejected.size === 0) throw new Error('An import batch was refused for no reason DynamoDB would name');
     for (const { row, asset } of rows) {
@@ -704,8 +684,8 @@ export interface ImportOutcome {
 }
 
 /**
- * Imports validated rows: duplicates (within the file or of existing assets) become row errors,
- * the rest is written in transactions of many rows, a few at a time.
+ * Imports validated rows in transactions of many rows, a few at a time. Duplicates, within the
+ * file or of existing assets, become row errors.
  */
 export async function importHardwareAssets(
   organizationId: string,
@@ -727,16 +707,17 @@ export async function importHardwareAssets(
       version: 1,
     },
   }));
-  const unique = await withoutExisting(organizationId, withoutRepeats(prepared, errors), errors);
-
-  const batches = importBatches(unique);
+  // Serials and tags already taken are found by the claims' conditions as the batches are written.
+  const batches = importBatches(withoutRepeats(prepared, errors));
   let success = 0;
   let nextBatch = 0;
   await Promise.all(
     Array.from({ length: Math.min(IMPORT_CONCURRENCY, batches.length) }, async (_, worker) => {
       while (nextBatch < batches.length) {
         const batch = batches[nextBatch++]!;
-        success += await writeImportBatch(organizationId, batch, worker % COUNTER_SHARDS, actor, now, errors);
+        // Read `success` only after the await: `success += await …` would add to a stale total.
+        const written = await writeImportBatch(organizationId, batch, worker % COUNTER_SHARDS, actor, now, errors);
+        success += written;
       }
     }),
   );

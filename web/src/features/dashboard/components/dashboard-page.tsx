@@ -7,7 +7,7 @@ import type { BarChartRow } from './bar-chart';
 import { BreakdownCard } from './breakdown-card';
 import { ExpiringWarranties } from './expiring-warranties';
 import { StatCard } from './stat-card';
-import { HARDWARE_STATUS_COLORS, HARDWARE_TYPE_COLOR } from './status-colors';
+import { statusColor } from '../../../components/hardware-status';
 
 const NO_HARDWARE = 'No hardware yet';
 
@@ -17,7 +17,7 @@ function statusRows(data: DashboardResponse): BarChartRow[] {
   return HARDWARE_STATUSES.map((status) => ({
     label: status,
     value: data.hardware_by_status[status] ?? 0,
-    color: HARDWARE_STATUS_COLORS[status],
+    color: statusColor(status),
   }));
 }
 
@@ -27,7 +27,8 @@ function typeRows(data: DashboardResponse): BarChartRow[] {
   return HARDWARE_ASSET_TYPES.map((type) => ({
     label: type,
     value: data.hardware_by_type[type] ?? 0,
-    color: HARDWARE_TYPE_COLOR,
+    // Type is a category, not a state: one colour for all its bars.
+    color: 'var(--amplify-colors-teal-60)',
   }))
     .filter((row) => row.value > 0)
     .sort((a, b) => b.value - a.value);

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../api/api-client';
+import { invalidateHardware } from './hardware-keys';
+
+export async function deleteHardware(id: string): Promise<void> {
+  await apiRequest(`/api/hardware/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' });
+}
+
+export function useDeleteHardware() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteHardware,
+    onSuccess: () => invalidateHardware(queryClient),
+  });
+}

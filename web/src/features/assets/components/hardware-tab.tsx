@@ -1,0 +1,336 @@
+import {
+  Alert,
+  Button,
+  Flex,
+  Heading,
+  Loader,
+  SearchField,
+  SelectField,
+  Text,
+  VisuallyHidden,
+} from '@aws-amplify/ui-react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  HARDWARE_MESSAGES,
+  HARDWARE_STATUSES,
+  type HardwareAsset,
+  type HardwareStatus,
+} from '../../../../../shared/hardware';
+import { errorMessage } from '../../../api/api-client';
+import { useDeleteHardware } from '../api/delete-hardware';
+import type { HardwareFilters } from '../api/hardware-keys';
+import { BulkStatusBar } from './bulk-status-bar';
+import { ConfirmDialog } from './confirm-dialog';
+import { assetName, plural } from './hardware-format';
+import { HardwareFormModal } from './hardware-form-modal';
+import { HardwareTable } from './hardware-table';
+import { ImportCsvModal } from './import-csv-modal';
+import { useDebouncedValue } from './use-debounced-value';
+import { useHardwareTable } from './use-hardware-table';
+
+const SEARCH_DEBOUNCE_MS = 300;
+/** Success notices clear after 5 s (SPEC 9). */
+const NOTICE_MS = 5000;
+
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'edit'; id: string }
+  | { kind: 'import' }
+  | { kind: 'delete'; asset: HardwareAsset };
+
+function isStatus(value: string): value is HardwareStatus {
+  return (HARDWARE_STATUSES as readonly string[]).includes(value);
+}
+
+/** Assets → Manual Hardware: search, status filter, bulk status change, add, import, edit, delete. */
+export function HardwareTab() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<HardwareStatus | ''>('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const filters: HardwareFilters = { q, status };
+  const filtered = q !== '' || status !== '';
+  const filterKey = JSON.stringify(filters);
+
+  const { list, items, filling, settled, loadMore } = useHardwareTable(filters);
+
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({
+    key: filterKey,
+    ids: new Set(),
+  });
+  const selectedSet = selection.key === filterKey ? selection.ids : new Set<string>();
+  const selectedIds = items.filter((item) => selectedSet.has(item.id)).map((item) => item.id);
+
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  // Each notice is a new object, so the same text twice is announced (and timed) twice.
+  const [notice, setNotice] = useState<{ text: string } | null>(null);
+  const showNotice = (text: string) => setNotice({ text });
+  const deletion = useDeleteHardware();
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  const tableRegionRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const deletedRef = useRef(false);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const setSelected = (ids: ReadonlySet<string>) => setSelection({ key: filterKey, ids });
+  const toggle = (id: string, selected: boolean) => {
+    const next = new Set(selectedSet);
+    if (selected) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  };
+  const toggleAll = (selected: boolean) => setSelected(new Set(selected ? items.map((item) => item.id) : []));
+
+  const clearFilters = () => {
+    setSearch('');
+    setStatus('');
+    searchRef.current?.focus();
+  };
+
+  const openDelete = (asset: HardwareAsset) => {
+    deletion.reset();
+    deletedRef.current = false;
+    setDialog({ kind: 'delete', asset });
+  };
+
+  const confirmDelete = async (asset: HardwareAsset) => {
+    try {
+      await deletion.mutateAsync(asset.id);
+      deletedRef.current = true;
+      toggle(asset.id, false);
+      setDialog(null);
+      showNotice(`Deleted ${assetName(asset)}`);
+    } catch (error) {
+      // The dialog shows the failure and stays open for another try.
+      console.error(HARDWARE_MESSAGES.deleteFailed, error);
+    }
+  };
+
+  const searching = list.isFetching && filtered && (!settled || filling);
+  const showEmpty = settled && items.length === 0 && !list.hasNextPage;
+  const announcement = list.isPending
+    ? filtered
+      ? 'Searching…'
+      : 'Loading hardware…'
+    : searching
+      ? 'Searching…'
+      : filtered && settled && !filling && !list.isError
+        ? `${plural(items.length, 'result', 'results')}${list.hasNextPage ? ', more available' : ''}`
+        : '';
+
+  return (
+    <div className="hardware-tab">
+      <div className="hardware-toolbar" role="search" aria-label="Hardware">
+        <SearchField
+          ref={searchRef}
+          className="hardware-toolbar__search"
+          label="Search hardware"
+          labelHidden={false}
+          placeholder="Model, serial, tag, person, location…"
+          hasSearchButton={false}
+          hasSearchIcon
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onClear={() => setSearch('')}
+          maxLength={100}
+        />
+        <SelectField
+          className="hardware-toolbar__status"
+          label="Status filter"
+          value={status}
+          onChange={(event) => setStatus(isStatus(event.target.value) ? event.target.value : '')}
+        >
+          <option value="">All Statuses</option>
+          {HARDWARE_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </SelectField>
+        <div className="hardware-toolbar__actions">
+          <Button onClick={() => setDialog({ kind: 'import' })}>Import CSV</Button>
+          <Button ref={addButtonRef} variation="primary" onClick={() => setDialog({ kind: 'add' })}>
+            Add Hardware
+          </Button>
+        </div>
+      </div>
+
+      <div role="status" className="hardware-notice">
+        {notice ? (
+          <Alert
+            variation="success"
+            role="none"
+            isDismissible
+            onDismiss={() => setNotice(null)}
+            marginBottom="small"
+          >
+            {notice.text}
+          </Alert>
+        ) : null}
+      </div>
+
+      {selectedIds.length > 0 ? (
+        <BulkStatusBar
+          selectedIds={selectedIds}
+          onClearSelection={() => setSelected(new Set())}
+          onDone={(updated) => {
+            setSelected(new Set());
+            showNotice(`Updated status of ${plural(updated, 'hardware asset', 'hardware assets')}`);
+          }}
+        />
+      ) : null}
+
+      <VisuallyHidden role="status">{announcement}</VisuallyHidden>
+
+      {list.isPending ? (
+        <Flex className="hardware-state" alignItems="center" justifyContent="center" gap="small">
+          <Loader aria-hidden="true" />
+          <Text>{filtered ? 'Searching…' : 'Loading hardware…'}</Text>
+        </Flex>
+      ) : list.isError && !list.isFetchNextPageError ? (
+        <Alert variation="error" heading="Could not load hardware assets" role="alert">
+          {errorMessage(list.error)}
+          <Flex marginTop="small">
+            <Button size="small" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Flex>
+        </Alert>
+      ) : showEmpty ? (
+        <EmptyState
+          filtered={filtered}
+          onAdd={() => setDialog({ kind: 'add' })}
+          onImport={() => setDialog({ kind: 'import' })}
+          onClearFilters={clearFilters}
+        />
+      ) : (
+        <>
+          <HardwareTable
+            ref={tableRegionRef}
+            items={items}
+            selected={selectedSet}
+            busy={!settled}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            onEdit={(asset) => setDialog({ kind: 'edit', id: asset.id })}
+            onDelete={openDelete}
+          />
+          {items.length === 0 && filling ? (
+            <Flex className="hardware-state" alignItems="center" justifyContent="center" gap="small">
+              <Loader aria-hidden="true" />
+              <Text>Searching…</Text>
+            </Flex>
+          ) : null}
+          <div className="hardware-footer">
+            <Text color="font.secondary" fontSize="small">
+              {items.length > 0
+                ? `Showing ${plural(items.length, 'hardware asset', 'hardware assets')}${list.hasNextPage ? ' (more available)' : ''}`
+                : null}
+            </Text>
+            {list.isFetchNextPageError ? (
+              <Flex alignItems="center" gap="small" role="alert">
+                <Text color="font.error">Could not load more: {errorMessage(list.error)}</Text>
+                <Button size="small" onClick={() => void list.fetchNextPage()}>
+                  Try again
+                </Button>
+              </Flex>
+            ) : filling && items.length > 0 ? (
+              <Flex alignItems="center" gap="xs">
+                <Loader size="small" aria-hidden="true" />
+                <Text fontSize="small">{filtered ? 'Searching…' : 'Loading more…'}</Text>
+              </Flex>
+            ) : list.hasNextPage && settled ? (
+              <Button onClick={loadMore} isLoading={list.isFetchingNextPage} loadingText="Loading more…">
+                Load more
+              </Button>
+            ) : null}
+          </div>
+        </>
+      )}
+
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <HardwareFormModal
+          mode={dialog.kind === 'add' ? { kind: 'add' } : { kind: 'edit', id: dialog.id }}
+          onClose={() => setDialog(null)}
+          returnFocus={dialog.kind === 'add' ? () => addButtonRef.current : undefined}
+          onSaved={(asset, kind) => {
+            setDialog(null);
+            showNotice(kind === 'add' ? `Added ${assetName(asset)}` : `Saved changes to ${assetName(asset)}`);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'import' ? <ImportCsvModal onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog
+          question={HARDWARE_MESSAGES.deleteConfirm}
+          detail={<DeleteDetail asset={dialog.asset} />}
+          confirmLabel="Delete"
+          busy={deletion.isPending}
+          error={
+            deletion.isError
+              ? { heading: HARDWARE_MESSAGES.deleteFailed, message: errorMessage(deletion.error) }
+              : null
+          }
+          onConfirm={() => void confirmDelete(dialog.asset)}
+          onCancel={() => setDialog(null)}
+          returnFocus={() => (deletedRef.current ? (tableRegionRef.current ?? addButtonRef.current) : null)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function DeleteDetail({ asset }: { asset: HardwareAsset }) {
+  const identifiers = [
+    asset.serial_number ? `serial ${asset.serial_number}` : null,
+    asset.asset_tag ? `tag ${asset.asset_tag}` : null,
+  ].filter(Boolean);
+  return (
+    <>
+      <strong>{assetName(asset)}</strong> ({asset.asset_type}
+      {identifiers.length > 0 ? `, ${identifiers.join(', ')}` : ''}) will be removed from the inventory.
+    </>
+  );
+}
+
+function EmptyState({
+  filtered,
+  onAdd,
+  onImport,
+  onClearFilters,
+}: {
+  filtered: boolean;
+  onAdd: () => void;
+  onImport: () => void;
+  onClearFilters: () => void;
+}) {
+  if (filtered) {
+    return (
+      <div className="empty-state">
+        <Heading level={4}>No hardware matches your search</Heading>
+        <Text color="font.secondary">Try other words or another status.</Text>
+        <Button marginTop="small" onClick={onClearFilters}>
+          Clear search and filter
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="empty-state">
+      <Heading level={4}>No hardware assets yet</Heading>
+      <Text color="font.secondary">
+        Add your laptops, desktops, phones and other devices one by one, or import them from a CSV file.
+      </Text>
+      <Flex gap="small" marginTop="small" justifyContent="center" wrap="wrap">
+        <Button variation="primary" onClick={onAdd}>
+          Add your first asset
+        </Button>
+        <Button onClick={onImport}>Import from CSV</Button>
+      </Flex>
+    </div>
+  );
+}

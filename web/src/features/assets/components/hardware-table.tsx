@@ -1,0 +1,153 @@
+import { Button, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import type { Ref } from 'react';
+import type { HardwareAsset } from '../../../../../shared/hardware';
+import { assetName, formatDate } from './hardware-format';
+import { StatusBadge } from '../../../components/hardware-status';
+
+interface HardwareTableProps {
+  ref?: Ref<HTMLDivElement>;
+  items: readonly HardwareAsset[];
+  selected: ReadonlySet<string>;
+  /** The rows are of the previous search while a new one loads. */
+  busy: boolean;
+  onToggle: (id: string, selected: boolean) => void;
+  onToggleAll: (selected: boolean) => void;
+  onEdit: (asset: HardwareAsset) => void;
+  onDelete: (asset: HardwareAsset) => void;
+}
+
+function Empty() {
+  return (
+    <Text as="span" color="font.tertiary" aria-label="none">
+      —
+    </Text>
+  );
+}
+
+function optional(value: string | null) {
+  return value ? value : <Empty />;
+}
+
+/** The loaded hardware rows; the wrapper scrolls sideways on narrow screens. */
+export function HardwareTable({
+  ref,
+  items,
+  selected,
+  busy,
+  onToggle,
+  onToggleAll,
+  onEdit,
+  onDelete,
+}: HardwareTableProps) {
+  const selectedCount = items.filter((item) => selected.has(item.id)).length;
+  const allSelected = items.length > 0 && selectedCount === items.length;
+  const someSelected = selectedCount > 0 && !allSelected;
+
+  return (
+    <div
+      ref={ref}
+      className="table-scroll hardware-table"
+      role="region"
+      aria-label="Hardware assets"
+      aria-busy={busy}
+      tabIndex={0}
+    >
+      <Table size="small" highlightOnHover>
+        <TableHead>
+          <TableRow>
+            <TableCell as="th" scope="col" className="hardware-table__select">
+              <input
+                type="checkbox"
+                className="row-checkbox"
+                aria-label="Select all loaded hardware assets"
+                checked={allSelected}
+                ref={(input) => {
+                  if (input) input.indeterminate = someSelected;
+                }}
+                disabled={items.length === 0}
+                onChange={(event) => onToggleAll(event.target.checked)}
+              />
+            </TableCell>
+            <TableCell as="th" scope="col">
+              Asset
+            </TableCell>
+            <TableCell as="th" scope="col">
+              Serial Number
+            </TableCell>
+            <TableCell as="th" scope="col">
+              Asset Tag
+            </TableCell>
+            <TableCell as="th" scope="col">
+              Status
+            </TableCell>
+            <TableCell as="th" scope="col">
+              Assigned To
+            </TableCell>
+            <TableCell as="th" scope="col">
+              Location
+            </TableCell>
+            <TableCell as="th" scope="col">
+              Warranty Expiry
+            </TableCell>
+            <TableCell as="th" scope="col" className="hardware-table__actions">
+              Actions
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((asset) => {
+            const name = assetName(asset);
+            const isSelected = selected.has(asset.id);
+            return (
+              <TableRow key={asset.id} className={isSelected ? 'is-selected' : undefined}>
+                <TableCell className="hardware-table__select">
+                  <input
+                    type="checkbox"
+                    className="row-checkbox"
+                    aria-label={`Select ${name}`}
+                    checked={isSelected}
+                    onChange={(event) => onToggle(asset.id, event.target.checked)}
+                  />
+                </TableCell>
+                <TableCell as="th" scope="row" className="hardware-table__asset">
+                  <span className="hardware-table__name">{name}</span>
+                  <span className="hardware-table__type">{asset.asset_type}</span>
+                </TableCell>
+                <TableCell className="hardware-table__mono">{optional(asset.serial_number)}</TableCell>
+                <TableCell className="hardware-table__mono">{optional(asset.asset_tag)}</TableCell>
+                <TableCell>
+                  <StatusBadge status={asset.status} />
+                </TableCell>
+                <TableCell>{optional(asset.assigned_to)}</TableCell>
+                <TableCell>{optional(asset.location)}</TableCell>
+                <TableCell className="hardware-table__date">
+                  {asset.warranty_expiry ? (
+                    <time dateTime={asset.warranty_expiry}>{formatDate(asset.warranty_expiry)}</time>
+                  ) : (
+                    <Empty />
+                  )}
+                </TableCell>
+                <TableCell className="hardware-table__actions">
+                  <div className="hardware-table__buttons">
+                    <Button size="small" onClick={() => onEdit(asset)} aria-label={`Edit ${name}`}>
+                      Edit
+                    </Button>
+                    <Button
+                      size="small"
+                      variation="link"
+                      colorTheme="error"
+                      onClick={() => onDelete(asset)}
+                      aria-label={`Delete ${name}`}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
