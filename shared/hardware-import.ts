@@ -150,11 +150,19 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     : issue.message;
 }
 
+export interface CsvRecords {
+  header: string[];
+  /** The data rows, the header excluded. */
+  records: string[][];
+  /** Data rows (by index in `records`) that could not be read as CSV, with papaparse's reason. */
+  unreadable: Map<number, string>;
+}
+
 /**
- * Parses a CSV file (or a part of one: `firstRow` is the row number of its first data row).
- * Throws ImportFileError when the file cannot be imported at all.
+ * Reads a CSV file's header and data rows (RFC 4180, a BOM ignored), as both the web app (to send a
+ * file in parts) and the API do. Throws ImportFileError when the file cannot be imported at all.
  */
-export function parseHardwareCsv(text: string, firstRow = 2): ParsedImport {
+export function readCsvRecords(text: string): CsvRecords {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const [header, ...records] = parsed.data;
   if (!header || header.every((cell) => cell.trim() === '')) throw new ImportFileError(IMPORT_MESSAGES.empty);
@@ -169,20 +177,35 @@ export function parseHardwareCsv(text: string, firstRow = 2): ParsedImport {
   if (records.length === 0) throw new ImportFileError(IMPORT_MESSAGES.noRows);
   if (records.length > IMPORT_MAX_ROWS) throw new ImportFileError(IMPORT_MESSAGES.tooLarge);
 
-  // Papaparse reports malformed quoting per record; such a row is an error, not a guess.
-  const malformed = new Map<number, string>();
+  // Papaparse numbers rows from 0 (the header), so its row r is data row r - 1. Such a row is an
+  // error, not a guess.
+  const unreadable = new Map<number, string>();
   for (const error of parsed.errors) {
-    if (error.row !== undefined && error.row > 0 && !malformed.has(error.row - 1)) {
-      malformed.set(error.row - 1, error.message);
+    if (error.row !== undefined && error.row > 0 && !unreadable.has(error.row - 1)) {
+      unreadable.set(error.row - 1, error.message);
     }
   }
+  return { header, records, unreadable };
+}
+
+export function unreadableRowMessage(problem: string): string {
+  return `The row could not be read as CSV: ${problem}`;
+}
+
+/**
+ * Parses a CSV file (or a part of one: `firstRow` is the row number of its first data row).
+ * Throws ImportFileError when the file cannot be imported at all.
+ */
+export function parseHardwareCsv(text: string, firstRow = 2): ParsedImport {
+  const { header, records, unreadable } = readCsvRecords(text);
+  const columns = header.map((cell) => COLUMN_FIELDS[cell.trim().toLowerCase()]);
 
   const result: ParsedImport = { rows: [], errors: [] };
   records.forEach((record, index) => {
     const row = firstRow + index;
-    const problem = malformed.get(index);
+    const problem = unreadable.get(index);
     if (problem) {
-      result.errors.push({ row, message: `The row could not be read as CSV: ${problem}` });
+      result.errors.push({ row, message: unreadableRowMessage(problem) });
       return;
     }
     const cells: Partial<Record<ImportField, string>> = {};

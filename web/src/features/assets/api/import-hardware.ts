@@ -1,10 +1,9 @@
 import Papa from 'papaparse';
 import {
-  IMPORT_MAX_ROWS,
-  IMPORT_MESSAGES,
   IMPORT_PART_ROWS,
-  ImportFileError,
   importResultSchema,
+  readCsvRecords,
+  unreadableRowMessage,
   type ImportResult,
   type ImportRowError,
 } from '../../../../../shared/hardware-import';
@@ -33,19 +32,7 @@ export interface PreparedImport {
  * a file that cannot be imported at all.
  */
 export function prepareImport(text: string, partRows: number = IMPORT_PART_ROWS): PreparedImport {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  const [header, ...records] = parsed.data;
-  if (!header || header.every((cell) => cell.trim() === '')) throw new ImportFileError(IMPORT_MESSAGES.empty);
-  if (records.length === 0) throw new ImportFileError(IMPORT_MESSAGES.noRows);
-  if (records.length > IMPORT_MAX_ROWS) throw new ImportFileError(IMPORT_MESSAGES.tooLarge);
-
-  // papaparse numbers rows from 0 (the header), so record i is data row i + 1.
-  const unreadableAt = new Map<number, string>();
-  for (const error of parsed.errors) {
-    if (error.row !== undefined && error.row > 0 && !unreadableAt.has(error.row - 1)) {
-      unreadableAt.set(error.row - 1, error.message);
-    }
-  }
+  const { header, records, unreadable: unreadableAt } = readCsvRecords(text);
 
   const parts: ImportPart[] = [];
   const unreadable: ImportRowError[] = [];
@@ -64,7 +51,7 @@ export function prepareImport(text: string, partRows: number = IMPORT_PART_ROWS)
     const problem = unreadableAt.get(index);
     if (problem !== undefined) {
       endRun();
-      unreadable.push({ row: index + 2, message: `The row could not be read as CSV: ${problem}` });
+      unreadable.push({ row: index + 2, message: unreadableRowMessage(problem) });
       return;
     }
     run ??= { firstIndex: index, rows: [] };

@@ -1,0 +1,68 @@
+import type { RuntimeConfig } from '../../shared/runtime-config';
+import startTestStack from '../support/global-setup';
+import { callApi, signUpCompanyAt, type ApiResponse } from '../support/stack-client';
+
+/**
+ * The bench's local stack: the same as the integration tests' (started by their global setup: free
+ * ports, a temporary data folder removed on stop), reached through test/support/stack-client.ts.
+ */
+export interface BenchStack {
+  baseUrl: string;
+  runtimeConfig: RuntimeConfig;
+  stop(): Promise<void>;
+}
+
+export async function startBenchStack(): Promise<BenchStack> {
+  const provided = new Map<string, unknown>();
+  // The global setup only calls provide() on the vitest project it is given.
+  const project = { provide: (key: string, value: unknown) => provided.set(key, value) };
+  const teardown = await startTestStack(project as unknown as Parameters<typeof startTestStack>[0]);
+  return {
+    baseUrl: provided.get('baseUrl') as string,
+    runtimeConfig: provided.get('runtimeConfig') as RuntimeConfig,
+    stop: teardown,
+  };
+}
+
+export interface TimedResponse<T> extends ApiResponse<T> {
+  /** The whole round trip, body read included. */
+  ms: number;
+}
+
+export interface Company {
+  name: string;
+  email: string;
+  accessToken: string;
+}
+
+/** Calls the local gateway as the web app does, timing the round trip. */
+export async function api<T = Record<string, unknown>>(
+  stack: BenchStack,
+  path: string,
+  options: { method?: string; token?: string; json?: unknown; csv?: string } = {},
+): Promise<TimedResponse<T>> {
+  const started = performance.now();
+  const response = await callApi<T>(stack, path, {
+    method: options.method,
+    token: options.token,
+    body: options.json,
+    ...(options.csv === undefined ? {} : { rawBody: options.csv, headers: { 'content-type': 'text/csv' } }),
+  });
+  return { ...response, ms: performance.now() - started };
+}
+
+/** Fails loudly unless the call answered with the expected status. */
+export function expectStatus<T>(response: ApiResponse<T>, status: number, what: string): T {
+  if (response.status !== status) {
+    throw new Error(
+      `${what}: expected HTTP ${status}, got ${response.status}: ${JSON.stringify(response.body).slice(0, 500)}`,
+    );
+  }
+  return response.body;
+}
+
+/** Signs a new company up through the API and signs its admin in through cognito-local. */
+export async function signUpCompany(stack: BenchStack, name: string): Promise<Company> {
+  const { email, accessToken } = await signUpCompanyAt(stack, name);
+  return { name, email, accessToken };
+}

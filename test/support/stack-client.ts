@@ -1,0 +1,100 @@
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  type AuthenticationResultType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ulid } from 'ulid';
+import type { RuntimeConfig } from '../../shared/runtime-config';
+
+/**
+ * Calling a running local stack as the web app or a script would. Used by the tests (through
+ * api.ts, which finds the stack with vitest's inject) and by the bench, which runs outside vitest.
+ */
+export interface StackTarget {
+  baseUrl: string;
+  runtimeConfig: RuntimeConfig;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export interface ApiOptions {
+  method?: string;
+  token?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as it is (set its content-type in headers). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export async function callApi<T = Record<string, unknown>>(
+  target: StackTarget,
+  path: string,
+  options: ApiOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`${target.baseUrl}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+export function cognitoClientFor(config: RuntimeConfig): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    region: 'local',
+    endpoint: config.userPoolEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${ulid().toLowerCase()}@example.test`;
+}
+
+export async function signInAt(
+  target: StackTarget,
+  email: string,
+  password: string,
+): Promise<AuthenticationResultType> {
+  const result = await cognitoClientFor(target.runtimeConfig).send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: target.runtimeConfig.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  if (!result.AuthenticationResult) throw new Error(`No tokens for ${email}`);
+  return result.AuthenticationResult;
+}
+
+export interface TestCompany {
+  email: string;
+  password: string;
+  accessToken: string;
+  tokens: AuthenticationResultType;
+}
+
+/** Signs a new company up through the API and signs its admin in. */
+export async function signUpCompanyAt(target: StackTarget, companyName: string): Promise<TestCompany> {
+  const email = uniqueEmail('admin');
+  const password = 'secret-pass-1';
+  const response = await callApi(target, '/api/auth/signup', {
+    method: 'POST',
+    body: { email, password, full_name: 'Ann Admin', company_name: companyName },
+  });
+  if (response.status !== 201) throw new Error(`Sign-up failed: ${JSON.stringify(response.body)}`);
+  const tokens = await signInAt(target, email, password);
+  return { email, password, accessToken: tokens.AccessToken!, tokens };
+}
