@@ -168,7 +168,8 @@ describe('Api stack', () => {
     });
 
     it('answers within API Gateway’s 30 s integration limit', () => {
-      for (const feature of featuresInUse()) expect(functionSettings(feature).timeoutSeconds).toBeLessThan(30);
+      for (const feature of featuresInUse())
+        expect(functionSettings(feature).timeoutSeconds).toBeLessThan(30);
     });
 
     it('keeps each function log group for a month', () => {

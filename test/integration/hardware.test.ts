@@ -479,5 +479,5 @@ describe('CSV import', () => {
     expect((await dashboard(company)).total_hardware).toBe(10_000);
     const newest = (await list(company, '?limit=1')).body.items[0];
     expect(newest?.model).toBe('Model 9999');
-}, 120_000);
+  }, 120_000);
 });
