@@ -3,7 +3,7 @@ import type { DashboardResponse, MeResponse } from '../../shared/api';
 import type { AuditLogListResponse } from '../../shared/audit';
 import type { HardwareAsset, HardwareListResponse } from '../../shared/hardware';
 import { IMPORT_MESSAGES, type ImportResult } from '../../shared/hardware-import';
-import { api, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
+import { api, setSubscription, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
 
 const laptop = {
   asset_type: 'Laptop',
@@ -224,6 +224,25 @@ describe('hardware assets', () => {
 
     const tooMany = await bulk({ ids: Array.from({ length: 50 }, () => a.id), status: 'Active' });
     expect(tooMany.status).toBe(400);
+  });
+
+  it('needs an active subscription to change the inventory, while the audit trail stays readable', async () => {
+    const company = await signUpCompany();
+    const asset = await createOk(company);
+    const me = (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
+    await setSubscription(me.organization.id, { trial_end_date: '2020-01-01T00:00:00.000Z' });
+
+    expect((await create(company, laptop)).status).toBe(402);
+    const bulk = await api('/api/hardware/bulk-status', {
+      method: 'POST',
+      token: company.accessToken,
+      body: { ids: [asset.id], status: 'Retired' },
+    });
+    expect(bulk.status).toBe(402);
+    expect(
+      (await api(`/api/hardware/${asset.id}`, { method: 'DELETE', token: company.accessToken })).status,
+    ).toBe(402);
+    expect((await auditLogs(company)).map((entry) => entry.entity_id)).toEqual([asset.id]);
   });
 
   it('keeps each organisation’s assets out of reach of every other organisation', async () => {
