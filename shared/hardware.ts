@@ -150,6 +150,27 @@ export const hardwareAssetInputSchema = z
       });
     }
   });
+/** The fields a person edits, in the Add/Edit form's order. */
+export const HARDWARE_FIELDS = [
+  'asset_type',
+  'manufacturer',
+  'model',
+  'serial_number',
+  'asset_tag',
+  'purchase_date',
+  'warranty_expiry',
+  'status',
+  'disposal_reason',
+  'disposal_date',
+  'location',
+  'assigned_to',
+  'cpu',
+  'ram_gb',
+  'storage_gb',
+  'os',
+  'notes',
+] as const satisfies readonly (keyof HardwareAssetInput)[];
+
 /** What the form holds and the API receives. */
 export type HardwareAssetFormValues = z.input<typeof hardwareAssetInputSchema>;
 /** What the API stores after validation. */

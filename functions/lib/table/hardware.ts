@@ -7,6 +7,7 @@ import {
   withDisposalDate,
   type HardwareAsset,
   HARDWARE_ASSET_TYPES,
+  HARDWARE_FIELDS,
   HARDWARE_STATUSES,
   type HardwareAssetInput,
   type HardwareAssetType,
@@ -43,42 +44,13 @@ const IDENTIFIER_LABELS: Record<HardwareIdentifierKind, string> = {
 
 // ---- Mapping between the stored item and the API's asset ----
 
-const NULLABLE_FIELDS = [
-  'manufacturer',
-  'model',
-  'serial_number',
-  'asset_tag',
-  'purchase_date',
-  'warranty_expiry',
-  'location',
-  'assigned_to',
-  'cpu',
-  'os',
-  'notes',
-  'disposal_reason',
-  'disposal_date',
-] as const;
-
-/** The fields a person edits, in the order the audit trail lists them. */
-const AUDITED_FIELDS = [
-  'asset_type',
-  'manufacturer',
-  'model',
-  'serial_number',
-  'asset_tag',
-  'status',
-  'purchase_date',
-  'warranty_expiry',
-  'location',
-  'assigned_to',
-  'cpu',
-  'ram_gb',
-  'storage_gb',
-  'os',
-  'notes',
-  'disposal_reason',
-  'disposal_date',
-] as const satisfies readonly (keyof HardwareAssetInput)[];
+/** Fields the API shows as null when unset, and the item simply leaves out. */
+const NULLABLE_FIELDS = HARDWARE_FIELDS.filter(
+  (
+    field,
+  ): field is Exclude<(typeof HARDWARE_FIELDS)[number], 'asset_type' | 'status' | 'ram_gb' | 'storage_gb'> =>
+    !['asset_type', 'status', 'ram_gb', 'storage_gb'].includes(field),
+);
 
 function toAsset(item: HardwareAssetItem): HardwareAsset {
   return {
@@ -146,7 +118,7 @@ export function fieldChanges(
   after: HardwareAsset | null,
 ): Record<string, FieldChange> {
   const changes: Record<string, FieldChange> = {};
-  for (const field of AUDITED_FIELDS) {
+  for (const field of HARDWARE_FIELDS) {
     const old = before ? before[field] : null;
     const next = after ? after[field] : null;
     if (old === next) continue;

@@ -14,6 +14,7 @@ import type { FormEvent, ReactNode } from 'react';
 import {
   HARDWARE_ASSET_TYPES,
   HARDWARE_DISPOSAL_REASONS,
+  HARDWARE_FIELDS,
   HARDWARE_MESSAGES,
   HARDWARE_STATUSES,
   hardwareAssetInputSchema,
@@ -32,27 +33,6 @@ type FieldName = keyof HardwareAssetFormValues;
 /** Every field as the text its input holds. */
 type FormValues = Record<FieldName, string>;
 type FieldErrors = Partial<Record<FieldName, string>>;
-
-/** Form order: the first invalid field in this order gets focus. */
-const FIELD_ORDER: readonly FieldName[] = [
-  'asset_type',
-  'manufacturer',
-  'model',
-  'serial_number',
-  'asset_tag',
-  'purchase_date',
-  'warranty_expiry',
-  'status',
-  'disposal_reason',
-  'disposal_date',
-  'location',
-  'assigned_to',
-  'cpu',
-  'ram_gb',
-  'storage_gb',
-  'os',
-  'notes',
-];
 
 const EMPTY_VALUES: FormValues = {
   asset_type: '',
@@ -108,7 +88,7 @@ function candidateOf(values: FormValues): Record<FieldName, string | null> {
 }
 
 function isFieldName(value: unknown): value is FieldName {
-  return typeof value === 'string' && (FIELD_ORDER as readonly string[]).includes(value);
+  return typeof value === 'string' && (HARDWARE_FIELDS as readonly string[]).includes(value);
 }
 
 /** The field a server error is about: a duplicate serial or tag, or a 400's per-field details. */
@@ -226,7 +206,7 @@ function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormProps) {
 
   const showFieldErrors = (next: FieldErrors) => {
     setErrors(next);
-    const first = FIELD_ORDER.find((name) => next[name]);
+    const first = HARDWARE_FIELDS.find((name) => next[name]);
     if (first) focusField(first);
   };
 

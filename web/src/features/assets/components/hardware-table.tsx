@@ -29,6 +29,16 @@ function optional(value: string | null) {
 }
 
 /** The loaded hardware rows; the wrapper scrolls sideways on narrow screens. */
+const COLUMNS = [
+  'Asset',
+  'Serial Number',
+  'Asset Tag',
+  'Status',
+  'Assigned To',
+  'Location',
+  'Warranty Expiry',
+];
+
 export function HardwareTable({
   ref,
   items,
@@ -68,27 +78,11 @@ export function HardwareTable({
                 onChange={(event) => onToggleAll(event.target.checked)}
               />
             </TableCell>
-            <TableCell as="th" scope="col">
-              Asset
-            </TableCell>
-            <TableCell as="th" scope="col">
-              Serial Number
-            </TableCell>
-            <TableCell as="th" scope="col">
-              Asset Tag
-            </TableCell>
-            <TableCell as="th" scope="col">
-              Status
-            </TableCell>
-            <TableCell as="th" scope="col">
-              Assigned To
-            </TableCell>
-            <TableCell as="th" scope="col">
-              Location
-            </TableCell>
-            <TableCell as="th" scope="col">
-              Warranty Expiry
-            </TableCell>
+            {COLUMNS.map((label) => (
+              <TableCell key={label} as="th" scope="col">
+                {label}
+              </TableCell>
+            ))}
             <TableCell as="th" scope="col" className="hardware-table__actions">
               Actions
             </TableCell>
