@@ -271,7 +271,7 @@ describe('hardware assets', () => {
     await createOk(owner);
     const ownerPage = await list(owner, '?limit=1');
     const crossed = await list(intruder, `?cursor=${encodeURIComponent(ownerPage.body.next_cursor!)}`);
-    expect(crossed.body.items ?? []).toEqual([]);
+    expect(crossed).toMatchObject({ status: 400, body: { error: { code: 'invalid_cursor' } } });
 
     const read = await api<HardwareAsset>(path, { token: owner.accessToken });
     expect(read.body).toMatchObject({ status: 'Active', version: 1 });
