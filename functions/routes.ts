@@ -66,6 +66,57 @@ export const routes: readonly RouteDefinition[] = [
     // The audit trail lives in Settings, which stays reachable without a subscription.
     needsSubscription: false,
   },
+  {
+    method: 'POST',
+    path: '/api/agent/report',
+    feature: 'agents',
+    handler: 'report',
+    auth: 'agent-key',
+    needsSubscription: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/agents',
+    feature: 'agents',
+    handler: 'list',
+    auth: 'user',
+    needsSubscription: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/agents/{machine_id}',
+    feature: 'agents',
+    handler: 'get',
+    auth: 'user',
+    needsSubscription: true,
+  },
+  // API keys are settings: reachable without a subscription; agents' reports are gated instead.
+  {
+    method: 'GET',
+    path: '/api/api-keys',
+    feature: 'api-keys',
+    handler: 'list',
+    auth: 'user',
+    needsSubscription: false,
+  },
+  {
+    method: 'POST',
+    path: '/api/api-keys',
+    feature: 'api-keys',
+    handler: 'create',
+    auth: 'user',
+    minRole: 'admin',
+    needsSubscription: false,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/api-keys/{id}',
+    feature: 'api-keys',
+    handler: 'delete',
+    auth: 'user',
+    minRole: 'admin',
+    needsSubscription: false,
+  },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

@@ -1,6 +1,7 @@
 import type { DashboardResponse } from '../../shared/api';
 import { isoDate, WARRANTY_WINDOW_DAYS } from '../../shared/hardware';
 import { userRoute } from '../lib/http';
+import { countAgents } from '../lib/table/agents';
 import { getHardwareCounts, listExpiringWarranties } from '../lib/table/hardware';
 
 const EXPIRING_WARRANTIES_SHOWN = 10;
@@ -8,8 +9,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const handler = userRoute({}, async ({ caller, now }): Promise<DashboardResponse> => {
   const organizationId = caller.organization.id;
-  const [counts, warranties] = await Promise.all([
+  const [counts, agents, warranties] = await Promise.all([
     getHardwareCounts(organizationId),
+    countAgents(organizationId, now),
     listExpiringWarranties(
       organizationId,
       isoDate(now),
@@ -20,9 +22,8 @@ export const handler = userRoute({}, async ({ caller, now }): Promise<DashboardR
   return {
     total_hardware: Object.values(counts.byStatus).reduce((sum, count) => sum + count, 0),
     active_hardware: counts.byStatus.Active,
-    // Agents arrive with the monitoring agents feature, which counts them from its heartbeat index.
-    agents: 0,
-    active_agents: 0,
+    agents: agents.agents,
+    active_agents: agents.active,
     hardware_by_status: counts.byStatus,
     hardware_by_type: counts.byType,
     expiring_warranties: warranties.items.map((asset) => ({

@@ -13,15 +13,12 @@ import { importHardwareAssets } from '../lib/table/hardware';
 const CSV_CONTENT_TYPES = ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel'];
 
 export const handler = userRoute(
-  { query: importQuerySchema },
+  { query: importQuerySchema, maxBody: { bytes: IMPORT_MAX_BYTES, message: IMPORT_MESSAGES.tooLarge } },
   async ({ caller, query, rawBody, event, now }): Promise<ImportResult> => {
     const contentType = (event.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (!CSV_CONTENT_TYPES.includes(contentType)) {
       throw new BadRequest('Send the CSV file as the request body with Content-Type: text/csv', 'not_csv');
     }
-    if (Buffer.byteLength(rawBody, 'utf8') > IMPORT_MAX_BYTES)
-      throw new PayloadTooLarge(IMPORT_MESSAGES.tooLarge);
-
     let parsed;
     try {
       parsed = parseHardwareCsv(rawBody, query.first_row);

@@ -10,7 +10,8 @@ import type {
 import type { z } from 'zod';
 import { findRoute, type RouteDefinition } from '../routes';
 import { loadCaller, type Caller } from './caller';
-import { BadRequest, HttpError, Unauthorized } from './errors';
+import { AGENT_KEY_MESSAGE, loadAgentCaller, type AgentCaller } from './agent-caller';
+import { BadRequest, HttpError, PayloadTooLarge, Unauthorized } from './errors';
 import { logger } from './logger';
 
 /**
@@ -29,6 +30,8 @@ interface Schemas<B, Q, P> {
   params?: z.ZodType<P>;
   /** Status of a successful answer; 200 when absent. */
   status?: number;
+  /** A larger body is refused with 413 and this message, before it is parsed. */
+  maxBody?: { bytes: number; message: string };
 }
 
 export interface RequestInput<B, Q, P> {
@@ -101,6 +104,14 @@ function stack<B, Q, P>(
       },
     })
     .use(httpHeaderNormalizer())
+    .use({
+      before: (request) => {
+        const { maxBody } = schemas;
+        if (maxBody && Buffer.byteLength(rawBody(request.event)) > maxBody.bytes) {
+          throw new PayloadTooLarge(maxBody.message);
+        }
+      },
+    })
     .use(schemas.body ? [httpJsonBodyParser()] : [])
     .handler(async (event) => {
       const route = routeOf(event);
@@ -134,5 +145,17 @@ export function userRoute<B = undefined, Q = undefined, P = undefined>(
     if (route.auth !== 'user') throw new Unauthorized();
     const caller = await loadCaller(input.event, route, input.now);
     return run({ ...input, caller });
+  });
+}
+
+/** A route for a monitoring agent (auth 'agent-key'): the handler gets the key's organisation, checked. */
+export function agentRoute<B = undefined, Q = undefined, P = undefined>(
+  schemas: Schemas<B, Q, P>,
+  run: (input: RequestInput<B, Q, P> & { agent: AgentCaller }) => Promise<unknown>,
+): HttpHandler {
+  return stack(schemas, async (input, route) => {
+    if (route.auth !== 'agent-key') throw new Unauthorized(AGENT_KEY_MESSAGE);
+    const agent = await loadAgentCaller(input.event, route, input.now);
+    return run({ ...input, agent });
   });
 }

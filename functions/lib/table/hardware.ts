@@ -20,8 +20,16 @@ import type { Page } from '../../../shared/api';
 import { BadRequest, Conflict, NotFound } from '../errors';
 import type { hardwareAssetEntity } from './hardware-asset';
 import { type HardwareIdentifierKind, HARDWARE_IDENTIFIER_KINDS } from './hardware-asset';
+import { counterUpdate, readCounters, type CounterDeltas } from './counters';
 import { COUNTER_SHARDS, statusCounter, typeCounter } from './organization-counters';
 import { db } from './service';
+import {
+  write,
+  type Built,
+  type TransactionEntities,
+  type TransactionItem,
+  type WriteOutcome,
+} from './transaction';
 
 /**
  * Hardware assets and their audit trail. Every change is one DynamoDB transaction holding the
@@ -29,9 +37,6 @@ import { db } from './service';
  * moves: either all of it is written or none of it.
  */
 type HardwareAssetItem = EntityItem<typeof hardwareAssetEntity>;
-type Service = ReturnType<typeof db>;
-type TransactionEntities = Parameters<Parameters<Service['transaction']['write']>[0]>[0];
-type TransactionItem = ReturnType<ReturnType<TransactionEntities['auditLog']['create']>['commit']>;
 
 export interface Actor {
   email: string;
@@ -156,51 +161,6 @@ type Part =
   | { kind: 'identifier'; id: string; identifier: HardwareIdentifierKind }
   | { kind: 'other' };
 
-interface Built {
-  /** What each item stands for, in the same order. */
-  parts: Part[];
-  items: TransactionItem[];
-}
-
-interface WriteOutcome {
-  ok: boolean;
-  /** The parts whose condition failed. */
-  failed: Part[];
-}
-
-const CONFLICT_RETRIES = 6;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/**
- * Runs one transaction. Conflicts with a concurrent transaction on the same item are retried with
- * backoff; failed conditions are reported as the parts they belong to.
- */
-async function write(build: (entities: TransactionEntities) => Built): Promise<WriteOutcome> {
-  for (let attempt = 0; ; attempt++) {
-    let parts: Part[] = [];
-    const { canceled, data } = await db()
-      .transaction.write((entities) => {
-        const built = build(entities);
-        parts = built.parts;
-        return built.items;
-      })
-      .go();
-    if (!canceled) return { ok: true, failed: [] };
-    const codes = (data as { code: string }[]).map((result) => result.code);
-    const failed = parts.filter((_, index) => codes[index] === 'ConditionalCheckFailed');
-    if (failed.length > 0) return { ok: false, failed };
-    if (!codes.includes('TransactionConflict') || attempt >= CONFLICT_RETRIES) {
-      throw new Error(`DynamoDB cancelled the transaction: ${codes.join(', ')}`);
-    }
-    await sleep(20 * 2 ** attempt * (0.5 + Math.random()));
-  }
-}
-
-type CounterDeltas = Map<string, number>;
-
 function moveCounters(deltas: CounterDeltas, asset: HardwareAsset | null, by: 1 | -1): void {
   if (!asset) return;
   for (const name of [statusCounter(asset.status), typeCounter(asset.asset_type)]) {
@@ -218,21 +178,6 @@ function counterDeltas(
   }
   for (const [name, value] of deltas) if (value === 0) deltas.delete(name);
   return deltas;
-}
-
-function counterUpdate(
-  entities: TransactionEntities,
-  organizationId: string,
-  deltas: CounterDeltas,
-  shard = Math.floor(Math.random() * COUNTER_SHARDS),
-): TransactionItem[] {
-  if (deltas.size === 0) return [];
-  return [
-    entities.organizationCounters
-      .update({ organization_id: organizationId, shard })
-      .add(Object.fromEntries(deltas))
-      .commit() as TransactionItem,
-  ];
 }
 
 interface AuditInput {
@@ -275,7 +220,7 @@ function assetChangeItems(
   organizationId: string,
   { before, after }: AssetChange,
   audit: Omit<AuditInput, 'action' | 'entityId' | 'entityLabel' | 'changes' | 'organizationId'> | null,
-): Built {
+): Built<Part> {
   const id = (after ?? before)!.id;
   const parts: Part[] = [];
   const items: TransactionItem[] = [];
@@ -343,9 +288,9 @@ function writeAssetChanges(
   changes: AssetChange[],
   actor: Actor,
   now: Date,
-): Promise<WriteOutcome> {
+): Promise<WriteOutcome<Part>> {
   return write((entities) => {
-    const built: Built = { parts: [], items: [] };
+    const built: Built<Part> = { parts: [], items: [] };
     for (const change of changes) {
       const one = assetChangeItems(entities, organizationId, change, { actor, now });
       built.parts.push(...one.parts);
@@ -359,7 +304,7 @@ function writeAssetChanges(
   });
 }
 
-function explainSingleChange(outcome: WriteOutcome, asset: HardwareAsset): never {
+function explainSingleChange(outcome: WriteOutcome<Part>, asset: HardwareAsset): never {
   const duplicate = outcome.failed.find((part) => part.kind === 'identifier');
   if (duplicate?.kind === 'identifier') throw duplicateError(duplicate.identifier, asset);
   throw new Conflict(HARDWARE_MESSAGES.staleVersion, 'stale_version');
@@ -608,7 +553,7 @@ async function writeImportBatch(
   while (remaining.length > 0) {
     const rows = remaining;
     const outcome = await write((entities) => {
-      const built: Built = { parts: [], items: [] };
+      const built: Built<Part> = { parts: [], items: [] };
       for (const { asset } of rows) {
         const one = assetChangeItems(entities, organizationId, { before: null, after: asset }, null);
         built.parts.push(...one.parts);
@@ -710,28 +655,14 @@ export interface HardwareCounts {
   byType: Record<HardwareAssetType, number>;
 }
 
-/**
- * The counters of all shards, summed. A get of the shards' exact keys: a key-prefix query would
- * also walk past the partition's assets on DynamoDB Local, and this stays constant everywhere.
- */
 export async function getHardwareCounts(organizationId: string): Promise<HardwareCounts> {
-  const shards = Array.from({ length: COUNTER_SHARDS }, (_, shard) => ({
-    organization_id: organizationId,
-    shard,
-  }));
-  const { data, unprocessed } = await db().entities.organizationCounters.get(shards).go();
-  if (unprocessed.length > 0) throw new Error('DynamoDB left counters unread; try again');
-  const total = (name: string) =>
-    data.reduce(
-      (sum, shard) => sum + (((shard as Record<string, unknown>)[name] as number | undefined) ?? 0),
-      0,
-    );
+  const counters = await readCounters(organizationId);
   return {
     byStatus: Object.fromEntries(
-      HARDWARE_STATUSES.map((status) => [status, total(statusCounter(status))]),
+      HARDWARE_STATUSES.map((status) => [status, counters[statusCounter(status)] ?? 0]),
     ) as HardwareCounts['byStatus'],
     byType: Object.fromEntries(
-      HARDWARE_ASSET_TYPES.map((type) => [type, total(typeCounter(type))]),
+      HARDWARE_ASSET_TYPES.map((type) => [type, counters[typeCounter(type)] ?? 0]),
     ) as HardwareCounts['byType'],
   };
 }

@@ -1,5 +1,7 @@
 import { Service } from 'electrodb';
 import { config } from '../config';
+import { agentMachineEntity, agentSectionEntity } from './agent-machine';
+import { apiKeyEntity, apiKeyLookupEntity } from './api-key';
 import { auditLogEntity } from './audit-log';
 import { dynamoDocumentClient } from './client';
 import { hardwareAssetEntity, hardwareIdentifierEntity } from './hardware-asset';
@@ -18,6 +20,10 @@ function createService() {
       hardwareAsset: hardwareAssetEntity,
       hardwareIdentifier: hardwareIdentifierEntity,
       auditLog: auditLogEntity,
+      apiKey: apiKeyEntity,
+      apiKeyLookup: apiKeyLookupEntity,
+      agentMachine: agentMachineEntity,
+      agentSection: agentSectionEntity,
     },
     { client: dynamoDocumentClient(), table: config().TABLE_NAME },
   );

@@ -25,9 +25,9 @@ import {
   type HardwareStatus,
 } from '../../../../../shared/hardware';
 import { errorMessage, isApiError } from '../../../api/api-client';
+import { ModalDialog } from '../../../components/modal-dialog';
 import { useHardwareAsset } from '../api/get-hardware';
 import { useSaveHardware } from '../api/save-hardware';
-import { ModalDialog } from './modal-dialog';
 
 type FieldName = keyof HardwareAssetFormValues;
 /** Every field as the text its input holds. */

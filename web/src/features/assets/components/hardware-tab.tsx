@@ -17,10 +17,10 @@ import {
   type HardwareStatus,
 } from '../../../../../shared/hardware';
 import { errorMessage } from '../../../api/api-client';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteHardware } from '../api/delete-hardware';
 import type { HardwareFilters } from '../api/hardware-keys';
 import { BulkStatusBar } from './bulk-status-bar';
-import { ConfirmDialog } from './confirm-dialog';
 import { assetName, plural } from './hardware-format';
 import { HardwareFormModal } from './hardware-form-modal';
 import { HardwareTable } from './hardware-table';

@@ -22,10 +22,10 @@ import {
   type ImportResult,
 } from '../../../../../shared/hardware-import';
 import { errorMessage } from '../../../api/api-client';
+import { ModalDialog } from '../../../components/modal-dialog';
 import { invalidateHardware } from '../api/hardware-keys';
 import { prepareImport, runImport } from '../api/import-hardware';
 import { plural } from './hardware-format';
-import { ModalDialog } from './modal-dialog';
 
 const TEMPLATE_FILE_NAME = 'hardware-import-template.csv';
 

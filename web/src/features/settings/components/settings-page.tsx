@@ -2,6 +2,7 @@ import { Heading, Tabs } from '@aws-amplify/ui-react';
 import { useSearchParams } from 'react-router';
 import { isGated, useCurrentUser } from '../../../api/me';
 import { ComingSoon } from '../../../components/coming-soon';
+import { ApiKeysSection } from './api-keys-section';
 import { AuditLogList } from './audit-log-list';
 import { OrganizationInformation } from './organization-information';
 
@@ -44,6 +45,7 @@ export function SettingsPage() {
         </Tabs.List>
         <Tabs.Panel value="general" paddingTop="medium">
           <OrganizationInformation />
+          <ApiKeysSection />
         </Tabs.Panel>
         <Tabs.Panel value="billing" paddingTop="medium">
           <ComingSoon title="Billing & Subscription" level={3} />

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { userRoute } from '../lib/http';
+import { getAgentMachine } from '../lib/table/agents';
+
+export const handler = userRoute(
+  { params: z.object({ machine_id: z.string().min(1).max(200) }) },
+  ({ caller, params }) => getAgentMachine(caller.organization.id, params.machine_id),
+);

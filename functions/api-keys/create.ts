@@ -1,0 +1,7 @@
+import { createApiKeySchema } from '../../shared/api-keys';
+import { userRoute } from '../lib/http';
+import { createApiKey } from '../lib/table/api-keys';
+
+export const handler = userRoute({ body: createApiKeySchema, status: 201 }, ({ caller, body, now }) =>
+  createApiKey(caller.organization.id, body.name, now),
+);

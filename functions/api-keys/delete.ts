@@ -1,0 +1,9 @@
+import { ulidSchema } from '../../shared/hardware';
+import { z } from 'zod';
+import { userRoute } from '../lib/http';
+import { deleteApiKey } from '../lib/table/api-keys';
+
+export const handler = userRoute(
+  { params: z.object({ id: ulidSchema }), status: 204 },
+  ({ caller, params }) => deleteApiKey(caller.organization.id, params.id),
+);

@@ -1,0 +1,7 @@
+import type { ApiKeyListResponse } from '../../shared/api-keys';
+import { userRoute } from '../lib/http';
+import { listApiKeys } from '../lib/table/api-keys';
+
+export const handler = userRoute({}, async ({ caller }): Promise<ApiKeyListResponse> => ({
+  items: await listApiKeys(caller.organization.id),
+}));

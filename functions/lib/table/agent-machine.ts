@@ -1,0 +1,65 @@
+import { Entity } from 'electrodb';
+
+/**
+ * A monitored machine: the light part of its latest report (small, rewritten on every report as
+ * the heartbeat) and the hashes of its heavy sections, which live in agentSection items.
+ */
+export const agentMachineEntity = new Entity({
+  model: { entity: 'agentMachine', version: '1', service: 'itam' },
+  attributes: {
+    organization_id: { type: 'string', required: true, readOnly: true },
+    machine_id: { type: 'string', required: true, readOnly: true },
+    hostname: { type: 'string', required: true },
+    os_type: { type: 'string' },
+    os_version: { type: 'string' },
+    service_tag: { type: 'string' },
+    logged_in_user: { type: 'string' },
+    agent_version: { type: 'string' },
+    update_available: { type: 'boolean', required: true },
+    memory_total_gb: { type: 'number' },
+    cpu_info: { type: 'any' },
+    /** Content hash of each heavy section, and how many parts it is stored in. */
+    sections: { type: 'any', required: true },
+    first_seen: { type: 'string', required: true, readOnly: true },
+    last_seen: { type: 'string', required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['organization_id'], template: 'ORG#${organization_id}' },
+      sk: { field: 'sk', composite: ['machine_id'], template: 'AGENT#${machine_id}' },
+    },
+    // The fleet by last report, newest first; "seen within the hour" reads only those index entries.
+    bySeen: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['organization_id'], template: 'ORG#${organization_id}#AGENTSEEN' },
+      sk: { field: 'gsi1sk', composite: ['last_seen', 'machine_id'], template: '${last_seen}#${machine_id}' },
+    },
+  },
+});
+
+export const AGENT_SECTIONS = ['storage_info', 'shared_folders', 'printers', 'installed_software'] as const;
+export type AgentSectionName = (typeof AGENT_SECTIONS)[number];
+
+/** One part of a heavy section: large sections are split so each item stays under 400 KB. */
+export const agentSectionEntity = new Entity({
+  model: { entity: 'agentSection', version: '1', service: 'itam' },
+  attributes: {
+    organization_id: { type: 'string', required: true, readOnly: true },
+    machine_id: { type: 'string', required: true, readOnly: true },
+    section: { type: AGENT_SECTIONS, required: true, readOnly: true },
+    part: { type: 'number', required: true, readOnly: true },
+    entries: { type: 'any', required: true },
+    /** When this part was last written: unchanged by reports whose section has the same content. */
+    written_at: { type: 'string', required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['organization_id'], template: 'ORG#${organization_id}' },
+      sk: {
+        field: 'sk',
+        composite: ['machine_id', 'section', 'part'],
+        template: 'AGENTSEC#${machine_id}#${section}#${part}',
+      },
+    },
+  },
+});

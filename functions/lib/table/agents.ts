@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
+import {
+  ACTIVE_AGENT_WINDOW_MINUTES,
+  type AgentMachine,
+  type AgentReport,
+  type AgentSummary,
+} from '../../../shared/agent-data';
+import { NotFound } from '../errors';
+import { AGENT_SECTIONS, type AgentSectionName, type agentMachineEntity } from './agent-machine';
+import { counterUpdate, readCounters } from './counters';
+import { db } from './service';
+import { write, type Built, type TransactionItem } from './transaction';
+
+/**
+ * Monitoring agents' reports. A report rewrites the machine's small item (the heartbeat); its heavy
+ * sections are written only when their content hash changes, split into parts well under
+ * DynamoDB's 400 KB item limit.
+ */
+type AgentMachineItem = EntityItem<typeof agentMachineEntity>;
+type SectionState = Record<AgentSectionName, { hash: string; parts: number }>;
+
+const SECTION_PART_BYTES = 300_000;
+export const AGENTS_COUNTER = 'agents';
+
+function sectionHash(entries: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(entries)).digest('hex');
+}
+
+/** Consecutive runs of entries whose JSON stays under the part size; an empty section is one empty part. */
+export function splitSection<T>(entries: T[], partBytes = SECTION_PART_BYTES): T[][] {
+  const parts: T[][] = [[]];
+  let size = 0;
+  for (const entry of entries) {
+    const entrySize = Buffer.byteLength(JSON.stringify(entry)) + 1;
+    if (size + entrySize > partBytes && parts[parts.length - 1]!.length > 0) {
+      parts.push([]);
+      size = 0;
+    }
+    parts[parts.length - 1]!.push(entry);
+    size += entrySize;
+  }
+  return parts;
+}
+
+type WithoutNull<T> = { [K in keyof T]: Exclude<T[K], null> };
+
+/** DynamoDB items leave unknown fields out; the API shows them as null. */
+function withoutNulls<T extends Record<string, unknown>>(value: T): WithoutNull<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null)) as WithoutNull<T>;
+}
+
+function toSummary(item: AgentMachineItem): AgentSummary {
+  return {
+    machine_id: item.machine_id,
+    hostname: item.hostname,
+    os_type: item.os_type ?? null,
+    os_version: item.os_version ?? null,
+    service_tag: item.service_tag ?? null,
+    logged_in_user: item.logged_in_user ?? null,
+    agent_version: item.agent_version ?? null,
+    update_available: item.update_available,
+    memory_total_gb: item.memory_total_gb ?? null,
+    cpu_info: (item.cpu_info as AgentSummary['cpu_info']) ?? null,
+    first_seen: item.first_seen,
+    last_seen: item.last_seen,
+  };
+}
+
+async function getMachineItem(organizationId: string, machineId: string): Promise<AgentMachineItem | null> {
+  const { data } = await db()
+    .entities.agentMachine.get({ organization_id: organizationId, machine_id: machineId })
+    .go({ consistent: true });
+  return data;
+}
+
+/** Records a report; a machine's first report creates it and moves the agents counter with it. */
+export async function recordAgentReport(
+  organizationId: string,
+  report: AgentReport,
+  now: Date,
+): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = await getMachineItem(organizationId, report.machine_id);
+    const previous = current?.sections as SectionState | undefined;
+    const sections = {} as SectionState;
+    const outcome = await write<'machine' | 'other'>((entities) => {
+      const built: Built<'machine' | 'other'> = { parts: [], items: [] };
+      const add = (part: 'machine' | 'other', item: TransactionItem) => {
+        built.parts.push(part);
+        built.items.push(item);
+      };
+      for (const section of AGENT_SECTIONS) {
+        const hash = sectionHash(report[section]);
+        const before = previous?.[section];
+        if (before?.hash === hash) {
+          sections[section] = before;
+          continue;
+        }
+        const parts = splitSection<unknown>(report[section]);
+        sections[section] = { hash, parts: parts.length };
+        parts.forEach((entries, part) =>
+          add(
+            'other',
+            entities.agentSection
+              .put({
+                organization_id: organizationId,
+                machine_id: report.machine_id,
+                section,
+                part,
+                entries,
+                written_at: now.toISOString(),
+              })
+              .commit() as TransactionItem,
+          ),
+        );
+        for (let part = parts.length; part < (before?.parts ?? 0); part++) {
+          add(
+            'other',
+            entities.agentSection
+              .delete({ organization_id: organizationId, machine_id: report.machine_id, section, part })
+              .commit() as TransactionItem,
+          );
+        }
+      }
+      const machine = withoutNulls({
+        organization_id: organizationId,
+        machine_id: report.machine_id,
+        hostname: report.hostname,
+        os_type: report.os_type,
+        os_version: report.os_version,
+        service_tag: report.service_tag,
+        logged_in_user: report.logged_in_user,
+        agent_version: report.agent_version,
+        update_available: report.update_available,
+        memory_total_gb: report.memory_total_gb,
+        cpu_info: report.cpu_info,
+        sections,
+        first_seen: current?.first_seen ?? now.toISOString(),
+        last_seen: now.toISOString(),
+      });
+      if (!current) {
+        add('machine', entities.agentMachine.create(machine).commit() as TransactionItem);
+        for (const item of counterUpdate(entities, organizationId, new Map([[AGENTS_COUNTER, 1]])))
+          add('other', item);
+      } else {
+        // Guarded by the report it replaces: a concurrent report of the same machine makes us start over.
+        add(
+          'machine',
+          entities.agentMachine
+            .put(machine)
+            .where(({ last_seen }, { eq }) => eq(last_seen, current.last_seen))
+            .commit() as TransactionItem,
+        );
+      }
+      return built;
+    });
+    if (outcome.ok) return;
+  }
+  throw new Error(`Reports of machine ${report.machine_id} keep colliding; the agent will retry`);
+}
+
+/** The fleet, latest report first. */
+export async function listAgentMachines(organizationId: string): Promise<AgentSummary[]> {
+  const { data } = await db()
+    .entities.agentMachine.query.bySeen({ organization_id: organizationId })
+    .go({ order: 'desc', pages: 'all' });
+  return data.map(toSummary);
+}
+
+export async function getAgentMachine(organizationId: string, machineId: string): Promise<AgentMachine> {
+  const [item, parts] = await Promise.all([
+    getMachineItem(organizationId, machineId),
+    db()
+      .entities.agentSection.query.primary({ organization_id: organizationId, machine_id: machineId })
+      .go({ pages: 'all', consistent: true }),
+  ]);
+  if (!item) throw new NotFound('Machine not found');
+  const state = item.sections as SectionState;
+  const sections = Object.fromEntries(
+    AGENT_SECTIONS.map((section) => [
+      section,
+      parts.data
+        // A part beyond the current count is a leftover of a concurrent report: not this one's.
+        .filter(
+          (part) =>
+            part.machine_id === item.machine_id &&
+            part.section === section &&
+            part.part < state[section].parts,
+        )
+        .sort((a, b) => a.part - b.part)
+        .flatMap((part) => part.entries as unknown[]),
+    ]),
+  ) as Pick<AgentMachine, AgentSectionName>;
+  return { ...toSummary(item), ...sections };
+}
+
+/** Machines and those seen within the hour: a counter and a read of the recent index entries only. */
+export async function countAgents(
+  organizationId: string,
+  now: Date,
+): Promise<{ agents: number; active: number }> {
+  const since = new Date(now.getTime() - ACTIVE_AGENT_WINDOW_MINUTES * 60_000).toISOString();
+  const [counters, recent] = await Promise.all([
+    readCounters(organizationId),
+    db()
+      .entities.agentMachine.query.bySeen({ organization_id: organizationId })
+      .gte({ last_seen: since })
+      .go({ pages: 'all', attributes: ['machine_id'] }),
+  ]);
+  return { agents: counters[AGENTS_COUNTER] ?? 0, active: recent.data.length };
+}

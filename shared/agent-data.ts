@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * What a monitoring agent reports (SPEC.md section 3, agent_data), validated by the ingestion route
+ * and produced by the agent program. last_seen is set by the server when a report arrives.
+ */
+export const AGENT_REPORT_MAX_BYTES = 4 * 1024 * 1024;
+export const AGENT_DEFAULT_VERSION = '1.0.0';
+/** Agents report every 30 minutes, the first report 5 minutes after start (SPEC 9). */
+export const AGENT_REPORT_INTERVAL_MINUTES = 30;
+export const AGENT_FIRST_REPORT_MINUTES = 5;
+/** The dashboard counts an agent as active when seen within this window. */
+export const ACTIVE_AGENT_WINDOW_MINUTES = 60;
+export const API_KEY_HEADER = 'x-api-key';
+
+const text = (max: number) => z.string().trim().max(max, { error: `Must be at most ${max} characters` });
+const optionalText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((value) => value || null);
+const gigabytes = z.number().min(0).max(1_000_000).nullish().transform((value) => value ?? null);
+const count = z.number().int().min(0).max(100_000).nullish().transform((value) => value ?? null);
+
+export const cpuInfoSchema = z.object({
+  processor: optionalText(300),
+  architecture: optionalText(50),
+  cores_physical: count,
+  cores_logical: count,
+});
+
+export const storageDeviceSchema = z.object({
+  device: text(300),
+  mountpoint: optionalText(500),
+  used_gb: gigabytes,
+  total_gb: gigabytes,
+  percent: z.number().min(0).max(100).nullish().transform((value) => value ?? null),
+});
+
+export const sharedFolderSchema = z.object({ name: text(300), path: optionalText(1000) });
+
+export const printerSchema = z.object({
+  name: text(300),
+  driver: optionalText(300),
+  network: z.boolean().nullish().transform((value) => value ?? null),
+  shared: z.boolean().nullish().transform((value) => value ?? null),
+});
+
+export const installedSoftwareSchema = z.object({ name: text(500), version: optionalText(200) });
+
+export const agentReportSchema = z.object({
+  /** Stable across restarts and reinstalls: Windows MachineGuid, /etc/machine-id, IOPlatformUUID. */
+  machine_id: text(200).min(1, { error: 'machine_id is required' }),
+  hostname: text(255).min(1, { error: 'hostname is required' }),
+  os_type: optionalText(100),
+  os_version: optionalText(200),
+  service_tag: optionalText(200),
+  logged_in_user: optionalText(300),
+  agent_version: optionalText(50),
+  update_available: z.boolean().nullish().transform((value) => value ?? false),
+  memory_total_gb: gigabytes,
+  cpu_info: cpuInfoSchema.nullish().transform((value) => value ?? null),
+  storage_info: z.array(storageDeviceSchema).max(500).default([]),
+  shared_folders: z.array(sharedFolderSchema).max(5_000).default([]),
+  printers: z.array(printerSchema).max(1_000).default([]),
+  installed_software: z.array(installedSoftwareSchema).max(20_000).default([]),
+});
+/** What an agent sends. */
+export type AgentReportInput = z.input<typeof agentReportSchema>;
+export type AgentReport = z.output<typeof agentReportSchema>;
+
+/** A machine as the fleet view shows it: the report plus when it was last seen. */
+export const agentMachineSchema = agentReportSchema.extend({
+  last_seen: z.string(),
+  first_seen: z.string(),
+});
+export type AgentMachine = z.output<typeof agentMachineSchema>;
+
+/** The fleet list: the light fields of each machine, newest report first. */
+export const agentSummarySchema = agentMachineSchema.omit({
+  storage_info: true,
+  shared_folders: true,
+  printers: true,
+  installed_software: true,
+});
+export type AgentSummary = z.output<typeof agentSummarySchema>;
+export const agentListResponseSchema = z.object({ items: z.array(agentSummarySchema) });
+
+export type AgentFreshness = 'green' | 'yellow' | 'red';
+
+/** Green under 90 minutes since last seen, yellow under 180, red otherwise (SPEC 4). */
+export function agentFreshness(lastSeen: string, now: Date): AgentFreshness {
+  const minutes = (now.getTime() - Date.parse(lastSeen)) / 60_000;
+  if (minutes < 90) return 'green';
+  if (minutes < 180) return 'yellow';
+  return 'red';
+}

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import type { DashboardResponse, MeResponse } from '../../shared/api';
+import type { AgentMachine, AgentReportInput, AgentSummary } from '../../shared/agent-data';
+import type { ApiKeyListResponse, CreatedApiKey } from '../../shared/api-keys';
+import { api, setSubscription, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
+
+async function createKey(company: TestCompany): Promise<CreatedApiKey> {
+  const response = await api<CreatedApiKey>('/api/api-keys', {
+    method: 'POST',
+    token: company.accessToken,
+    body: {},
+  });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+function report(key: string, body: unknown) {
+  return api('/api/agent/report', { method: 'POST', headers: { 'x-api-key': key }, body });
+}
+
+function machine(overrides: Partial<AgentReportInput> = {}): AgentReportInput {
+  return {
+    machine_id: 'MACHINE-GUID-1',
+    hostname: 'FINANCE-PC-01',
+    os_type: 'Windows',
+    os_version: 'Windows 11 Pro 23H2',
+    service_tag: '5CG1234XYZ',
+    logged_in_user: 'ACME\\jane',
+    agent_version: '1.0.0',
+    update_available: false,
+    memory_total_gb: 16,
+    cpu_info: {
+      processor: 'Intel Core i7-1365U',
+      architecture: 'x64',
+      cores_physical: 10,
+      cores_logical: 12,
+    },
+    storage_info: [{ device: 'C:', mountpoint: 'C:\\', used_gb: 180, total_gb: 475, percent: 37.9 }],
+    shared_folders: [{ name: 'Scans', path: 'D:\\Scans' }],
+    printers: [{ name: 'HP LaserJet', driver: 'HP Universal', network: true, shared: false }],
+    installed_software: [{ name: '7-Zip', version: '23.01' }],
+    ...overrides,
+  };
+}
+
+describe('API keys', () => {
+  it('creates sk_ keys shown once, lists prefixes only, and deletes them', async () => {
+    const company = await signUpCompany();
+    const created = await createKey(company);
+    expect(created).toMatchObject({ name: 'Agent API Key', last_used_at: null });
+    expect(created.key).toMatch(/^sk_[0-9a-f]{64}$/);
+    expect(created.prefix).toBe(created.key.slice(0, 20));
+
+    const listed = await api<ApiKeyListResponse>('/api/api-keys', { token: company.accessToken });
+    expect(listed.body.items).toEqual([{ ...created, key: undefined }].map(({ key: _key, ...rest }) => rest));
+    expect(JSON.stringify(listed.body)).not.toContain(created.key);
+
+    const other = await signUpCompany();
+    const foreign = await api(`/api/api-keys/${created.id}`, { method: 'DELETE', token: other.accessToken });
+    expect(foreign.status).toBe(404);
+    const removed = await api(`/api/api-keys/${created.id}`, {
+      method: 'DELETE',
+      token: company.accessToken,
+    });
+    expect(removed.status).toBe(204);
+    expect(
+      (await api<ApiKeyListResponse>('/api/api-keys', { token: company.accessToken })).body.items,
+    ).toEqual([]);
+  });
+});
+
+describe('agent reports', () => {
+  it('refuses missing, malformed, unknown and deleted keys alike', async () => {
+    const company = await signUpCompany();
+    const key = await createKey(company);
+    const refusals = [
+      await api('/api/agent/report', { method: 'POST', body: machine() }),
+      await report('sk_123', machine()),
+      await report(`sk_${'0'.repeat(64)}`, machine()),
+    ];
+    await api(`/api/api-keys/${key.id}`, { method: 'DELETE', token: company.accessToken });
+    refusals.push(await report(key.key, machine()));
+    for (const refusal of refusals) {
+      expect(refusal).toEqual({
+        status: 401,
+        body: { error: { code: 'invalid_api_key', message: 'The API key is missing or not valid' } },
+      });
+    }
+  });
+
+  it('creates the machine on its first report, updates it after, and counts it once', async () => {
+    const company = await signUpCompany();
+    const { key } = await createKey(company);
+    expect((await report(key, machine())).status).toBe(202);
+    const second = await report(key, machine({ logged_in_user: 'ACME\\john', installed_software: [] }));
+    expect(second.status).toBe(202);
+
+    const list = await api<{ items: AgentSummary[] }>('/api/agents', { token: company.accessToken });
+    expect(list.body.items).toHaveLength(1);
+    expect(list.body.items[0]).toMatchObject({ hostname: 'FINANCE-PC-01', logged_in_user: 'ACME\\john' });
+    const detail = await api<AgentMachine>('/api/agents/MACHINE-GUID-1', { token: company.accessToken });
+    expect(detail.body).toMatchObject({
+      cpu_info: { processor: 'Intel Core i7-1365U' },
+      storage_info: [{ device: 'C:', total_gb: 475 }],
+      printers: [{ name: 'HP LaserJet', network: true }],
+      installed_software: [],
+    });
+
+    const dashboard = await api<DashboardResponse>('/api/dashboard', { token: company.accessToken });
+    expect(dashboard.body).toMatchObject({ agents: 1, active_agents: 1 });
+    const keys = await api<ApiKeyListResponse>('/api/api-keys', { token: company.accessToken });
+    expect(keys.body.items[0]!.last_used_at).toEqual(expect.any(String));
+
+    // Another organisation sees nothing of it.
+    const other = await signUpCompany();
+    expect((await api('/api/agents/MACHINE-GUID-1', { token: other.accessToken })).status).toBe(404);
+    expect((await api<{ items: unknown[] }>('/api/agents', { token: other.accessToken })).body.items).toEqual(
+      [],
+    );
+  });
+
+  it('keeps 3,000 installed programs whole, split across parts, and rewrites them only when they change', async () => {
+    const company = await signUpCompany();
+    const { key } = await createKey(company);
+    const software = Array.from({ length: 3000 }, (_, index) => ({
+      name: `Contoso Application Suite Component ${index} with a long descriptive product name`,
+      version: `${index}.0.${index % 97}`,
+    }));
+    expect((await report(key, machine({ installed_software: software }))).status).toBe(202);
+    const detail = await api<AgentMachine>('/api/agents/MACHINE-GUID-1', { token: company.accessToken });
+    expect(detail.body.installed_software).toEqual(software);
+
+    useFunctionEnv();
+    const { splitSection } = await import('../../functions/lib/table/agents');
+    expect(splitSection(software, 100_000).flat()).toEqual(software);
+    expect(splitSection(software, 100_000).length).toBeGreaterThan(1);
+
+    // An unchanged section is not written again: its parts keep the time of the first report.
+    const me = (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
+    const { db } = await import('../../functions/lib/table/service');
+    const partsWritten = async () =>
+      (
+        await db()
+          .entities.agentSection.query.primary({
+            organization_id: me.organization.id,
+            machine_id: 'MACHINE-GUID-1',
+          })
+          .go({ pages: 'all' })
+      ).data.map((part) => `${part.section}#${part.part}@${part.written_at}`);
+    const before = await partsWritten();
+    expect(before.filter((part) => part.startsWith('installed_software')).length).toBeGreaterThan(0);
+    expect((await report(key, machine({ installed_software: software }))).status).toBe(202);
+    expect(await partsWritten()).toEqual(before);
+    expect((await report(key, machine({ installed_software: software.slice(1) }))).status).toBe(202);
+    expect(await partsWritten()).not.toEqual(before);
+  });
+
+  it('validates the report and its size, naming the bad field', async () => {
+    const company = await signUpCompany();
+    const { key } = await createKey(company);
+    const missing = await report(key, { ...machine(), hostname: '' });
+    expect(missing).toMatchObject({ status: 400, body: { error: { message: 'hostname is required' } } });
+    const badType = await report(key, { ...machine(), memory_total_gb: 'lots' });
+    expect(badType.status).toBe(400);
+    expect(JSON.stringify(badType.body)).toContain('memory_total_gb');
+    const huge = await report(
+      key,
+      machine({
+        installed_software: Array.from({ length: 20_000 }, (_, i) => ({
+          name: `${'x'.repeat(200)}${i}`,
+          version: '1',
+        })),
+      }),
+    );
+    expect(huge.status).toBe(413);
+  });
+
+  it('needs an active subscription', async () => {
+    const company = await signUpCompany();
+    const { key } = await createKey(company);
+    const me = (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
+    await setSubscription(me.organization.id, { status: 'cancelled' });
+    expect((await report(key, machine())).status).toBe(402);
+  });
+});
