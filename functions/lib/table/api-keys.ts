@@ -99,7 +99,7 @@ export async function touchApiKey(owner: AgentKeyOwner, now: Date): Promise<void
     .set({ last_used_at: now.toISOString() })
     .where(
       ({ last_used_at }, { notExists, lt }) =>
-        `${notExists(last_used_at)} OR ${lt(last_used_at, staleBefore)}`,
+        `(${notExists(last_used_at)} OR ${lt(last_used_at, staleBefore)})`,
     )
     .go()
     .catch((error: unknown) => {
