@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentReport } from '../../shared/agent-data';
+import { reportOnce, runLoop, type ReportResult } from './agent';
+import type { Logger } from './logger';
+import { InvalidReportError } from './report';
+import type { ReportOutcome } from './schedule';
+
+const MINUTE = 60_000;
+
+function memoryLog(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (m) => lines.push(`INFO ${m}`),
+    warn: (m) => lines.push(`WARN ${m}`),
+    error: (m) => lines.push(`ERROR ${m}`),
+  };
+}
+
+const report: AgentReport = {
+  machine_id: 'abc',
+  hostname: 'pc-1',
+  os_type: 'Linux',
+  os_version: 'Debian GNU/Linux 12',
+  service_tag: null,
+  logged_in_user: null,
+  agent_version: '1.0.0',
+  update_available: false,
+  memory_total_gb: 8,
+  cpu_info: null,
+  storage_info: [],
+  shared_folders: [],
+  printers: [],
+  installed_software: [],
+};
+
+describe('reportOnce', () => {
+  it('collects, sends the JSON and logs the answer', async () => {
+    const log = memoryLog();
+    const bodies: string[] = [];
+    const result = await reportOnce({
+      collect: async () => report,
+      send: async (body) => {
+        bodies.push(body);
+        return { outcome: 'accepted', status: 202, message: 'Report accepted (202)' };
+      },
+      log,
+    });
+    expect(result).toMatchObject({ outcome: 'accepted', stage: 'send' });
+    expect(JSON.parse(bodies[0]!)).toEqual(report);
+    expect(log.lines.at(-1)).toBe('INFO Report accepted (202)');
+  });
+  it('turns a collector bug into a logged local error, sending nothing', async () => {
+    const log = memoryLog();
+    let sent = false;
+    const result = await reportOnce({
+      collect: async () => {
+        throw new InvalidReportError('✖ hostname is required\n  → at hostname');
+      },
+      send: async () => {
+        sent = true;
+        return { outcome: 'accepted', status: 202, message: '' };
+      },
+      log,
+    });
+    expect(sent).toBe(false);
+    expect(result).toMatchObject({ outcome: 'rejected', stage: 'collect', status: null });
+    expect(log.lines.join('\n')).toContain('ERROR Collection failed, nothing sent');
+    expect(log.lines.join('\n')).toContain('hostname is required');
+  });
+  it('logs a refusal as an error and a transient failure as a warning', async () => {
+    for (const [outcome, level] of [
+      ['rejected', 'ERROR'],
+      ['retry', 'WARN'],
+    ] as const) {
+      const log = memoryLog();
+      await reportOnce({
+        collect: async () => report,
+        send: async () => ({ outcome, status: 500, message: 'boom' }),
+        log,
+      });
+      expect(log.lines.at(-1)).toBe(`${level} boom`);
+    }
+  });
+});
+
+describe('runLoop', () => {
+  /** Runs the loop on a simulated clock; returns when each report happened, in minutes after start. */
+  async function simulate(outcomes: ReportOutcome[], random = () => 0.5): Promise<number[]> {
+    let clock = 0;
+    const times: number[] = [];
+    const stop = new AbortController();
+    await runLoop({
+      signal: stop.signal,
+      log: memoryLog(),
+      now: () => clock,
+      random,
+      wait: async (ms) => {
+        clock += Math.max(0, ms);
+      },
+      report: async (): Promise<ReportResult> => {
+        times.push(clock / MINUTE);
+        const outcome = outcomes[times.length - 1] ?? 'accepted';
+        if (times.length >= outcomes.length) stop.abort();
+        return { outcome, status: null, message: '', stage: 'send' };
+      },
+    });
+    return times;
+  }
+
+  it('reports 5 minutes after start, then every 30 minutes', async () => {
+    expect(await simulate(['accepted', 'accepted', 'accepted'])).toEqual([5, 35, 65]);
+  });
+  it('retries a transient failure with backoff, then resumes the regular slots', async () => {
+    // random 0.5: retries after 15 s, 30 s, 60 s.
+    const times = await simulate(['retry', 'retry', 'retry', 'accepted', 'accepted']);
+    expect(times).toEqual([5, 5.25, 5.75, 6.75, 35]);
+  });
+  it('waits for the next regular slot after a refusal', async () => {
+    expect(await simulate(['rejected', 'accepted'])).toEqual([5, 35]);
+  });
+  it('stops at once when the signal aborts while waiting', async () => {
+    const stop = new AbortController();
+    stop.abort();
+    let reports = 0;
+    await runLoop({
+      signal: stop.signal,
+      log: memoryLog(),
+      report: async () => {
+        reports++;
+        return { outcome: 'accepted', status: 202, message: '', stage: 'send' };
+      },
+    });
+    expect(reports).toBe(0);
+  });
+});

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import {
+  classifyStatus,
+  FIRST_REPORT_DELAY_MS,
+  initialSchedule,
+  nextRegularReportAt,
+  planNextReport,
+  REPORT_INTERVAL_MS,
+  RETRY_BASE_MS,
+  RETRY_CAP_MS,
+  RETRY_MIN_MS,
+  retryDelayMs,
+} from './schedule';
+
+const MINUTE = 60_000;
+const start = Date.parse('2026-11-22T08:00:00Z');
+
+/** A deterministic pseudo-random source (mulberry32). */
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('the regular schedule', () => {
+  it('reports 5 minutes after start, then every 30 minutes', () => {
+    expect(FIRST_REPORT_DELAY_MS).toBe(5 * MINUTE);
+    expect(REPORT_INTERVAL_MS).toBe(30 * MINUTE);
+    const state = initialSchedule(start);
+    expect(state.firstReportAt).toBe(start + 5 * MINUTE);
+    expect(nextRegularReportAt(state.firstReportAt, start)).toBe(start + 5 * MINUTE);
+  });
+  it('keeps to fixed slots whatever a report took', () => {
+    const first = start + 5 * MINUTE;
+    expect(nextRegularReportAt(first, first)).toBe(first + 30 * MINUTE);
+    expect(nextRegularReportAt(first, first + 42_000)).toBe(first + 30 * MINUTE);
+    expect(nextRegularReportAt(first, first + 30 * MINUTE)).toBe(first + 60 * MINUTE);
+    // After the machine slept for hours: the next slot ahead, not a burst of missed ones.
+    expect(nextRegularReportAt(first, first + 5 * 60 * MINUTE + 1)).toBe(first + 5.5 * 60 * MINUTE);
+  });
+});
+
+describe('classifyStatus', () => {
+  it.each([
+    [202, 'accepted'],
+    [200, 'accepted'],
+    [400, 'rejected'],
+    [401, 'rejected'],
+    [402, 'rejected'],
+    [403, 'rejected'],
+    [404, 'rejected'],
+    [413, 'rejected'],
+    [408, 'retry'],
+    [429, 'retry'],
+    [500, 'retry'],
+    [502, 'retry'],
+    [503, 'retry'],
+  ] as const)('%i → %s', (status, outcome) => {
+    expect(classifyStatus(status)).toBe(outcome);
+  });
+});
+
+describe('retryDelayMs (exponential backoff, full jitter)', () => {
+  it('draws from [0, 30 s · 2^(attempt−1)), capped at 15 minutes', () => {
+    expect(retryDelayMs(1, () => 0.999999)).toBeLessThan(RETRY_BASE_MS);
+    expect(retryDelayMs(1, () => 0.5)).toBe(15_000);
+    expect(retryDelayMs(2, () => 0.5)).toBe(30_000);
+    expect(retryDelayMs(3, () => 0.5)).toBe(60_000);
+    expect(retryDelayMs(6, () => 0.5)).toBe(RETRY_CAP_MS / 2);
+    expect(retryDelayMs(7, () => 0.5)).toBe(RETRY_CAP_MS / 2);
+    expect(retryDelayMs(1000, () => 0.999999)).toBeLessThan(RETRY_CAP_MS);
+  });
+  it('never waits less than a second, even when the draw is 0', () => {
+    expect(retryDelayMs(1, () => 0)).toBe(RETRY_MIN_MS);
+  });
+  it('stays within its bounds for any draw, even a faulty random source', () => {
+    const random = seeded(42);
+    for (let attempt = 1; attempt <= 40; attempt++) {
+      const ceiling = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** (attempt - 1));
+      for (let i = 0; i < 200; i++) {
+        const delay = retryDelayMs(attempt, random);
+        expect(delay).toBeGreaterThanOrEqual(RETRY_MIN_MS);
+        expect(delay).toBeLessThan(ceiling);
+        expect(Number.isInteger(delay)).toBe(true);
+      }
+    }
+    expect(retryDelayMs(3, () => 1)).toBeLessThan(4 * RETRY_BASE_MS);
+    expect(retryDelayMs(3, () => -1)).toBe(RETRY_MIN_MS);
+  });
+  it('spreads retries over the window (jitter, not a fixed wait)', () => {
+    const random = seeded(7);
+    const delays = Array.from({ length: 1000 }, () => retryDelayMs(4, random));
+    const mean = delays.reduce((a, b) => a + b, 0) / delays.length;
+    expect(mean).toBeGreaterThan(0.4 * 240_000);
+    expect(mean).toBeLessThan(0.6 * 240_000);
+    expect(new Set(delays).size).toBeGreaterThan(900);
+  });
+});
+
+describe('planNextReport', () => {
+  const state = initialSchedule(start);
+  const first = state.firstReportAt;
+
+  it('after an accepted report: the next regular slot', () => {
+    const next = planNextReport(state, 'accepted', first + 2_000);
+    expect(next).toEqual({
+      at: first + 30 * MINUTE,
+      kind: 'regular',
+      state: { firstReportAt: first, failures: 0 },
+    });
+  });
+  it('after a refusal (401, 400, 413…): no quick retry, the next regular slot', () => {
+    const next = planNextReport({ ...state, failures: 3 }, 'rejected', first + 2_000, () => 0);
+    expect(next.kind).toBe('regular');
+    expect(next.at).toBe(first + 30 * MINUTE);
+    expect(next.state.failures).toBe(0);
+  });
+  it('after a failure that may pass: retries at growing intervals', () => {
+    let current = state;
+    let now = first;
+    const ceilings: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const next = planNextReport(current, 'retry', now, () => 0.999);
+      expect(next.kind).toBe('retry');
+      ceilings.push(next.at - now);
+      current = next.state;
+      now = next.at;
+    }
+    expect(current.failures).toBe(4);
+    expect(ceilings[1]!).toBeGreaterThan(ceilings[0]!);
+    expect(ceilings[2]!).toBeGreaterThan(ceilings[1]!);
+    expect(ceilings[3]!).toBeGreaterThan(ceilings[2]!);
+  });
+  it('never retries later than the next regular slot, then resumes the schedule on success', () => {
+    const failing = { firstReportAt: first, failures: 8 };
+    const now = first + 25 * MINUTE;
+    const next = planNextReport(failing, 'retry', now, () => 0.999);
+    expect(next).toMatchObject({ at: first + 30 * MINUTE, kind: 'regular' });
+    const recovered = planNextReport(next.state, 'accepted', next.at + 1_000);
+    expect(recovered).toEqual({
+      at: first + 60 * MINUTE,
+      kind: 'regular',
+      state: { firstReportAt: first, failures: 0 },
+    });
+  });
+});

@@ -1,0 +1,108 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendReport, serverMessage } from './send';
+
+const KEY = `sk_${'a'.repeat(64)}`;
+
+interface Received {
+  method: string | undefined;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A stand-in for the ingestion route: answers what the path asks for. */
+let server: http.Server;
+let base: string;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      received.push({ method: req.method, headers: req.headers, body });
+      const status = Number(req.url?.split('/').at(-1));
+      if (status === 999) return; // never answers
+      const error = {
+        400: {
+          code: 'invalid_body',
+          message: 'Invalid report',
+          details: { hostname: 'hostname is required' },
+        },
+        401: { code: 'unauthorized', message: 'Invalid API key' },
+        402: { code: 'payment_required', message: 'Subscription required' },
+        413: { code: 'too_large', message: 'Report too large' },
+        503: { code: 'unavailable', message: 'Try again later' },
+      }[status];
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(error ? JSON.stringify({ error }) : '');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const send = (status: number, timeoutMs?: number) =>
+  sendReport(
+    { endpoint: `${base}/api/agent/report/${status}`, apiKey: KEY },
+    '{"hostname":"pc"}',
+    fetch,
+    timeoutMs,
+  );
+
+describe('sendReport', () => {
+  it('posts JSON with the API key and takes 202 as accepted', async () => {
+    const result = await send(202);
+    expect(result).toEqual({ outcome: 'accepted', status: 202, message: 'Report accepted (202)' });
+    const request = received.at(-1)!;
+    expect(request.method).toBe('POST');
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.headers['x-api-key']).toBe(KEY);
+    expect(request.headers['user-agent']).toMatch(/^it-asset-auditor-agent\/1\.0\.0/);
+    expect(request.body).toBe('{"hostname":"pc"}');
+  });
+  it('reports a deleted key (401) loudly, without a quick retry', async () => {
+    const result = await send(401);
+    expect(result.outcome).toBe('rejected');
+    expect(result.status).toBe(401);
+    expect(result.message).toContain('Invalid API key');
+    expect(result.message).toContain('may have been deleted');
+  });
+  it('shows the details of a 400', async () => {
+    const result = await send(400);
+    expect(result).toMatchObject({ outcome: 'rejected', status: 400 });
+    expect(result.message).toContain('Invalid report [invalid_body] {"hostname":"hostname is required"}');
+  });
+  it.each([402, 413])('does not retry %i quickly', async (status) => {
+    expect((await send(status)).outcome).toBe('rejected');
+  });
+  it('retries a 503', async () => {
+    const result = await send(503);
+    expect(result).toMatchObject({ outcome: 'retry', status: 503 });
+    expect(result.message).toContain('Try again later');
+  });
+  it('retries when the server cannot be reached', async () => {
+    const result = await sendReport({ endpoint: 'http://127.0.0.1:1/api/agent/report', apiKey: KEY }, '{}');
+    expect(result).toMatchObject({ outcome: 'retry', status: null });
+    expect(result.message).toContain('Cannot reach http://127.0.0.1:1/api/agent/report');
+  });
+  it('gives up waiting after the timeout and retries', async () => {
+    const result = await send(999, 300);
+    expect(result).toMatchObject({ outcome: 'retry', status: null });
+    expect(result.message).toContain('no answer within 0.3 s');
+  });
+});
+
+describe('serverMessage', () => {
+  it('reads the error envelope, a short text, and ignores HTML pages', () => {
+    expect(serverMessage('{"error":{"code":"x","message":"Nope"}}')).toBe('Nope [x]');
+    expect(serverMessage('Bad Gateway')).toBe('Bad Gateway');
+    expect(serverMessage('<html><body>502</body></html>')).toBeNull();
+    expect(serverMessage('')).toBeNull();
+  });
+});
