@@ -14,8 +14,16 @@ describe('the route table', () => {
   it('gives minimum roles only to signed-in routes', () => {
     for (const route of routes.filter((candidate) => candidate.auth !== 'user')) {
       expect(route.minRole).toBeUndefined();
+    }
+  });
+
+  it('gates by subscription only callers that belong to an organisation (users and agents)', () => {
+    for (const route of routes.filter(
+      (candidate) => candidate.auth === 'public' || candidate.auth === 'stripe-signature',
+    )) {
       expect(route.needsSubscription).toBe(false);
     }
+    expect(routes.find((route) => route.path === '/api/agent/report')?.needsSubscription).toBe(true);
   });
 
   it.each(featuresInUse())('has a handler for every route of the %s feature', async (feature) => {
