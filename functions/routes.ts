@@ -90,6 +90,15 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'user',
     needsSubscription: true,
   },
+  // The installer download sits in Settings, reachable without a subscription.
+  {
+    method: 'GET',
+    path: '/api/agent/download',
+    feature: 'agents',
+    handler: 'download',
+    auth: 'user',
+    needsSubscription: false,
+  },
   // API keys are settings: reachable without a subscription; agents' reports are gated instead.
   {
     method: 'GET',

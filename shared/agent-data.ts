@@ -13,13 +13,28 @@ export const AGENT_FIRST_REPORT_MINUTES = 5;
 export const ACTIVE_AGENT_WINDOW_MINUTES = 60;
 export const API_KEY_HEADER = 'x-api-key';
 
-const text = (max: number) => z.string().trim().max(max, { error: `Must be at most ${max} characters` });
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters` });
 const optionalText = (max: number) =>
   text(max)
     .nullish()
     .transform((value) => value || null);
-const gigabytes = z.number().min(0).max(1_000_000).nullish().transform((value) => value ?? null);
-const count = z.number().int().min(0).max(100_000).nullish().transform((value) => value ?? null);
+const gigabytes = z
+  .number()
+  .min(0)
+  .max(1_000_000)
+  .nullish()
+  .transform((value) => value ?? null);
+const count = z
+  .number()
+  .int()
+  .min(0)
+  .max(100_000)
+  .nullish()
+  .transform((value) => value ?? null);
 
 export const cpuInfoSchema = z.object({
   processor: optionalText(300),
@@ -33,7 +48,12 @@ export const storageDeviceSchema = z.object({
   mountpoint: optionalText(500),
   used_gb: gigabytes,
   total_gb: gigabytes,
-  percent: z.number().min(0).max(100).nullish().transform((value) => value ?? null),
+  percent: z
+    .number()
+    .min(0)
+    .max(100)
+    .nullish()
+    .transform((value) => value ?? null),
 });
 
 export const sharedFolderSchema = z.object({ name: text(300), path: optionalText(1000) });
@@ -41,8 +61,14 @@ export const sharedFolderSchema = z.object({ name: text(300), path: optionalText
 export const printerSchema = z.object({
   name: text(300),
   driver: optionalText(300),
-  network: z.boolean().nullish().transform((value) => value ?? null),
-  shared: z.boolean().nullish().transform((value) => value ?? null),
+  network: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? null),
+  shared: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? null),
 });
 
 export const installedSoftwareSchema = z.object({ name: text(500), version: optionalText(200) });
@@ -56,7 +82,10 @@ export const agentReportSchema = z.object({
   service_tag: optionalText(200),
   logged_in_user: optionalText(300),
   agent_version: optionalText(50),
-  update_available: z.boolean().nullish().transform((value) => value ?? false),
+  update_available: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
   memory_total_gb: gigabytes,
   cpu_info: cpuInfoSchema.nullish().transform((value) => value ?? null),
   storage_info: z.array(storageDeviceSchema).max(500).default([]),
@@ -94,3 +123,17 @@ export function agentFreshness(lastSeen: string, now: Date): AgentFreshness {
   if (minutes < 180) return 'yellow';
   return 'red';
 }
+
+/** The agent download (SPEC 7: download-agent): a short-lived address of the zip. */
+export const AGENT_BUNDLE_FILE_NAME = 'IT-Asset-Auditor-Agent.zip';
+export const AGENT_DOWNLOAD_MESSAGES = {
+  failed: 'Download failed',
+  alert: 'Failed to download agent installer. Please try again.',
+} as const;
+export const agentDownloadResponseSchema = z.object({
+  url: z.string().min(1),
+  file_name: z.literal(AGENT_BUNDLE_FILE_NAME),
+  /** When the address stops working; null when it does not expire (the local store). */
+  expires_at: z.string().nullable(),
+});
+export type AgentDownloadResponse = z.infer<typeof agentDownloadResponseSchema>;

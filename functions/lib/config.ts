@@ -13,6 +13,10 @@ const configSchema = z.object({
   DYNAMODB_ENDPOINT: z.string().url().optional(),
   /** Only set when Cognito is not the AWS one (cognito-local). */
   COGNITO_ENDPOINT: z.string().url().optional(),
+  /** The agent-bundles bucket (AWS): the installer is handed out through a presigned URL. */
+  AGENT_BUNDLE_BUCKET: z.string().min(1).optional(),
+  /** A fixed address of the installer (the local store), when there is no bucket. */
+  AGENT_BUNDLE_URL: z.string().min(1).optional(),
 });
 export type FunctionConfig = z.infer<typeof configSchema>;
 

@@ -19,9 +19,11 @@ import type { Construct } from 'constructs';
 import { featuresInUse, routeKey, routes } from '../../functions/routes';
 import type { Feature } from '../../functions/routes';
 import { FeatureFunction, featureFunctionId } from './function';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 
 export interface ApiStackProps extends StackProps {
   readonly table: ITable;
+  readonly agentBundles: IBucket;
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
 }
@@ -87,6 +89,7 @@ export class ApiStack extends Stack {
         table: props.table,
         userPool: props.userPool,
         userPoolClient: props.userPoolClient,
+        agentBundles: props.agentBundles,
       });
       functions.set(feature, fn);
       // One integration and one invoke permission per feature, shared by its routes.

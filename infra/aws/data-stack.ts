@@ -2,14 +2,28 @@ import { RemovalPolicy, Stack, CfnOutput } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
 import { GLOBAL_INDEXES, TABLE_KEYS } from '../../functions/lib/table/definition';
 
-/** The single DynamoDB table, shaped by functions/lib/table/definition.ts like the local one. */
+export interface DataStackProps extends StackProps {
+  /** The folder of the built agent installer (`npm run build:agent`); uploaded when it holds the zip. */
+  readonly agentBundleDir?: string;
+}
+
+/**
+ * The single DynamoDB table, shaped by functions/lib/table/definition.ts like the local one, and
+ * the private bucket the agent installer is downloaded from through presigned URLs.
+ */
 export class DataStack extends Stack {
   readonly table: ITable;
+  readonly agentBundles: IBucket;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: DataStackProps = {}) {
     super(scope, id, props);
 
     const table = new Table(this, 'Table', {
@@ -30,6 +44,23 @@ export class DataStack extends Stack {
     }
     this.table = table;
 
+    const agentBundles = new Bucket(this, 'AgentBundles', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const bundleDir = props.agentBundleDir;
+    if (bundleDir && existsSync(join(bundleDir, AGENT_BUNDLE_FILE_NAME))) {
+      new BucketDeployment(this, 'AgentBundle', {
+        sources: [Source.asset(bundleDir, { exclude: ['*', `!${AGENT_BUNDLE_FILE_NAME}`] })],
+        destinationBucket: agentBundles,
+        prune: false,
+      });
+    }
+    this.agentBundles = agentBundles;
+
     new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'AgentBundlesBucket', { value: agentBundles.bucketName });
   }
 }

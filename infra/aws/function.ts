@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -23,6 +24,8 @@ export interface FeatureAccess {
   /** What the feature does with the table: `read` gets grantReadData, `readWrite` grantReadWriteData. */
   readonly table: 'none' | 'read' | 'readWrite';
   readonly cognito: readonly CognitoAdminAction[];
+  /** Hands out presigned URLs of the agent installer in the agent-bundles bucket. */
+  readonly agentBundles?: 'read';
 }
 
 /**
@@ -40,7 +43,7 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
     ],
   },
   hardware: { table: 'readWrite', cognito: [] },
-  agents: { table: 'readWrite', cognito: [] },
+  agents: { table: 'readWrite', cognito: [], agentBundles: 'read' },
   disposal: { table: 'readWrite', cognito: [] },
   audit: { table: 'read', cognito: [] },
   team: {
@@ -61,6 +64,7 @@ export interface FeatureFunctionProps {
   readonly table: ITable;
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
+  readonly agentBundles: IBucket;
   /** Powertools logger level. */
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 }
@@ -124,6 +128,10 @@ export class FeatureFunction extends NodejsFunction {
     if (access.table === 'readWrite') props.table.grantReadWriteData(this);
     if (access.table === 'read') props.table.grantReadData(this);
     if (access.cognito.length > 0) props.userPool.grant(this, ...access.cognito);
+    if (access.agentBundles === 'read') {
+      props.agentBundles.grantRead(this);
+      this.addEnvironment('AGENT_BUNDLE_BUCKET', props.agentBundles.bucketName);
+    }
   }
 }
 

@@ -1,7 +1,9 @@
 import type { App, Environment } from 'aws-cdk-lib';
+import { join } from 'node:path';
 import { ApiStack } from './api-stack';
 import { AuthStack } from './auth-stack';
 import { DataStack } from './data-stack';
+import { REPO_ROOT } from './paths';
 import { assertSiteBuilt, WebStack } from './web-stack';
 
 export const STACK_PREFIX = 'ItAssetAuditor';
@@ -10,6 +12,8 @@ export interface AppStacksOptions {
   readonly env?: Environment;
   /** The built SPA; default web/dist. */
   readonly siteDir?: string;
+  /** The built agent installer; default dist/agent (uploaded when the zip is there). */
+  readonly agentBundleDir?: string;
 }
 
 export interface AppStacks {
@@ -26,7 +30,8 @@ export function createStacks(app: App, options: AppStacksOptions = {}): AppStack
   assertSiteBuilt(options.siteDir);
   const data = new DataStack(app, `${STACK_PREFIX}-Data`, {
     env,
-    description: 'IT Asset Auditor: the single DynamoDB table',
+    description: 'IT Asset Auditor: the single DynamoDB table and the agent installer bucket',
+    agentBundleDir: options.agentBundleDir ?? join(REPO_ROOT, 'dist', 'agent'),
   });
   const auth = new AuthStack(app, `${STACK_PREFIX}-Auth`, {
     env,
@@ -36,6 +41,7 @@ export function createStacks(app: App, options: AppStacksOptions = {}): AppStack
     env,
     description: 'IT Asset Auditor: HTTP API and one Lambda per feature',
     table: data.table,
+    agentBundles: data.agentBundles,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
   });

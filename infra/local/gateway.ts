@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Context } from 'aws-lambda';
+import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { RUNTIME_CONFIG_PATH } from '../../shared/runtime-config';
 import type { HttpEvent, HttpHandler, HttpResult } from '../../functions/lib/http';
@@ -19,10 +21,15 @@ import { functionSettings } from '../function-settings';
 export interface GatewayOptions {
   port: number;
   webDistDir: string;
+  /** The folder of the agent installer zip: the local stand-in for the agent-bundles bucket. */
+  agentBundleDir: string;
   runtimeConfig: RuntimeConfig;
   authorize: JwtAuthorizer;
   outbox: Outbox;
 }
+
+/** Where the local store serves the agent installer (the functions' AGENT_BUNDLE_URL). */
+export const LOCAL_AGENT_BUNDLE_PATH = `/dev/agent/${AGENT_BUNDLE_FILE_NAME}`;
 
 /** API Gateway's payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -193,6 +200,28 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** The agent zip, as the agent-bundles bucket serves it through a presigned URL: an attachment. */
+async function serveAgentBundle(req: IncomingMessage, res: ServerResponse, bundleDir: string) {
+  const file = path.join(bundleDir, AGENT_BUNDLE_FILE_NAME);
+  const size = (await stat(file).catch(() => null))?.size;
+  if (size === undefined) {
+    return apiError(
+      res,
+      404,
+      'agent_bundle_missing',
+      'The agent installer has not been built on this server yet: run npm run build:agent',
+    );
+  }
+  res.writeHead(200, {
+    'content-type': 'application/zip',
+    'content-length': String(size),
+    'content-disposition': `attachment; filename="${AGENT_BUNDLE_FILE_NAME}"`,
+    'cache-control': 'no-store',
+  });
+  if (req.method === 'HEAD') return res.end();
+  createReadStream(file).pipe(res);
+}
+
 async function serveStatic(res: ServerResponse, url: URL, webDistDir: string) {
   const requested = path.normalize(path.join(webDistDir, decodeURIComponent(url.pathname)));
   const inside = requested.startsWith(webDistDir + path.sep);
@@ -221,6 +250,7 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
     const work = async () => {
       if (url.pathname.startsWith('/api/')) return handleApi(req, res, url, options);
       if (url.pathname === RUNTIME_CONFIG_PATH) return sendJson(res, 200, options.runtimeConfig);
+      if (url.pathname === LOCAL_AGENT_BUNDLE_PATH) return serveAgentBundle(req, res, options.agentBundleDir);
       if (url.pathname === '/dev/outbox.json') return sendJson(res, 200, await options.outbox.list());
       if (url.pathname === '/dev/outbox') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });

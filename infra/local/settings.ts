@@ -8,6 +8,8 @@ export interface LocalStackSettings {
   dynamodbPort: number;
   dataDir: string;
   webDistDir: string;
+  /** Where the agent installer zip is (the local stand-in for the agent-bundles bucket). */
+  agentBundleDir: string;
   logLevel: string;
 }
 
@@ -29,6 +31,7 @@ export function settingsFromEnv(): LocalStackSettings {
     dynamodbPort: port('DYNAMODB_PORT', 3020),
     dataDir: path.resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data'),
     webDistDir: path.resolve(REPO_ROOT, 'web/dist'),
+    agentBundleDir: path.resolve(REPO_ROOT, 'dist/agent'),
     logLevel: process.env.LOG_LEVEL ?? 'INFO',
   };
 }

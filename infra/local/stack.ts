@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { startCognitoLocal } from './cognito';
 import { dynamoDbClient, ensureTable, startDynamoDbLocal } from './dynamodb';
-import { startGateway } from './gateway';
+import { LOCAL_AGENT_BUNDLE_PATH, startGateway } from './gateway';
 import { createJwtAuthorizer } from './jwt-authorizer';
 import { Outbox } from './outbox';
 import type { LocalStackSettings } from './settings';
@@ -69,6 +69,7 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.userPoolClientId,
       POWERTOOLS_LOG_LEVEL: settings.logLevel,
+      AGENT_BUNDLE_URL: LOCAL_AGENT_BUNDLE_PATH,
     });
 
     const runtimeConfig: RuntimeConfig = {
@@ -81,6 +82,7 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
     const gateway = await startGateway({
       port: settings.port,
       webDistDir: settings.webDistDir,
+      agentBundleDir: settings.agentBundleDir,
       runtimeConfig,
       authorize: createJwtAuthorizer(cognito.endpoint, cognito.userPoolId, cognito.userPoolClientId),
       outbox,

@@ -172,6 +172,17 @@ describe('Api stack', () => {
         expect(functionSettings(feature).timeoutSeconds).toBeLessThan(30);
     });
 
+    it('lets only the agents function read the installer bucket, and tells it the bucket', () => {
+      for (const feature of featuresInUse()) {
+        const variables = (
+          resources[functionLogicalId(feature)]?.Properties as {
+            Environment: { Variables: Record<string, unknown> };
+          }
+        ).Environment.Variables;
+        expect('AGENT_BUNDLE_BUCKET' in variables, feature).toBe(feature === 'agents');
+      }
+    });
+
     it('keeps each function log group for a month', () => {
       for (const feature of featuresInUse()) {
         const logGroupId = (

@@ -14,8 +14,8 @@ export function templateOf(stack: Stack): Template {
   return Template.fromStack(stack);
 }
 
-export function buildDataStack(): DataStack {
-  return new DataStack(new App(), 'Data');
+export function buildDataStack(agentBundleDir?: string): DataStack {
+  return new DataStack(new App(), 'Data', { agentBundleDir });
 }
 
 export function buildAuthStack(): AuthStack {
@@ -29,6 +29,7 @@ export function buildApiStacks(): { data: DataStack; auth: AuthStack; api: ApiSt
   const auth = new AuthStack(app, 'Auth');
   const api = new ApiStack(app, 'Api', {
     table: data.table,
+    agentBundles: data.agentBundles,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
   });

@@ -1,4 +1,7 @@
-import type { Template } from 'aws-cdk-lib/assertions';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GLOBAL_INDEXES, KEY_ATTRIBUTES, TABLE_KEYS } from '../../functions/lib/table/definition';
 import { buildDataStack, SYNTH_TIMEOUT_MS, templateOf } from './build';
@@ -64,4 +67,49 @@ describe('Data stack', () => {
       UpdateReplacePolicy: 'Retain',
     });
   });
+});
+
+describe('Agent installer bucket', () => {
+  it('is private, encrypted, TLS-only and kept on stack deletion', () => {
+    const template = templateOf(buildDataStack());
+    template.resourceCountIs('AWS::S3::Bucket', 1);
+    template.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: {
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
+      },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+    // No installer built: nothing to upload.
+    expect(Object.keys(template.findResources('Custom::CDKBucketDeployment'))).toHaveLength(0);
+  });
+
+  it(
+    'uploads the built installer zip',
+    () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'itaa-bundle-'));
+      writeFileSync(path.join(dir, 'IT-Asset-Auditor-Agent.zip'), 'zip');
+      try {
+        const template = templateOf(buildDataStack(dir));
+        expect(Object.keys(template.findResources('Custom::CDKBucketDeployment'))).toHaveLength(1);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    SYNTH_TIMEOUT_MS,
+  );
 });

@@ -1,8 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import type { DashboardResponse, MeResponse } from '../../shared/api';
-import type { AgentMachine, AgentReportInput, AgentSummary } from '../../shared/agent-data';
+import type {
+  AgentDownloadResponse,
+  AgentMachine,
+  AgentReportInput,
+  AgentSummary,
+} from '../../shared/agent-data';
 import type { ApiKeyListResponse, CreatedApiKey } from '../../shared/api-keys';
-import { api, setSubscription, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
+import {
+  api,
+  baseUrl,
+  setSubscription,
+  signUpCompany,
+  useFunctionEnv,
+  type TestCompany,
+} from '../support/api';
 
 async function createKey(company: TestCompany): Promise<CreatedApiKey> {
   const response = await api<CreatedApiKey>('/api/api-keys', {
@@ -186,5 +200,38 @@ describe('agent reports', () => {
     const me = (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
     await setSubscription(me.organization.id, { status: 'cancelled' });
     expect((await report(key, machine())).status).toBe(402);
+  });
+});
+
+describe('the agent installer download', () => {
+  it('hands out the address of the zip, served as an attachment, or says it is not built', async () => {
+    const company = await signUpCompany();
+    const download = await api<AgentDownloadResponse>('/api/agent/download', { token: company.accessToken });
+    expect(download).toEqual({
+      status: 200,
+      body: {
+        url: '/dev/agent/IT-Asset-Auditor-Agent.zip',
+        file_name: 'IT-Asset-Auditor-Agent.zip',
+        expires_at: null,
+      },
+    });
+    const zipPath = path.join(inject('agentBundleDir'), 'IT-Asset-Auditor-Agent.zip');
+    await rm(zipPath, { force: true });
+    const missing = await fetch(`${baseUrl()}${download.body.url}`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({
+      error: { message: expect.stringContaining('npm run build:agent') },
+    });
+
+    await mkdir(path.dirname(zipPath), { recursive: true });
+    await writeFile(zipPath, Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18), 'binary'));
+    const served = await fetch(`${baseUrl()}${download.body.url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/zip');
+    expect(served.headers.get('content-disposition')).toBe(
+      'attachment; filename="IT-Asset-Auditor-Agent.zip"',
+    );
+    expect((await served.arrayBuffer()).byteLength).toBe(22);
+    expect((await api('/api/agent/download')).status).toBe(401);
   });
 });

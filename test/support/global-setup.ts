@@ -17,6 +17,7 @@ declare module 'vitest' {
     runtimeConfig: RuntimeConfig;
     /** The functions' environment, for tests that call the data layer or Cognito directly. */
     functionEnv: Record<string, string>;
+    agentBundleDir: string;
   }
 }
 
@@ -43,11 +44,13 @@ export default async function setup(project: TestProject) {
     dynamodbPort: dynamodbPort!,
     dataDir,
     webDistDir: path.join(REPO_ROOT, 'web/dist'),
+    agentBundleDir: path.join(dataDir, 'agent-bundle'),
     logLevel: 'CRITICAL',
   });
   await ensureSuperAdmin(TEST_SUPER_ADMIN.email, TEST_SUPER_ADMIN.password, new Date());
   project.provide('baseUrl', stack.url);
   project.provide('runtimeConfig', stack.runtimeConfig);
+  project.provide('agentBundleDir', path.join(dataDir, 'agent-bundle'));
   const functionEnv = Object.fromEntries(
     [
       'AWS_REGION',

@@ -1,6 +1,6 @@
-import { Heading, Tabs, Text } from '@aws-amplify/ui-react';
+import { Heading, Tabs } from '@aws-amplify/ui-react';
 import { useSearchParams } from 'react-router';
-import { ComingSoon } from '../../../components/coming-soon';
+import { AgentMonitoringTab } from './agent-monitoring-tab';
 import { HardwareTab } from './hardware-tab';
 
 type AssetsTab = 'agents' | 'hardware';
@@ -33,11 +33,7 @@ export function AssetsPage() {
           <Tabs.Item value="hardware">Manual Hardware</Tabs.Item>
         </Tabs.List>
         <Tabs.Panel value="agents" paddingTop="medium">
-          <ComingSoon title="Agent Monitoring" level={3} />
-          <Text marginTop="small" color="font.secondary">
-            Agent monitoring arrives with the monitoring agents: machines will appear here once an agent
-            reports.
-          </Text>
+          <AgentMonitoringTab />
         </Tabs.Panel>
         <Tabs.Panel value="hardware" paddingTop="medium">
           <HardwareTab />

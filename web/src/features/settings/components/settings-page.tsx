@@ -4,6 +4,7 @@ import { isGated, useCurrentUser } from '../../../api/me';
 import { ComingSoon } from '../../../components/coming-soon';
 import { ApiKeysSection } from './api-keys-section';
 import { AuditLogList } from './audit-log-list';
+import { MonitoringAgentSection } from './monitoring-agent-section';
 import { OrganizationInformation } from './organization-information';
 
 const SETTINGS_TABS = ['general', 'billing', 'audit'] as const;
@@ -46,6 +47,7 @@ export function SettingsPage() {
         <Tabs.Panel value="general" paddingTop="medium">
           <OrganizationInformation />
           <ApiKeysSection />
+          <MonitoringAgentSection />
         </Tabs.Panel>
         <Tabs.Panel value="billing" paddingTop="medium">
           <ComingSoon title="Billing & Subscription" level={3} />

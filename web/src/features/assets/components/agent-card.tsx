@@ -1,0 +1,72 @@
+import { Badge } from '@aws-amplify/ui-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { AgentSummary } from '../../../../../shared/agent-data';
+import { formatOs } from './agent-format';
+import { FreshnessBadge, LastSeen } from './agent-freshness';
+
+interface AgentCardProps {
+  machine: AgentSummary;
+  now: Date;
+  /** Where the card leads: the same page with ?machine=<id>. */
+  to: { search: string };
+}
+
+const NOT_REPORTED = 'Not reported';
+
+/**
+ * One machine in the fleet grid. The hostname is a link whose click area covers the whole card,
+ * so the card opens with a click anywhere, with Enter, and in a new tab.
+ */
+export function AgentCard({ machine, now, to }: AgentCardProps) {
+  const titleId = useId();
+  const os = formatOs(machine);
+  return (
+    <li className="agent-card" data-machine-id={machine.machine_id}>
+      <article className="agent-card__body" aria-labelledby={titleId}>
+        <div className="agent-card__header">
+          <h3 className="agent-card__title" id={titleId}>
+            <Link
+              to={to}
+              state={{ fromAgentGrid: true }}
+              className="agent-card__link"
+              data-machine-link={machine.machine_id}
+            >
+              {machine.hostname}
+            </Link>
+          </h3>
+          <FreshnessBadge lastSeen={machine.last_seen} now={now} />
+        </div>
+        <dl className="agent-card__facts">
+          <div>
+            <dt>OS</dt>
+            <dd className={os ? undefined : 'agent-muted'}>{os ?? NOT_REPORTED}</dd>
+          </div>
+          <div>
+            <dt>User</dt>
+            <dd className={machine.logged_in_user ? undefined : 'agent-muted'}>
+              {machine.logged_in_user ?? 'Nobody signed in'}
+            </dd>
+          </div>
+          {machine.service_tag ? (
+            <div>
+              <dt>Service tag</dt>
+              <dd className="agent-mono">{machine.service_tag}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Last seen</dt>
+            <dd>
+              <LastSeen lastSeen={machine.last_seen} now={now} />
+            </dd>
+          </div>
+        </dl>
+        {machine.update_available ? (
+          <Badge size="small" variation="warning" className="agent-card__update">
+            Update available
+          </Badge>
+        ) : null}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,73 @@
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useAgentList } from '../api/list-agents';
+import { useNow } from './agent-clock';
+import { AgentDetail } from './agent-detail';
+import { AgentGrid } from './agent-grid';
+
+/** The query parameter holding the open machine: /assets?machine=<machine_id>. */
+export const MACHINE_PARAM = 'machine';
+
+/** Set on the history entry of a machine opened from its card: Back to List can then go back. */
+function cameFromGrid(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && 'fromAgentGrid' in state && state.fromAgentGrid === true
+  );
+}
+
+/**
+ * Assets → Agent Monitoring: the fleet grid, or one machine's detail view when the address names
+ * it, so a reload keeps the view. The search lives here, so it survives a visit to a machine.
+ */
+export function AgentMonitoringTab() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const machineId = searchParams.get(MACHINE_PARAM);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const list = useAgentList();
+  const clock = useNow();
+  // Never older than the data shown: a machine that has just reported reads "just now".
+  const now = list.dataUpdatedAt > clock.getTime() ? new Date(list.dataUpdatedAt) : clock;
+  const [search, setSearch] = useState('');
+  const returnFocusRef = useRef<string | null>(null);
+
+  const machineLink = (id: string) => {
+    const params = new URLSearchParams(searchParams);
+    params.set(MACHINE_PARAM, id);
+    return { search: `?${params.toString()}` };
+  };
+
+  const backToList = () => {
+    returnFocusRef.current = machineId;
+    if (cameFromGrid(location.state)) {
+      void navigate(-1);
+      return;
+    }
+    setSearchParams((params) => {
+      params.delete(MACHINE_PARAM);
+      return params;
+    });
+  };
+
+  if (machineId) {
+    return (
+      <AgentDetail
+        key={machineId}
+        machineId={machineId}
+        summary={list.data?.find((machine) => machine.machine_id === machineId)}
+        now={now}
+        onBack={backToList}
+      />
+    );
+  }
+  return (
+    <AgentGrid
+      list={list}
+      now={now}
+      search={search}
+      onSearchChange={setSearch}
+      machineLink={machineLink}
+      returnFocusRef={returnFocusRef}
+    />
+  );
+}
