@@ -23,6 +23,7 @@ import { useAgentMachine } from '../api/get-agent';
 import { formatDateTime, formatGigabytes, formatOs } from './agent-format';
 import { FreshnessBadge, LastSeen } from './agent-freshness';
 import { AgentSoftware } from './agent-software';
+import { ColumnHeaders } from '../../../components/column-headers';
 import { AgentStorage } from './agent-storage';
 
 interface AgentDetailProps {
@@ -254,12 +255,7 @@ export function AgentDetail({ machineId, summary, now, onBack }: AgentDetailProp
               <Table size="small" className="responsive-table agent-table" aria-labelledby={headingId}>
                 <TableHead>
                   <TableRow>
-                    <TableCell as="th" scope="col">
-                      Name
-                    </TableCell>
-                    <TableCell as="th" scope="col">
-                      Path
-                    </TableCell>
+                    <ColumnHeaders labels={['Name', 'Path']} />
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -291,18 +287,7 @@ export function AgentDetail({ machineId, summary, now, onBack }: AgentDetailProp
               <Table size="small" className="responsive-table agent-table" aria-labelledby={headingId}>
                 <TableHead>
                   <TableRow>
-                    <TableCell as="th" scope="col">
-                      Name
-                    </TableCell>
-                    <TableCell as="th" scope="col">
-                      Driver
-                    </TableCell>
-                    <TableCell as="th" scope="col">
-                      Network
-                    </TableCell>
-                    <TableCell as="th" scope="col">
-                      Shared
-                    </TableCell>
+                    <ColumnHeaders labels={['Name', 'Driver', 'Network', 'Shared']} />
                   </TableRow>
                 </TableHead>
                 <TableBody>

@@ -11,6 +11,7 @@ import {
 } from '@aws-amplify/ui-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { AgentMachine } from '../../../../../shared/agent-data';
+import { ColumnHeaders } from '../../../components/column-headers';
 import { plural, searchWords } from './agent-format';
 
 type Program = AgentMachine['installed_software'][number];
@@ -94,12 +95,7 @@ export function AgentSoftware({
             <Table size="small" className="agent-table" aria-labelledby={labelledBy}>
               <TableHead>
                 <TableRow>
-                  <TableCell as="th" scope="col">
-                    Name
-                  </TableCell>
-                  <TableCell as="th" scope="col">
-                    Version
-                  </TableCell>
+                  <ColumnHeaders labels={['Name', 'Version']} />
                 </TableRow>
               </TableHead>
               <TableBody>

@@ -2,6 +2,7 @@ import { Button, Table, TableBody, TableCell, TableHead, TableRow, Text } from '
 import type { Ref } from 'react';
 import type { HardwareAsset } from '../../../../../shared/hardware';
 import { assetName, formatDate } from './hardware-format';
+import { ColumnHeaders } from '../../../components/column-headers';
 import { StatusBadge } from '../../../components/hardware-status';
 
 interface HardwareTableProps {
@@ -78,11 +79,7 @@ export function HardwareTable({
                 onChange={(event) => onToggleAll(event.target.checked)}
               />
             </TableCell>
-            {COLUMNS.map((label) => (
-              <TableCell key={label} as="th" scope="col">
-                {label}
-              </TableCell>
-            ))}
+            <ColumnHeaders labels={COLUMNS} />
             <TableCell as="th" scope="col" className="hardware-table__actions">
               Actions
             </TableCell>

@@ -25,6 +25,7 @@ import { errorMessage } from '../../../api/api-client';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { invalidateHardware } from '../api/hardware-keys';
 import { prepareImport, runImport } from '../api/import-hardware';
+import { ColumnHeaders } from '../../../components/column-headers';
 import { plural } from './hardware-format';
 
 const TEMPLATE_FILE_NAME = 'hardware-import-template.csv';
@@ -318,12 +319,7 @@ function ImportResults({
           >
             <TableHead>
               <TableRow>
-                <TableCell as="th" scope="col">
-                  Row
-                </TableCell>
-                <TableCell as="th" scope="col">
-                  Error
-                </TableCell>
+                <ColumnHeaders labels={['Row', 'Error']} />
               </TableRow>
             </TableHead>
             <TableBody>

@@ -13,6 +13,7 @@ import {
 import { useId } from 'react';
 import type { ExpiringWarranty } from '../../../../../shared/api';
 import { WARRANTY_WINDOW_DAYS } from '../../../../../shared/hardware';
+import { ColumnHeaders } from '../../../components/column-headers';
 import { daysUntil, formatCalendarDate, relativeDays } from './dates';
 
 const EMPTY = '—';
@@ -97,18 +98,7 @@ export function ExpiringWarranties({ warranties, more }: ExpiringWarrantiesProps
           <Table size="small" className="responsive-table warranty-table" aria-labelledby={headingId}>
             <TableHead>
               <TableRow>
-                <TableCell as="th" scope="col">
-                  Asset
-                </TableCell>
-                <TableCell as="th" scope="col">
-                  Serial / Tag
-                </TableCell>
-                <TableCell as="th" scope="col">
-                  Assigned to
-                </TableCell>
-                <TableCell as="th" scope="col">
-                  Warranty expiry
-                </TableCell>
+                <ColumnHeaders labels={['Asset', 'Serial / Tag', 'Assigned to', 'Warranty expiry']} />
               </TableRow>
             </TableHead>
             <TableBody>

@@ -14,6 +14,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import type { ApiKey, ApiKeyListResponse } from '../../../../../shared/api-keys';
 import { errorMessage } from '../../../api/api-client';
+import { ColumnHeaders } from '../../../components/column-headers';
 import { formatCreated, formatLastUsed, shortenedKey } from './api-key-format';
 
 export const NO_API_KEYS = 'No API keys yet. Generate one to connect a monitoring agent.';
@@ -72,18 +73,7 @@ export function ApiKeyTable({ keys, canManage, onDelete, regionRef, labelledBy }
         <Table size="small" className="responsive-table api-keys__table" aria-labelledby={labelledBy}>
           <TableHead>
             <TableRow>
-              <TableCell as="th" scope="col">
-                Name
-              </TableCell>
-              <TableCell as="th" scope="col">
-                Key
-              </TableCell>
-              <TableCell as="th" scope="col">
-                Created
-              </TableCell>
-              <TableCell as="th" scope="col">
-                Last used
-              </TableCell>
+              <ColumnHeaders labels={['Name', 'Key', 'Created', 'Last used']} />
               {canManage ? (
                 <TableCell as="th" scope="col" className="api-keys__actions">
                   <VisuallyHidden>Actions</VisuallyHidden>
