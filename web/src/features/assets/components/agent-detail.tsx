@@ -1,8 +1,7 @@
+import { LoadError } from '../../../components/load-error';
 import {
-  Alert,
   Badge,
   Button,
-  Flex,
   Placeholder,
   Table,
   TableBody,
@@ -18,7 +17,7 @@ import {
   type AgentMachine,
   type AgentSummary,
 } from '../../../../../shared/agent-data';
-import { errorMessage, isApiError } from '../../../api/api-client';
+import { isApiError } from '../../../api/api-client';
 import { useAgentMachine } from '../api/get-agent';
 import { formatDateTime, formatGigabytes, formatOs } from './agent-format';
 import { FreshnessBadge, LastSeen } from './agent-freshness';
@@ -158,19 +157,7 @@ export function AgentDetail({ machineId, summary, now, onBack }: AgentDetailProp
 
       {detail.isPending ? <VisuallyHidden role="status">Loading the machine’s report…</VisuallyHidden> : null}
       {detail.isError ? (
-        <Alert variation="error" heading="Could not load this machine" role="alert" marginBottom="medium">
-          {errorMessage(detail.error)}
-          <Flex marginTop="small">
-            <Button
-              size="small"
-              onClick={() => void detail.refetch()}
-              isLoading={detail.isFetching}
-              loadingText="Trying again…"
-            >
-              Try again
-            </Button>
-          </Flex>
-        </Alert>
+        <LoadError heading="Could not load this machine" query={detail} marginBottom="medium" />
       ) : null}
 
       <div className="agent-detail__grid">

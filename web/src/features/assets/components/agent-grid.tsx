@@ -1,7 +1,7 @@
+import { LoadError } from '../../../components/load-error';
 import {
   Alert,
   Button,
-  Flex,
   Heading,
   Loader,
   Placeholder,
@@ -100,10 +100,10 @@ export function AgentGrid({
 
   return (
     <div className="agent-tab">
-      <div className="agent-toolbar" role="search" aria-label="Machines">
+      <div className="toolbar" role="search" aria-label="Machines">
         <SearchField
           ref={searchRef}
-          className="agent-toolbar__search"
+          className="toolbar__search"
           label="Search machines"
           labelHidden={false}
           placeholder="Hostname, user, OS or service tag"
@@ -163,19 +163,7 @@ export function AgentGrid({
       {list.isPending ? (
         <GridSkeleton />
       ) : list.isError && !machines ? (
-        <Alert variation="error" heading="Could not load the machines" role="alert">
-          {errorMessage(list.error)}
-          <Flex marginTop="small">
-            <Button
-              size="small"
-              onClick={() => void list.refetch()}
-              isLoading={list.isFetching}
-              loadingText="Trying again…"
-            >
-              Try again
-            </Button>
-          </Flex>
-        </Alert>
+        <LoadError heading="Could not load the machines" query={list} />
       ) : !machines || machines.length === 0 ? (
         <NoMachines />
       ) : shown.length === 0 ? (

@@ -1,3 +1,4 @@
+import { LoadError } from '../../../components/load-error';
 import {
   Alert,
   Button,
@@ -124,10 +125,10 @@ export function HardwareTab() {
 
   return (
     <div className="hardware-tab">
-      <div className="hardware-toolbar" role="search" aria-label="Hardware">
+      <div className="toolbar" role="search" aria-label="Hardware">
         <SearchField
           ref={searchRef}
-          className="hardware-toolbar__search"
+          className="toolbar__search"
           label="Search hardware"
           labelHidden={false}
           placeholder="Model, serial, tag, person, location…"
@@ -139,7 +140,7 @@ export function HardwareTab() {
           maxLength={100}
         />
         <SelectField
-          className="hardware-toolbar__status"
+          className="toolbar__status"
           label="Status filter"
           value={status}
           onChange={(event) => setStatus(isStatus(event.target.value) ? event.target.value : '')}
@@ -151,7 +152,7 @@ export function HardwareTab() {
             </option>
           ))}
         </SelectField>
-        <div className="hardware-toolbar__actions">
+        <div className="toolbar__actions">
           <Button onClick={() => setDialog({ kind: 'import' })}>Import CSV</Button>
           <Button ref={addButtonRef} variation="primary" onClick={() => setDialog({ kind: 'add' })}>
             Add Hardware
@@ -192,14 +193,7 @@ export function HardwareTab() {
           <Text>{filtered ? 'Searching…' : 'Loading hardware…'}</Text>
         </Flex>
       ) : list.isError && !list.isFetchNextPageError ? (
-        <Alert variation="error" heading="Could not load hardware assets" role="alert">
-          {errorMessage(list.error)}
-          <Flex marginTop="small">
-            <Button size="small" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Flex>
-        </Alert>
+        <LoadError heading="Could not load hardware assets" query={list} />
       ) : showEmpty ? (
         <EmptyState
           filtered={filtered}

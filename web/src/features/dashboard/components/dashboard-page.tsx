@@ -1,7 +1,7 @@
-import { Alert, Button, Heading, VisuallyHidden } from '@aws-amplify/ui-react';
+import { LoadError } from '../../../components/load-error';
+import { Heading, VisuallyHidden } from '@aws-amplify/ui-react';
 import type { DashboardResponse } from '../../../../../shared/api';
 import { HARDWARE_ASSET_TYPES, HARDWARE_STATUSES } from '../../../../../shared/hardware';
-import { errorMessage } from '../../../api/api-client';
 import { useDashboard } from '../api/get-dashboard';
 import type { BarChartRow } from './bar-chart';
 import { BreakdownCard } from './breakdown-card';
@@ -46,18 +46,7 @@ export function DashboardPage() {
         Dashboard
       </Heading>
       {dashboard.isError ? (
-        <Alert variation="error" heading="Could not load the dashboard" role="alert" marginBottom="medium">
-          {errorMessage(dashboard.error)}{' '}
-          <Button
-            size="small"
-            variation="link"
-            onClick={() => void dashboard.refetch()}
-            isLoading={dashboard.isFetching}
-            loadingText="Trying again..."
-          >
-            Try again
-          </Button>
-        </Alert>
+        <LoadError heading="Could not load the dashboard" query={dashboard} marginBottom="medium" />
       ) : null}
       {dashboard.isPending && !failed ? (
         <VisuallyHidden role="status">Loading dashboard...</VisuallyHidden>

@@ -1,5 +1,5 @@
+import { LoadError } from '../../../components/load-error';
 import {
-  Alert,
   Button,
   Placeholder,
   Table,
@@ -13,7 +13,6 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import type { ApiKey, ApiKeyListResponse } from '../../../../../shared/api-keys';
-import { errorMessage } from '../../../api/api-client';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { formatCreated, formatLastUsed, shortenedKey } from './api-key-format';
 
@@ -45,18 +44,7 @@ export function ApiKeyTable({ keys, canManage, onDelete, regionRef, labelledBy }
   return (
     <div ref={regionRef} tabIndex={-1} className="api-keys__list" aria-busy={keys.isFetching}>
       {keys.isError ? (
-        <Alert variation="error" heading="Could not load the API keys" marginBottom="small">
-          {errorMessage(keys.error)}{' '}
-          <Button
-            size="small"
-            variation="link"
-            onClick={() => void keys.refetch()}
-            isLoading={keys.isFetching}
-            loadingText="Trying again..."
-          >
-            Try again
-          </Button>
-        </Alert>
+        <LoadError heading="Could not load the API keys" query={keys} marginBottom="small" />
       ) : null}
       {items === undefined ? (
         keys.isError ? null : (

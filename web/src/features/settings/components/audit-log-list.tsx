@@ -1,5 +1,5 @@
+import { LoadError } from '../../../components/load-error';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -17,7 +17,6 @@ import {
 import { useId } from 'react';
 import type { AuditAction, AuditLog } from '../../../../../shared/audit';
 import { AUDIT_LOG_PAGE_SIZE } from '../../../../../shared/constants';
-import { errorMessage } from '../../../api/api-client';
 import { useAuditLogs } from '../api/get-audit-logs';
 import { ACTION_LABELS, ENTITY_TYPE_LABELS } from './audit-changes';
 import { AuditDiff } from './audit-diff';
@@ -134,18 +133,7 @@ export function AuditLogList({ active = true }: AuditLogListProps) {
 
       <div className="audit-body">
         {logs.isError ? (
-          <Alert variation="error" heading="Could not load the audit logs" role="alert" marginBottom="medium">
-            {errorMessage(logs.error)}{' '}
-            <Button
-              size="small"
-              variation="link"
-              onClick={() => void logs.refetch()}
-              isLoading={logs.isFetching}
-              loadingText="Trying again..."
-            >
-              Try again
-            </Button>
-          </Alert>
+          <LoadError heading="Could not load the audit logs" query={logs} marginBottom="medium" />
         ) : null}
         {entries === undefined ? (
           logs.isError ? null : (
