@@ -23,7 +23,9 @@ async function signIn(company: TestCompany, address = '/assets?tab=hardware') {
   await page().getByLabel('Email', { exact: true }).fill(company.email);
   await page().getByLabel('Password', { exact: true }).fill(company.password);
   await page().getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect.poll(() => page().getByRole('heading', { name: 'Assets' }).isVisible(), SLOW).toBe(true);
+  await expect
+    .poll(() => page().getByRole('heading', { name: 'Assets', exact: true }).isVisible(), SLOW)
+    .toBe(true);
 }
 
 async function createAsset(
