@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** The audit trail (SPEC.md sections 3 and 9): who changed what, written with the change itself. */
-export const AUDIT_ENTITY_TYPES = ['hardware_asset', 'software_asset', 'software_installation'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'hardware_asset',
+  'disposal_item',
+  'software_asset',
+  'software_installation',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const AUDIT_ACTIONS = ['created', 'updated', 'deleted'] as const;

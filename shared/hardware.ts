@@ -45,13 +45,15 @@ export function isDisposalStatus(status: HardwareStatus): boolean {
   return DISPOSAL_STATUSES.includes(status);
 }
 
-export const HARDWARE_PAGE_SIZE = 25;
-export const HARDWARE_PAGE_SIZE_MAX = 100;
 /**
  * A bulk change, its audit entries and the counter move are one DynamoDB transaction (100 items):
- * two items per asset plus the counter.
+ * up to four items per asset (the asset and its audit entry, and when it moves onto, along or off
+ * the disposal list its disposal item and that item's audit entry) plus the counter.
  */
-export const BULK_STATUS_MAX_ASSETS = 49;
+export const BULK_STATUS_MAX_ASSETS = 24;
+/** A page's select-all always fits one bulk change. */
+export const HARDWARE_PAGE_SIZE = BULK_STATUS_MAX_ASSETS;
+export const HARDWARE_PAGE_SIZE_MAX = 100;
 /** Warranties shown on the dashboard: those ending within this many days. */
 export const WARRANTY_WINDOW_DAYS = 90;
 
@@ -220,6 +222,8 @@ export const hardwareAssetSchema = z.object({
   notes: z.string().nullable(),
   disposal_reason: z.enum(HARDWARE_DISPOSAL_REASONS).nullable(),
   disposal_date: z.string().nullable(),
+  /** Its item on the disposal list, kept while the status is Disposal Pending or Disposed. */
+  disposal_item_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number().int(),

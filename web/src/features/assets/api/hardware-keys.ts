@@ -14,10 +14,14 @@ export const hardwareKeys = {
   detail: (id: string) => ['hardware', 'detail', id] as const,
 };
 
-/** After any change to hardware: every hardware list and the dashboard's counts are out of date. */
+/**
+ * After any change to hardware or the disposal list: each may move the other (an asset's disposal
+ * status and its disposal item are kept in step), and the dashboard's counts move with both.
+ */
 export async function invalidateHardware(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: hardwareKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['disposals'] }),
     queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
   ]);
 }
