@@ -39,6 +39,11 @@ function hardware(method: HttpMethod, path: string, handler: string): RouteDefin
   return { method, path, feature: 'hardware', handler, auth: 'user', needsSubscription: true };
 }
 
+/** The disposal list: any signed-in member, with an active subscription, like the inventory it tracks. */
+function disposal(method: HttpMethod, path: string, handler: string): RouteDefinition {
+  return { method, path, feature: 'disposal', handler, auth: 'user', needsSubscription: true };
+}
+
 export const routes: readonly RouteDefinition[] = [
   {
     method: 'POST',
@@ -57,6 +62,12 @@ export const routes: readonly RouteDefinition[] = [
   hardware('GET', '/api/hardware/{id}', 'get'),
   hardware('PUT', '/api/hardware/{id}', 'update'),
   hardware('DELETE', '/api/hardware/{id}', 'delete'),
+  disposal('GET', '/api/disposals', 'list'),
+  disposal('GET', '/api/disposals/stats', 'stats'),
+  disposal('POST', '/api/disposals', 'create'),
+  disposal('POST', '/api/disposals/{id}/complete', 'complete'),
+  disposal('POST', '/api/disposals/{id}/revert', 'revert'),
+  disposal('POST', '/api/disposals/delete', 'delete'),
   {
     method: 'GET',
     path: '/api/audit-logs',

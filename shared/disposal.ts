@@ -15,7 +15,14 @@ import {
 export const DISPOSAL_ASSET_TYPES = ['Hardware', 'Software', 'Other'] as const;
 export type DisposalAssetType = (typeof DISPOSAL_ASSET_TYPES)[number];
 
-export const DISPOSAL_REASONS = ['End of Life', 'Damaged', 'Obsolete', 'Lost/Stolen', 'Upgrade', 'Other'] as const;
+export const DISPOSAL_REASONS = [
+  'End of Life',
+  'Damaged',
+  'Obsolete',
+  'Lost/Stolen',
+  'Upgrade',
+  'Other',
+] as const;
 export type DisposalReason = (typeof DISPOSAL_REASONS)[number];
 
 export const DISPOSAL_ITEM_STATUSES = ['Pending', 'Completed'] as const;
@@ -88,7 +95,13 @@ export interface LinkedDisposalFields {
 export function linkedDisposalFields(
   asset: Pick<
     HardwareAsset,
-    'asset_type' | 'manufacturer' | 'model' | 'serial_number' | 'asset_tag' | 'disposal_reason' | 'disposal_date'
+    | 'asset_type'
+    | 'manufacturer'
+    | 'model'
+    | 'serial_number'
+    | 'asset_tag'
+    | 'disposal_reason'
+    | 'disposal_date'
   >,
   now: Date,
 ): LinkedDisposalFields {
@@ -101,7 +114,7 @@ export function linkedDisposalFields(
     asset_tag: asset.asset_tag ?? '',
     disposal_reason: reason,
     disposal_date: asset.disposal_date ?? isoDate(now),
-    disposal_notes: reason === hardwareReason ? '' : `Hardware disposal reason: ${hardwareReason}`,
+    disposal_notes: reason === 'Other' ? `Hardware disposal reason: ${hardwareReason}` : '',
   };
 }
 
@@ -229,3 +242,73 @@ export type DisposalDelete = z.output<typeof disposalDeleteSchema>;
 
 export const disposalDeleteResponseSchema = z.object({ deleted: z.number().int().nonnegative() });
 export type DisposalDeleteResponse = z.infer<typeof disposalDeleteResponseSchema>;
+
+/** The fields of a disposal item its audit entries record. */
+export const DISPOSAL_FIELDS = [
+  'asset_id',
+  'asset_type',
+  'asset_name',
+  'serial_number',
+  'asset_tag',
+  'disposal_reason',
+  'disposal_date',
+  'disposal_notes',
+  'status',
+  'completed_at',
+  'completed_by',
+] as const satisfies readonly (keyof DisposalItem)[];
+
+export interface DisposalSyncContext {
+  organizationId: string;
+  /** The email of the person making the change. */
+  actor: string;
+  now: Date;
+  /** The id of a new disposal item. */
+  newId: () => string;
+}
+
+/**
+ * The one rule that keeps a hardware asset and its disposal item in step, applied to every change
+ * of an asset (docs in README, "Disposal list"): given the asset after its change (null when it is
+ * deleted) and the item it was linked to, the item as it must be after the change (null: none).
+ *
+ * - Disposal Pending or Disposed: the item exists, Pending or Completed, with the asset's name,
+ *   serial, tag, reason (mapped) and date copied. Becoming Completed records who and when;
+ *   becoming Pending clears both.
+ * - Any other status: the item is removed from the list.
+ * - Deleted asset: the item stays on the list as a record, no longer linked.
+ *
+ * The disposal list's own actions go through the asset: completing a linked item sets its asset to
+ * Disposed, reverting sets it to Disposal Pending, deleting sets it to Active, and this rule then
+ * moves the item.
+ */
+export function syncedDisposalItem(
+  asset: HardwareAsset | null,
+  linked: DisposalItem | null,
+  context: DisposalSyncContext,
+): DisposalItem | null {
+  if (!asset) return linked ? { ...linked, asset_id: null } : null;
+  const status = disposalStatusOfHardware(asset.status);
+  if (!status) return null;
+  const timestamp = context.now.toISOString();
+  const completion =
+    status === 'Pending'
+      ? { completed_at: null, completed_by: null }
+      : linked?.status === 'Completed'
+        ? { completed_at: linked.completed_at, completed_by: linked.completed_by }
+        : { completed_at: timestamp, completed_by: context.actor };
+  return {
+    ...(linked ?? {
+      id: context.newId(),
+      organization_id: context.organizationId,
+      created_by: context.actor,
+      created_at: timestamp,
+      updated_at: timestamp,
+      version: 1,
+    }),
+    ...linkedDisposalFields(asset, context.now),
+    asset_id: asset.id,
+    status,
+    ...completion,
+  };
+}

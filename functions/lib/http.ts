@@ -86,9 +86,14 @@ function errorResponse(error: unknown): HttpResult {
   });
 }
 
-function stack<B, Q, P>(
+/**
+ * Who may call is settled before what they sent is read: a caller without the role or the
+ * subscription learns that, not whether their input was valid.
+ */
+function stack<B, Q, P, C>(
   schemas: Schemas<B, Q, P>,
-  run: (input: RequestInput<B, Q, P>, route: RouteDefinition) => Promise<unknown>,
+  authorize: (event: HttpEvent, route: RouteDefinition, now: Date) => Promise<C>,
+  run: (input: RequestInput<B, Q, P> & C) => Promise<unknown>,
 ): HttpHandler {
   const handler = middy<HttpEvent, HttpResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
@@ -114,16 +119,17 @@ function stack<B, Q, P>(
     })
     .use(schemas.body ? [httpJsonBodyParser()] : [])
     .handler(async (event) => {
-      const route = routeOf(event);
+      const now = new Date();
+      const context = await authorize(event, routeOf(event), now);
       const input: RequestInput<B, Q, P> = {
         body: parse(schemas.body, event.body, 'body'),
         rawBody: rawBody(event),
         query: parse(schemas.query, event.queryStringParameters, 'query'),
         params: parse(schemas.params, event.pathParameters, 'path'),
         event,
-        now: new Date(),
+        now,
       };
-      return json(schemas.status ?? 200, await run(input, route));
+      return json(schemas.status ?? 200, await run({ ...input, ...context }));
     });
   return handler as unknown as HttpHandler;
 }
@@ -133,7 +139,7 @@ export function publicRoute<B = undefined, Q = undefined, P = undefined>(
   schemas: Schemas<B, Q, P>,
   run: (input: RequestInput<B, Q, P>) => Promise<unknown>,
 ): HttpHandler {
-  return stack(schemas, (input) => run(input));
+  return stack(schemas, async () => ({}), run);
 }
 
 /** A route for a signed-in user (auth 'user'): the handler gets the caller, already checked. */
@@ -141,11 +147,14 @@ export function userRoute<B = undefined, Q = undefined, P = undefined>(
   schemas: Schemas<B, Q, P>,
   run: (input: RequestInput<B, Q, P> & { caller: Caller }) => Promise<unknown>,
 ): HttpHandler {
-  return stack(schemas, async (input, route) => {
-    if (route.auth !== 'user') throw new Unauthorized();
-    const caller = await loadCaller(input.event, route, input.now);
-    return run({ ...input, caller });
-  });
+  return stack(
+    schemas,
+    async (event, route, now) => {
+      if (route.auth !== 'user') throw new Unauthorized();
+      return { caller: await loadCaller(event, route, now) };
+    },
+    run,
+  );
 }
 
 /** A route for a monitoring agent (auth 'agent-key'): the handler gets the key's organisation, checked. */
@@ -153,9 +162,12 @@ export function agentRoute<B = undefined, Q = undefined, P = undefined>(
   schemas: Schemas<B, Q, P>,
   run: (input: RequestInput<B, Q, P> & { agent: AgentCaller }) => Promise<unknown>,
 ): HttpHandler {
-  return stack(schemas, async (input, route) => {
-    if (route.auth !== 'agent-key') throw new Unauthorized(AGENT_KEY_MESSAGE);
-    const agent = await loadAgentCaller(input.event, route, input.now);
-    return run({ ...input, agent });
-  });
+  return stack(
+    schemas,
+    async (event, route, now) => {
+      if (route.auth !== 'agent-key') throw new Unauthorized(AGENT_KEY_MESSAGE);
+      return { agent: await loadAgentCaller(event, route, now) };
+    },
+    run,
+  );
 }

@@ -222,7 +222,7 @@ describe('hardware assets', () => {
     expect(read.body).toMatchObject({ status: 'Disposal Pending', disposal_reason: 'Sold', version: 2 });
     expect(read.body.disposal_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    const tooMany = await bulk({ ids: Array.from({ length: 50 }, () => a.id), status: 'Active' });
+    const tooMany = await bulk({ ids: Array.from({ length: 25 }, () => a.id), status: 'Active' });
     expect(tooMany.status).toBe(400);
   });
 
@@ -344,29 +344,36 @@ describe('the audit trail', () => {
 
   it('returns the latest 100 entries only, newest first', async () => {
     const company = await signUpCompany();
-    const rows = Array.from({ length: 49 }, (_, index) => `Laptop,Dell,Model ${index}`).join('\n');
-    // One entry for the import batch, then one per asset for each of two bulk changes: 99.
+    const rows = Array.from({ length: 48 }, (_, index) => `Laptop,Dell,Model ${index}`).join('\n');
+    // One entry for the import batch, one per asset for each of four bulk changes (96), then four more.
     const imported = await api('/api/hardware/import', {
       method: 'POST',
       token: company.accessToken,
       rawBody: `asset_type,manufacturer,model\n${rows}`,
       headers: { 'content-type': 'text/csv' },
     });
-    expect(imported.body).toMatchObject({ success: 49, failed: 0 });
-    const ids = (await list(company, '?limit=49')).body.items.map((asset) => asset.id);
+    expect(imported.body).toMatchObject({ success: 48, failed: 0 });
+    const ids = (await list(company, '?limit=48')).body.items.map((asset) => asset.id);
     for (const status of ['Retired', 'In Storage']) {
-      const bulk = await api('/api/hardware/bulk-status', {
-        method: 'POST',
-        token: company.accessToken,
-        body: { ids, status },
-      });
-      expect(bulk.body).toEqual({ updated: 49 });
+      for (const half of [ids.slice(0, 24), ids.slice(24)]) {
+        const bulk = await api('/api/hardware/bulk-status', {
+          method: 'POST',
+          token: company.accessToken,
+          body: { ids: half, status },
+        });
+        expect(bulk.body).toEqual({ updated: 24 });
+      }
     }
-    const latest = [await createOk(company), await createOk(company), await createOk(company)].reverse();
+    const latest = [
+      await createOk(company),
+      await createOk(company),
+      await createOk(company),
+      await createOk(company),
+    ].reverse();
 
     const entries = await auditLogs(company);
     expect(entries).toHaveLength(100);
-    expect(entries.slice(0, 3).map((entry) => entry.entity_id)).toEqual(latest.map((asset) => asset.id));
+    expect(entries.slice(0, 4).map((entry) => entry.entity_id)).toEqual(latest.map((asset) => asset.id));
     expect(entries.some((entry) => entry.entity_label.startsWith('Imported'))).toBe(false);
   });
 });

@@ -1,6 +1,64 @@
-import type { AuditLog } from '../../../shared/audit';
+import { ulid } from 'ulid';
+import type { AuditAction, AuditEntityType, AuditLog, FieldChange } from '../../../shared/audit';
 import { AUDIT_LOG_PAGE_SIZE } from '../../../shared/constants';
 import { db } from './service';
+import type { TransactionEntities, TransactionItem } from './transaction';
+
+/** The person a change is recorded against. */
+export interface Actor {
+  email: string;
+}
+
+export interface AuditInput {
+  organizationId: string;
+  actor: Actor;
+  now: Date;
+  entityType: AuditEntityType;
+  action: AuditAction;
+  /** Null for an entry covering several items (an import batch). */
+  entityId: string | null;
+  entityLabel: string;
+  changes: Record<string, FieldChange>;
+}
+
+/** An audit entry, to be written in the same transaction as the change it records. */
+export function auditEntry(entities: TransactionEntities, input: AuditInput): TransactionItem {
+  return entities.auditLog
+    .create({
+      id: ulid(input.now.getTime()),
+      organization_id: input.organizationId,
+      timestamp: input.now.toISOString(),
+      entity_type: input.entityType,
+      entity_id: input.entityId ?? undefined,
+      entity_label: input.entityLabel,
+      action: input.action,
+      changed_by: input.actor.email,
+      changes: input.changes,
+    })
+    .commit();
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || value === 0;
+}
+
+/** The audited fields that differ: for a creation the set fields, for a deletion the cleared ones. */
+export function fieldChanges<T extends object>(
+  fields: readonly (keyof T & string)[],
+  before: T | null,
+  after: T | null,
+): Record<string, FieldChange> {
+  const changes: Record<string, FieldChange> = {};
+  for (const field of fields) {
+    const old = before ? before[field] : null;
+    const next = after ? after[field] : null;
+    if (old === next) continue;
+    if (!before && isEmpty(next)) continue;
+    if (!after && isEmpty(old)) continue;
+    changes[field] = { old: old ?? null, new: next ?? null };
+  }
+  return changes;
+}
 
 /** The organisation's latest audit entries, newest first (ULID keys, so one key-ordered read). */
 export async function listAuditLogs(organizationId: string): Promise<AuditLog[]> {

@@ -26,6 +26,8 @@ export const hardwareAssetEntity = new Entity({
     notes: text,
     disposal_reason: { type: HARDWARE_DISPOSAL_REASONS },
     disposal_date: text,
+    /** Its item on the disposal list while its status is Disposal Pending or Disposed. */
+    disposal_item_id: text,
     created_at: { type: 'string', required: true, readOnly: true },
     updated_at: { type: 'string', required: true },
     version: { type: 'number', required: true },

@@ -1,6 +1,6 @@
 import { createConversions, type EntityItem } from 'electrodb';
 import { monotonicFactory, ulid } from 'ulid';
-import type { AuditAction, FieldChange } from '../../../shared/audit';
+import { syncedDisposalItem, type DisposalItem } from '../../../shared/disposal';
 import {
   HARDWARE_MESSAGES,
   isDisposalStatus,
@@ -17,7 +17,18 @@ import {
 } from '../../../shared/hardware';
 import type { ImportRow, ImportRowError } from '../../../shared/hardware-import';
 import type { Page } from '../../../shared/api';
-import { BadRequest, Conflict, NotFound } from '../errors';
+import { Conflict, NotFound } from '../errors';
+import { readPage } from './pages';
+import { auditEntry, fieldChanges, type Actor } from './audit';
+import {
+  addDisposalDeltas,
+  bumped,
+  disposalChangeItems,
+  disposalChanges,
+  disposalLabel,
+  readDisposalItems,
+  type DisposalChange,
+} from './disposal-items';
 import type { hardwareAssetEntity } from './hardware-asset';
 import { type HardwareIdentifierKind, HARDWARE_IDENTIFIER_KINDS } from './hardware-asset';
 import { counterUpdate, readCounters, type CounterDeltas } from './counters';
@@ -33,14 +44,12 @@ import {
 
 /**
  * Hardware assets and their audit trail. Every change is one DynamoDB transaction holding the
- * asset, its serial number and asset tag claims, its audit entry and the dashboard counters it
- * moves: either all of it is written or none of it.
+ * asset, its serial number and asset tag claims, its audit entry, the disposal item it keeps in
+ * step (with that item's audit entry) and the dashboard counters it moves: either all of it is
+ * written or none of it.
  */
 type HardwareAssetItem = EntityItem<typeof hardwareAssetEntity>;
-
-export interface Actor {
-  email: string;
-}
+export type { Actor };
 
 const IDENTIFIER_LABELS: Record<HardwareIdentifierKind, string> = {
   serial_number: 'serial number',
@@ -77,6 +86,7 @@ function toAsset(item: HardwareAssetItem): HardwareAsset {
     notes: item.notes ?? null,
     disposal_reason: item.disposal_reason ?? null,
     disposal_date: item.disposal_date ?? null,
+    disposal_item_id: item.disposal_item_id ?? null,
     created_at: item.created_at,
     updated_at: item.updated_at,
     version: item.version,
@@ -99,7 +109,7 @@ function toItem(organizationId: string, asset: HardwareAsset): HardwareAssetItem
       .join('\n')
       .toLowerCase(),
   } as HardwareAssetItem;
-  for (const field of NULLABLE_FIELDS) {
+  for (const field of [...NULLABLE_FIELDS, 'disposal_item_id'] as const) {
     if (item[field] === null) delete item[field];
   }
   item.warranty_expiry ??= '';
@@ -113,25 +123,9 @@ export function hardwareLabel(
   return asset.serial_number ? `${name} (${asset.serial_number})` : name;
 }
 
-function isEmpty(value: unknown): boolean {
-  return value === null || value === undefined || value === '';
-}
-
-/** The audited fields that differ: for a creation the set fields, for a deletion the cleared ones. */
-export function fieldChanges(
-  before: HardwareAsset | null,
-  after: HardwareAsset | null,
-): Record<string, FieldChange> {
-  const changes: Record<string, FieldChange> = {};
-  for (const field of HARDWARE_FIELDS) {
-    const old = before ? before[field] : null;
-    const next = after ? after[field] : null;
-    if (old === next) continue;
-    if (!before && (isEmpty(next) || next === 0)) continue;
-    if (!after && (isEmpty(old) || old === 0)) continue;
-    changes[field] = { old: old ?? null, new: next ?? null };
-  }
-  return changes;
+/** The audited fields of an asset that differ. */
+export function hardwareChanges(before: HardwareAsset | null, after: HardwareAsset | null) {
+  return fieldChanges(HARDWARE_FIELDS, before, after);
 }
 
 function identifiers(asset: HardwareAsset | null): { kind: HardwareIdentifierKind; value: string }[] {
@@ -158,6 +152,7 @@ function duplicateError(kind: HardwareIdentifierKind, asset: HardwareAsset): Con
 /** What one item of a transaction stands for, to explain a cancellation. */
 type Part =
   | { kind: 'asset'; id: string }
+  | { kind: 'disposal'; id: string }
   | { kind: 'identifier'; id: string; identifier: HardwareIdentifierKind }
   | { kind: 'other' };
 
@@ -168,47 +163,26 @@ function moveCounters(deltas: CounterDeltas, asset: HardwareAsset | null, by: 1 
   }
 }
 
-function counterDeltas(
-  moves: { before: HardwareAsset | null; after: HardwareAsset | null }[],
-): CounterDeltas {
+function counterDeltas({ assets, disposals }: Changes): CounterDeltas {
   const deltas: CounterDeltas = new Map();
-  for (const { before, after } of moves) {
+  for (const { before, after } of assets) {
     moveCounters(deltas, before, -1);
     moveCounters(deltas, after, 1);
   }
+  for (const change of disposals) addDisposalDeltas(deltas, change);
   for (const [name, value] of deltas) if (value === 0) deltas.delete(name);
   return deltas;
 }
 
-interface AuditInput {
-  organizationId: string;
-  actor: Actor;
-  now: Date;
-  action: AuditAction;
-  entityId: string | null;
-  entityLabel: string;
-  changes: Record<string, FieldChange>;
-}
-
-function auditEntry(entities: TransactionEntities, input: AuditInput): TransactionItem {
-  return entities.auditLog
-    .create({
-      id: ulid(input.now.getTime()),
-      organization_id: input.organizationId,
-      timestamp: input.now.toISOString(),
-      entity_type: 'hardware_asset',
-      entity_id: input.entityId ?? undefined,
-      entity_label: input.entityLabel,
-      action: input.action,
-      changed_by: input.actor.email,
-      changes: input.changes,
-    })
-    .commit();
-}
-
-interface AssetChange {
+export interface AssetChange {
   before: HardwareAsset | null;
   after: HardwareAsset | null;
+}
+
+/** Everything one transaction changes. */
+export interface Changes {
+  assets: AssetChange[];
+  disposals: DisposalChange[];
 }
 
 /**
@@ -219,7 +193,7 @@ function assetChangeItems(
   entities: TransactionEntities,
   organizationId: string,
   { before, after }: AssetChange,
-  audit: Omit<AuditInput, 'action' | 'entityId' | 'entityLabel' | 'changes' | 'organizationId'> | null,
+  audit: { actor: Actor; now: Date } | null,
 ): Built<Part> {
   const id = (after ?? before)!.id;
   const parts: Part[] = [];
@@ -272,29 +246,61 @@ function assetChangeItems(
       auditEntry(entities, {
         ...audit,
         organizationId,
+        entityType: 'hardware_asset',
         action: !before ? 'created' : !after ? 'deleted' : 'updated',
         entityId: id,
         entityLabel: hardwareLabel((after ?? before)!),
-        changes: fieldChanges(before, after),
+        changes: hardwareChanges(before, after),
       }),
     );
   }
   return { parts, items };
 }
 
-/** One transaction for a set of asset changes, each with its own audit entry, and the counters. */
-function writeAssetChanges(
+/**
+ * Adds to asset changes the disposal item changes they bring (shared/disposal.ts,
+ * syncedDisposalItem), reading the items the assets are linked to, and links each asset to its item.
+ */
+export async function withDisposalSync(
   organizationId: string,
-  changes: AssetChange[],
+  assets: AssetChange[],
+  actor: Actor,
+  now: Date,
+): Promise<Changes> {
+  const linkedIds = assets.flatMap(({ before }) =>
+    before?.disposal_item_id ? [before.disposal_item_id] : [],
+  );
+  const linkedItems = await readDisposalItems(organizationId, linkedIds);
+  const context = { organizationId, actor: actor.email, now, newId: () => ulid(now.getTime()) };
+  const disposals: DisposalChange[] = [];
+  for (const { before, after } of assets) {
+    const linked = before?.disposal_item_id ? (linkedItems.get(before.disposal_item_id) ?? null) : null;
+    const synced = syncedDisposalItem(after, linked, context);
+    if (after) after.disposal_item_id = synced?.id ?? null;
+    const change = { before: linked, after: synced };
+    if (!linked === !synced && Object.keys(disposalChanges(change)).length === 0) continue;
+    disposals.push(bumped(change, now));
+  }
+  return { assets, disposals };
+}
+
+/** One transaction for a set of changes, each with its own audit entry, and the counters. */
+export function writeChanges(
+  organizationId: string,
+  changes: Changes,
   actor: Actor,
   now: Date,
 ): Promise<WriteOutcome<Part>> {
   return write((entities) => {
     const built: Built<Part> = { parts: [], items: [] };
-    for (const change of changes) {
+    for (const change of changes.assets) {
       const one = assetChangeItems(entities, organizationId, change, { actor, now });
       built.parts.push(...one.parts);
       built.items.push(...one.items);
+    }
+    for (const change of changes.disposals) {
+      built.parts.push({ kind: 'disposal', id: (change.after ?? change.before)!.id }, { kind: 'other' });
+      built.items.push(...disposalChangeItems(entities, organizationId, change, { actor, now }));
     }
     for (const item of counterUpdate(entities, organizationId, counterDeltas(changes))) {
       built.parts.push({ kind: 'other' });
@@ -302,6 +308,16 @@ function writeAssetChanges(
     }
     return built;
   });
+}
+
+/** Asset changes with their disposal sync, in one transaction. */
+async function writeAssetChanges(
+  organizationId: string,
+  assets: AssetChange[],
+  actor: Actor,
+  now: Date,
+): Promise<WriteOutcome<Part>> {
+  return writeChanges(organizationId, await withDisposalSync(organizationId, assets, actor, now), actor, now);
 }
 
 function explainSingleChange(outcome: WriteOutcome<Part>, asset: HardwareAsset): never {
@@ -325,65 +341,43 @@ export async function getHardwareAsset(organizationId: string, id: string): Prom
   return asset;
 }
 
-/** DynamoDB items read per request page when searching, and pages read per request at most. */
-const SEARCH_READ_PAGE = 500;
-const SEARCH_READ_PAGES = 8;
-
-function invalidCursor(error: unknown): never {
-  if (error instanceof Error && /ExclusiveStartKey|starting key|cursor/i.test(error.message)) {
-    throw new BadRequest(
-      'The cursor is not valid for this list: start again from the first page',
-      'invalid_cursor',
-    );
-  }
-  throw error;
-}
-
-/**
- * Newest first. Without a search, a page is one key-ordered read of `limit` items, whatever the
- * inventory's size. A search filters as it reads and stops after a bounded number of reads, so a
- * page may hold fewer than `limit` matches while `next_cursor` says there is more to look through.
- */
+/** Newest first, a page per cursor; a search may return short pages (see readPage). */
 export async function listHardwareAssets(
   organizationId: string,
   { q, status, cursor, limit }: HardwareListQuery,
 ): Promise<Page<HardwareAsset>> {
   const entity = db().entities.hardwareAsset;
-  const accessPattern = status ? 'byStatus' : 'primary';
-  const query = () =>
-    status
-      ? entity.query.byStatus({ organization_id: organizationId, status })
-      : entity.query.primary({ organization_id: organizationId });
+  const needle = q?.toLowerCase();
+  const page = await readPage({
+    read: (from, count) => {
+      const query = status
+        ? entity.query.byStatus({ organization_id: organizationId, status })
+        : entity.query.primary({ organization_id: organizationId });
+      const filtered = needle
+        ? query.where(({ search_text }, { contains }) => contains(search_text, needle))
+        : query;
+      return filtered.go({ order: 'desc', cursor: from, limit: count });
+    },
+    cursorAfter: (item) =>
+      createConversions(entity).byAccessPattern[status ? 'byStatus' : 'primary'].fromComposite.toCursor(item),
+    searching: Boolean(needle),
+    cursor: cursor ?? null,
+    limit,
+  });
+  return { items: page.items.map(toAsset), next_cursor: page.next_cursor };
+}
 
-  if (!q) {
-    const page = await query()
-      .go({ order: 'desc', cursor: cursor ?? null, limit })
-      .catch(invalidCursor);
-    return { items: page.data.map(toAsset), next_cursor: page.cursor };
-  }
-
-  const needle = q.toLowerCase();
-  const found: HardwareAssetItem[] = [];
-  let next: string | null = cursor ?? null;
-  for (let read = 0; read < SEARCH_READ_PAGES; read++) {
-    const page = await query()
-      .where(({ search_text }, { contains }) => contains(search_text, needle))
-      .go({ order: 'desc', cursor: next, limit: SEARCH_READ_PAGE })
-      .catch(invalidCursor);
-    const room = limit - found.length;
-    if (page.data.length > room) {
-      found.push(...page.data.slice(0, room));
-      // Resume right after the last match returned, not after the whole page read.
-      next = createConversions(entity).byAccessPattern[accessPattern].fromComposite.toCursor(
-        found[found.length - 1]!,
-      );
-      break;
-    }
-    found.push(...page.data);
-    next = page.cursor;
-    if (!next || found.length === limit) break;
-  }
-  return { items: found.map(toAsset), next_cursor: next };
+/** Several assets of the organisation by id, consistently read; missing ones are left out. */
+export async function readHardwareAssets(
+  organizationId: string,
+  ids: string[],
+): Promise<Map<string, HardwareAsset>> {
+  if (ids.length === 0) return new Map();
+  const { data, unprocessed } = await db()
+    .entities.hardwareAsset.get(ids.map((id) => ({ organization_id: organizationId, id })))
+    .go({ consistent: true });
+  if (unprocessed.length > 0) throw new Error('DynamoDB left hardware assets unread; try again');
+  return new Map(data.map((item) => [item.id, toAsset(item)]));
 }
 
 // ---- Changes ----
@@ -398,6 +392,7 @@ export async function createHardwareAsset(
   const asset: HardwareAsset = {
     ...withDisposalDate(input, now),
     id: ulid(now.getTime()),
+    disposal_item_id: null,
     created_at: timestamp,
     updated_at: timestamp,
     version: 1,
@@ -423,7 +418,7 @@ export async function updateHardwareAsset(
     updated_at: now.toISOString(),
     version: before.version + 1,
   };
-  if (Object.keys(fieldChanges(before, after)).length === 0) return before;
+  if (Object.keys(hardwareChanges(before, after)).length === 0) return before;
   const outcome = await writeAssetChanges(organizationId, [{ before, after }], actor, now);
   if (!outcome.ok) explainSingleChange(outcome, after);
   return after;
@@ -453,13 +448,10 @@ export async function setHardwareStatus(
   now: Date,
 ): Promise<number> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const { data, unprocessed } = await db()
-      .entities.hardwareAsset.get(ids.map((id) => ({ organization_id: organizationId, id })))
-      .go({ consistent: true });
-    if (unprocessed.length > 0) throw new Error('DynamoDB left hardware assets unread; try again');
-    if (data.length !== ids.length) throw new NotFound(HARDWARE_MESSAGES.notFound);
+    const assets = await readHardwareAssets(organizationId, ids);
+    if (assets.size !== ids.length) throw new NotFound(HARDWARE_MESSAGES.notFound);
 
-    const changes = data.map(toAsset).flatMap((before): AssetChange[] => {
+    const changes = [...assets.values()].flatMap((before): AssetChange[] => {
       const after: HardwareAsset = withDisposalDate(
         {
           ...before,
@@ -472,7 +464,7 @@ export async function setHardwareStatus(
         },
         now,
       );
-      return Object.keys(fieldChanges(before, after)).length > 0 ? [{ before, after }] : [];
+      return Object.keys(hardwareChanges(before, after)).length > 0 ? [{ before, after }] : [];
     });
     if (changes.length === 0) return 0;
     const outcome = await writeAssetChanges(organizationId, changes, actor, now);
@@ -487,13 +479,22 @@ export async function setHardwareStatus(
 
 // ---- CSV import ----
 
-/** A transaction holds at most 100 items: the batch's audit entry and counter take two. */
-const IMPORT_TRANSACTION_ITEMS = 98;
+/**
+ * A transaction holds at most 100 items: the batch's audit entries (its assets', and its disposal
+ * items' when rows are in a disposal status) and the counter take three.
+ */
+const IMPORT_TRANSACTION_ITEMS = 97;
 const IMPORT_CONCURRENCY = 4;
 
 interface PreparedRow {
   row: number;
   asset: HardwareAsset;
+  /** The disposal item a row in Disposal Pending or Disposed puts on the disposal list. */
+  disposal: DisposalItem | null;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function describeDuplicate(kind: HardwareIdentifierKind, asset: HardwareAsset): string {
@@ -524,7 +525,7 @@ function importBatches(rows: PreparedRow[]): PreparedRow[][] {
   let batch: PreparedRow[] = [];
   let items = 0;
   for (const row of rows) {
-    const size = 1 + identifiers(row.asset).length;
+    const size = 1 + identifiers(row.asset).length + (row.disposal ? 1 : 0);
     if (items + size > IMPORT_TRANSACTION_ITEMS) {
       batches.push(batch);
       batch = [];
@@ -554,24 +555,46 @@ async function writeImportBatch(
     const rows = remaining;
     const outcome = await write((entities) => {
       const built: Built<Part> = { parts: [], items: [] };
+      const disposals = rows.flatMap(({ disposal }) => (disposal ? [{ before: null, after: disposal }] : []));
       for (const { asset } of rows) {
         const one = assetChangeItems(entities, organizationId, { before: null, after: asset }, null);
         built.parts.push(...one.parts);
         built.items.push(...one.items);
       }
-      const first = rows[0]!.row;
-      const last = rows[rows.length - 1]!.row;
-      const deltas = counterDeltas(rows.map(({ asset }) => ({ before: null, after: asset })));
+      for (const change of disposals) {
+        built.parts.push({ kind: 'other' });
+        built.items.push(...disposalChangeItems(entities, organizationId, change, null));
+      }
+      const span = `rows ${rows[0]!.row}–${rows[rows.length - 1]!.row}`;
+      const deltas = counterDeltas({
+        assets: rows.map(({ asset }) => ({ before: null, after: asset })),
+        disposals,
+      });
       const batchItems = [
         auditEntry(entities, {
           organizationId,
           actor,
           now,
+          entityType: 'hardware_asset',
           action: 'created',
           entityId: null,
-          entityLabel: `Imported ${rows.length} hardware asset${rows.length === 1 ? '' : 's'} from CSV (rows ${first}–${last})`,
+          entityLabel: `Imported ${plural(rows.length, 'hardware asset')} from CSV (${span})`,
           changes: { assets: { old: null, new: rows.map(({ asset }) => hardwareLabel(asset)) } },
         }),
+        ...(disposals.length > 0
+          ? [
+              auditEntry(entities, {
+                organizationId,
+                actor,
+                now,
+                entityType: 'disposal_item',
+                action: 'created',
+                entityId: null,
+                entityLabel: `Added ${plural(disposals.length, 'disposal item')} from the CSV import (${span})`,
+                changes: { items: { old: null, new: disposals.map(({ after }) => disposalLabel(after)) } },
+              }),
+            ]
+          : []),
         ...counterUpdate(entities, organizationId, deltas, shard),
       ];
       for (const item of batchItems) {
@@ -614,16 +637,20 @@ export async function importHardwareAssets(
   const timestamp = now.toISOString();
   // Monotonic ids keep the file's order in the list's key order.
   const nextId = monotonicFactory();
-  const prepared = rows.map(({ row, asset }) => ({
-    row,
-    asset: {
-      ...withDisposalDate(asset, now),
+  const syncContext = { organizationId, actor: actor.email, now, newId: () => nextId(now.getTime()) };
+  const prepared = rows.map(({ row, asset: input }): PreparedRow => {
+    const asset: HardwareAsset = {
+      ...withDisposalDate(input, now),
       id: nextId(now.getTime()),
+      disposal_item_id: null,
       created_at: timestamp,
       updated_at: timestamp,
       version: 1,
-    },
-  }));
+    };
+    const disposal = syncedDisposalItem(asset, null, syncContext);
+    asset.disposal_item_id = disposal?.id ?? null;
+    return { row, asset, disposal };
+  });
   // Serials and tags already taken are found by the claims' conditions as the batches are written.
   const batches = importBatches(withoutRepeats(prepared, errors));
   let success = 0;

@@ -1,4 +1,5 @@
 import { Entity } from 'electrodb';
+import { DISPOSAL_ITEM_STATUSES, type DisposalItemStatus } from '../../../shared/disposal';
 import {
   HARDWARE_ASSET_TYPES,
   HARDWARE_STATUSES,
@@ -25,12 +26,17 @@ export function typeCounter(type: HardwareAssetType): string {
   return `hardware_type_${slug(type)}`;
 }
 
+export function disposalCounter(status: DisposalItemStatus): string {
+  return `disposal_${slug(status)}`;
+}
+
 const numberAttribute = { type: 'number' } as const;
-const hardwareCounterAttributes = Object.fromEntries(
-  [...HARDWARE_STATUSES.map(statusCounter), ...HARDWARE_ASSET_TYPES.map(typeCounter)].map((name) => [
-    name,
-    numberAttribute,
-  ]),
+const counterAttributes = Object.fromEntries(
+  [
+    ...HARDWARE_STATUSES.map(statusCounter),
+    ...HARDWARE_ASSET_TYPES.map(typeCounter),
+    ...DISPOSAL_ITEM_STATUSES.map(disposalCounter),
+  ].map((name) => [name, numberAttribute]),
 ) as Record<string, typeof numberAttribute>;
 
 export const organizationCountersEntity = new Entity({
@@ -39,7 +45,7 @@ export const organizationCountersEntity = new Entity({
     organization_id: { type: 'string', required: true, readOnly: true },
     shard: { type: 'number', required: true, readOnly: true },
     agents: { type: 'number' },
-    ...hardwareCounterAttributes,
+    ...counterAttributes,
   },
   indexes: {
     primary: {

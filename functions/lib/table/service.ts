@@ -4,6 +4,7 @@ import { agentMachineEntity, agentSectionEntity } from './agent-machine';
 import { apiKeyEntity, apiKeyLookupEntity } from './api-key';
 import { auditLogEntity } from './audit-log';
 import { dynamoDocumentClient } from './client';
+import { disposalItemEntity } from './disposal-item';
 import { hardwareAssetEntity, hardwareIdentifierEntity } from './hardware-asset';
 import { organizationEntity } from './organization';
 import { organizationCountersEntity } from './organization-counters';
@@ -19,6 +20,7 @@ function createService() {
       organizationCounters: organizationCountersEntity,
       hardwareAsset: hardwareAssetEntity,
       hardwareIdentifier: hardwareIdentifierEntity,
+      disposalItem: disposalItemEntity,
       auditLog: auditLogEntity,
       apiKey: apiKeyEntity,
       apiKeyLookup: apiKeyLookupEntity,

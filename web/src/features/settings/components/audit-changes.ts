@@ -15,6 +15,7 @@ export const EMPTY_VALUE = '—';
 
 export const ENTITY_TYPE_LABELS: Record<AuditEntityType, string> = {
   hardware_asset: 'Hardware asset',
+  disposal_item: 'Disposal item',
   software_asset: 'Software asset',
   software_installation: 'Software installation',
 };
@@ -25,9 +26,10 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   deleted: 'Deleted',
 };
 
-/** The fields people know by name, in the order the hardware form shows them. */
+/** The fields people know by name, in the order the hardware and disposal forms show them. */
 const FIELD_LABELS: Record<string, string> = {
   asset_type: 'Asset type',
+  asset_name: 'Asset name',
   manufacturer: 'Manufacturer',
   model: 'Model',
   serial_number: 'Serial number',
@@ -44,6 +46,10 @@ const FIELD_LABELS: Record<string, string> = {
   notes: 'Notes',
   disposal_reason: 'Disposal reason',
   disposal_date: 'Disposal date',
+  disposal_notes: 'Disposal notes',
+  asset_id: 'Linked asset',
+  completed_at: 'Completed at',
+  completed_by: 'Completed by',
 };
 const FIELD_ORDER = Object.keys(FIELD_LABELS);
 

@@ -1,0 +1,10 @@
+import { disposalDeleteSchema, type DisposalDeleteResponse } from '../../shared/disposal';
+import { userRoute } from '../lib/http';
+import { deleteDisposalItems } from '../lib/table/disposals';
+
+export const handler = userRoute(
+  { body: disposalDeleteSchema },
+  async ({ caller, body, now }): Promise<DisposalDeleteResponse> => ({
+    deleted: await deleteDisposalItems(caller.organization.id, body.ids, caller.profile, now),
+  }),
+);

@@ -1,0 +1,10 @@
+import { disposalStatsQuerySchema, type DisposalStats } from '../../shared/disposal';
+import { isoDate } from '../../shared/hardware';
+import { userRoute } from '../lib/http';
+import { getDisposalStats } from '../lib/table/disposals';
+
+export const handler = userRoute(
+  { query: disposalStatsQuerySchema },
+  ({ caller, query, now }): Promise<DisposalStats> =>
+    getDisposalStats(caller.organization.id, query.month ?? isoDate(now).slice(0, 7)),
+);

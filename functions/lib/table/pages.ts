@@ -1,0 +1,60 @@
+import type { Page } from '../../../shared/api';
+import { BadRequest } from '../errors';
+
+/** DynamoDB items read per request page when searching, and pages read per request at most. */
+const SEARCH_READ_PAGE = 500;
+const SEARCH_READ_PAGES = 8;
+
+function invalidCursor(error: unknown): never {
+  if (error instanceof Error && /ExclusiveStartKey|starting key|cursor/i.test(error.message)) {
+    throw new BadRequest(
+      'The cursor is not valid for this list: start again from the first page',
+      'invalid_cursor',
+    );
+  }
+  throw error;
+}
+
+interface ListRead<I> {
+  /** One key-ordered read, newest first, filtered by the search when there is one. */
+  read: (cursor: string | null, limit: number) => Promise<{ data: I[]; cursor: string | null }>;
+  /** The cursor that resumes right after an item. */
+  cursorAfter: (item: I) => string;
+  searching: boolean;
+  cursor: string | null;
+  limit: number;
+}
+
+/**
+ * A page of a newest-first list. Without a search, a page is one key-ordered read of `limit` items,
+ * whatever the list's size. A search filters as it reads and stops after a bounded number of reads,
+ * so a page may hold fewer than `limit` matches while `next_cursor` says there is more to look through.
+ */
+export async function readPage<I>({
+  read,
+  cursorAfter,
+  searching,
+  cursor,
+  limit,
+}: ListRead<I>): Promise<Page<I>> {
+  if (!searching) {
+    const page = await read(cursor, limit).catch(invalidCursor);
+    return { items: page.data, next_cursor: page.cursor };
+  }
+  const found: I[] = [];
+  let next = cursor;
+  for (let reads = 0; reads < SEARCH_READ_PAGES; reads++) {
+    const page = await read(next, SEARCH_READ_PAGE).catch(invalidCursor);
+    const room = limit - found.length;
+    if (page.data.length > room) {
+      found.push(...page.data.slice(0, room));
+      // Resume right after the last match returned, not after the whole page read.
+      next = cursorAfter(found[found.length - 1]!);
+      break;
+    }
+    found.push(...page.data);
+    next = page.cursor;
+    if (!next || found.length === limit) break;
+  }
+  return { items: found, next_cursor: next };
+}
