@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { choice, listQuerySchema, pageSchema, PAGE_SIZE_MAX } from './list';
 import {
   isoDate,
   optionalDateSchema,
@@ -34,7 +35,8 @@ export type DisposalItemStatus = (typeof DISPOSAL_ITEM_STATUSES)[number];
  * and a transaction holds 100, so a page's select-all always fits.
  */
 export const DISPOSAL_PAGE_SIZE = 24;
-export const DISPOSAL_PAGE_SIZE_MAX = 100;
+/** The longest page the list gives, for reading the whole list (the CSV export). */
+export const DISPOSAL_PAGE_SIZE_MAX = PAGE_SIZE_MAX;
 export const DISPOSAL_DELETE_MAX = 24;
 
 export const DISPOSAL_MESSAGES = {
@@ -139,9 +141,7 @@ function optionalText(max: number) {
 }
 
 export const disposalItemInputSchema = z.object({
-  asset_type: z
-    .enum(DISPOSAL_ASSET_TYPES, { error: `Asset type must be one of: ${DISPOSAL_ASSET_TYPES.join(', ')}` })
-    .default('Hardware'),
+  asset_type: choice(DISPOSAL_ASSET_TYPES, 'Asset type').default('Hardware'),
   asset_name: z
     .string({ error: DISPOSAL_MESSAGES.assetNameRequired })
     .trim()
@@ -153,9 +153,7 @@ export const disposalItemInputSchema = z.object({
   /** Today when left out. */
   disposal_date: optionalDateSchema,
   disposal_notes: optionalText(NOTES_MAX),
-  status: z
-    .enum(DISPOSAL_ITEM_STATUSES, { error: `Status must be one of: ${DISPOSAL_ITEM_STATUSES.join(', ')}` })
-    .default('Pending'),
+  status: choice(DISPOSAL_ITEM_STATUSES, 'Status').default('Pending'),
 });
 /** What the Add Disposal Item form holds and the API receives. */
 export type DisposalItemFormValues = z.input<typeof disposalItemInputSchema>;
@@ -185,31 +183,11 @@ export const disposalItemSchema = z.object({
 });
 export type DisposalItem = z.infer<typeof disposalItemSchema>;
 
-export const disposalListResponseSchema = z.object({
-  items: z.array(disposalItemSchema),
-  next_cursor: z.string().nullable(),
-});
+export const disposalListResponseSchema = pageSchema(disposalItemSchema);
 export type DisposalListResponse = z.infer<typeof disposalListResponseSchema>;
 
-export const disposalListQuerySchema = z.object({
-  /** Searches asset name, serial number, asset tag and disposal reason. */
-  q: z
-    .string()
-    .trim()
-    .max(100, { error: 'Search text must be at most 100 characters' })
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-  status: z
-    .enum(DISPOSAL_ITEM_STATUSES, { error: `Status must be one of: ${DISPOSAL_ITEM_STATUSES.join(', ')}` })
-    .optional(),
-  cursor: z.string().max(2000).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(DISPOSAL_PAGE_SIZE_MAX, { error: `limit must be at most ${DISPOSAL_PAGE_SIZE_MAX}` })
-    .default(DISPOSAL_PAGE_SIZE),
-});
+/** The search covers asset name, serial number, asset tag and disposal reason. */
+export const disposalListQuerySchema = listQuerySchema(DISPOSAL_ITEM_STATUSES, DISPOSAL_PAGE_SIZE);
 export type DisposalListQuery = z.output<typeof disposalListQuerySchema>;
 
 export const disposalStatsQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { choice, listQuerySchema, pageSchema } from './list';
 
 /**
  * Hardware assets: the product's words (SPEC.md sections 3, 4, 5 and 9) and the one zod schema
@@ -53,7 +54,6 @@ export function isDisposalStatus(status: HardwareStatus): boolean {
 export const BULK_STATUS_MAX_ASSETS = 24;
 /** A page's select-all always fits one bulk change. */
 export const HARDWARE_PAGE_SIZE = BULK_STATUS_MAX_ASSETS;
-export const HARDWARE_PAGE_SIZE_MAX = 100;
 /** Warranties shown on the dashboard: those ending within this many days. */
 export const WARRANTY_WINDOW_DAYS = 90;
 
@@ -114,10 +114,6 @@ function gigabytes(label: string) {
       .min(0, { error: `${label} must be 0 or more` })
       .max(NUMBER_MAX, { error: `${label} must be at most ${NUMBER_MAX}` }),
   );
-}
-
-function choice<T extends readonly [string, ...string[]]>(values: T, label: string) {
-  return z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
 }
 
 export const hardwareAssetInputSchema = z
@@ -230,29 +226,11 @@ export const hardwareAssetSchema = z.object({
 });
 export type HardwareAsset = z.infer<typeof hardwareAssetSchema>;
 
-export const hardwareListResponseSchema = z.object({
-  items: z.array(hardwareAssetSchema),
-  next_cursor: z.string().nullable(),
-});
+export const hardwareListResponseSchema = pageSchema(hardwareAssetSchema);
 export type HardwareListResponse = z.infer<typeof hardwareListResponseSchema>;
 
-export const hardwareListQuerySchema = z.object({
-  /** Searches manufacturer, model, serial number, asset tag, assigned to and location. */
-  q: z
-    .string()
-    .trim()
-    .max(100, { error: 'Search text must be at most 100 characters' })
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-  status: choice(HARDWARE_STATUSES, 'Status').optional(),
-  cursor: z.string().max(2000).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(HARDWARE_PAGE_SIZE_MAX, { error: `limit must be at most ${HARDWARE_PAGE_SIZE_MAX}` })
-    .default(HARDWARE_PAGE_SIZE),
-});
+/** The search covers manufacturer, model, serial number, asset tag, assigned to and location. */
+export const hardwareListQuerySchema = listQuerySchema(HARDWARE_STATUSES, HARDWARE_PAGE_SIZE);
 export type HardwareListQuery = z.output<typeof hardwareListQuerySchema>;
 
 export const ulidSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, { error: 'Invalid id' });

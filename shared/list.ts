@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Schema pieces the lists of the API share (hardware, disposal items). */
+
+/** One of a list of values, with a message that names them. */
+export function choice<T extends readonly [string, ...string[]]>(values: T, label: string) {
+  return z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
+}
+
+/** A page of a list: `{items, next_cursor}` (API.md). */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+}
+
+export const PAGE_SIZE_MAX = 100;
+
+/** A newest-first list's query: a search, a status filter, a cursor and a page size. */
+export function listQuerySchema<S extends readonly [string, ...string[]]>(statuses: S, pageSize: number) {
+  return z.object({
+    q: z
+      .string()
+      .trim()
+      .max(100, { error: 'Search text must be at most 100 characters' })
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    status: choice(statuses, 'Status').optional(),
+    cursor: z.string().max(2000).optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(PAGE_SIZE_MAX, { error: `limit must be at most ${PAGE_SIZE_MAX}` })
+      .default(pageSize),
+  });
+}
