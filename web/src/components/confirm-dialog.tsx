@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   /** What it is about, shown under the question. */
   detail?: ReactNode;
   confirmLabel: string;
+  /** Red for what cannot be undone (the default); plain primary for a reversible step. */
+  destructive?: boolean;
   busy: boolean;
   /** A failure to show in the dialog, which stays open for another try. */
   error?: { heading: string; message: string } | null;
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   question,
   detail,
   confirmLabel,
+  destructive = true,
   busy,
   error,
   onConfirm,
@@ -44,7 +47,7 @@ export function ConfirmDialog({
           </Button>
           <Button
             variation="primary"
-            colorTheme="error"
+            colorTheme={destructive ? 'error' : undefined}
             onClick={onConfirm}
             isLoading={busy}
             loadingText={`${confirmLabel}…`}

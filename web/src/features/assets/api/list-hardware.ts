@@ -22,7 +22,7 @@ export function listHardware(
 
 /**
  * The hardware list, newest first, a page per cursor. With a search a page may hold fewer assets
- * than asked for (even none) while more remain: the caller keeps fetching (see useHardwareTable).
+ * than asked for (even none) while more remain: the caller keeps fetching (see useFilledTable).
  * While a new search loads, the previous results stay on screen (isPlaceholderData).
  */
 export function useHardwareList(filters: HardwareFilters) {

@@ -1,6 +1,5 @@
 import { LoadError } from '../../../components/load-error';
 import {
-  Alert,
   Button,
   Flex,
   Heading,
@@ -10,16 +9,22 @@ import {
   Text,
   VisuallyHidden,
 } from '@aws-amplify/ui-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   HARDWARE_MESSAGES,
+  HARDWARE_PAGE_SIZE,
   HARDWARE_STATUSES,
   type HardwareAsset,
   type HardwareStatus,
 } from '../../../../../shared/hardware';
 import { errorMessage } from '../../../api/api-client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListFooter } from '../../../components/list-footer';
+import { SuccessNotice, useSuccessNotice } from '../../../components/success-notice';
+import { useRowSelection } from '../../../components/use-row-selection';
+import { useFilledTable } from '../../../components/use-filled-table';
 import { useDeleteHardware } from '../api/delete-hardware';
+import { useHardwareList } from '../api/list-hardware';
 import type { HardwareFilters } from '../api/hardware-keys';
 import { BulkStatusBar } from './bulk-status-bar';
 import { assetName, plural } from './hardware-format';
@@ -27,11 +32,8 @@ import { HardwareFormModal } from './hardware-form-modal';
 import { HardwareTable } from './hardware-table';
 import { ImportCsvModal } from './import-csv-modal';
 import { useDebouncedValue } from './use-debounced-value';
-import { useHardwareTable } from './use-hardware-table';
 
 const SEARCH_DEBOUNCE_MS = 300;
-/** Success notices clear after 5 s (SPEC 9). */
-const NOTICE_MS = 5000;
 
 type Dialog =
   | { kind: 'add' }
@@ -50,41 +52,22 @@ export function HardwareTab() {
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const filters: HardwareFilters = { q, status };
   const filtered = q !== '' || status !== '';
-  const filterKey = JSON.stringify(filters);
 
-  const { list, items, filling, settled, loadMore } = useHardwareTable(filters);
+  const { list, items, filling, settled, loadMore } = useFilledTable(
+    useHardwareList(filters),
+    filters,
+    HARDWARE_PAGE_SIZE,
+  );
 
-  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({
-    key: filterKey,
-    ids: new Set(),
-  });
-  const selectedSet = selection.key === filterKey ? selection.ids : new Set<string>();
-  const selectedIds = items.filter((item) => selectedSet.has(item.id)).map((item) => item.id);
+  const { selectedSet, selectedIds, setSelected, toggle, toggleAll } = useRowSelection(items, filters);
 
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  // Each notice is a new object, so the same text twice is announced (and timed) twice.
-  const [notice, setNotice] = useState<{ text: string } | null>(null);
-  const showNotice = (text: string) => setNotice({ text });
+  const { notice, showNotice, clearNotice } = useSuccessNotice();
   const deletion = useDeleteHardware();
   const addButtonRef = useRef<HTMLButtonElement>(null);
   const tableRegionRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const deletedRef = useRef(false);
-
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
-
-  const setSelected = (ids: ReadonlySet<string>) => setSelection({ key: filterKey, ids });
-  const toggle = (id: string, selected: boolean) => {
-    const next = new Set(selectedSet);
-    if (selected) next.add(id);
-    else next.delete(id);
-    setSelected(next);
-  };
-  const toggleAll = (selected: boolean) => setSelected(new Set(selected ? items.map((item) => item.id) : []));
 
   const clearFilters = () => {
     setSearch('');
@@ -160,19 +143,7 @@ export function HardwareTab() {
         </div>
       </div>
 
-      <div role="status" className="hardware-notice">
-        {notice ? (
-          <Alert
-            variation="success"
-            role="none"
-            isDismissible
-            onDismiss={() => setNotice(null)}
-            marginBottom="small"
-          >
-            {notice.text}
-          </Alert>
-        ) : null}
-      </div>
+      <SuccessNotice notice={notice} onDismiss={clearNotice} />
 
       {selectedIds.length > 0 ? (
         <BulkStatusBar
@@ -213,36 +184,14 @@ export function HardwareTab() {
             onEdit={(asset) => setDialog({ kind: 'edit', id: asset.id })}
             onDelete={openDelete}
           />
-          {items.length === 0 && filling ? (
-            <Flex className="hardware-state" alignItems="center" justifyContent="center" gap="small">
-              <Loader aria-hidden="true" />
-              <Text>Searching…</Text>
-            </Flex>
-          ) : null}
-          <div className="hardware-footer">
-            <Text color="font.secondary" fontSize="small">
-              {items.length > 0
-                ? `Showing ${plural(items.length, 'hardware asset', 'hardware assets')}${list.hasNextPage ? ' (more available)' : ''}`
-                : null}
-            </Text>
-            {list.isFetchNextPageError ? (
-              <Flex alignItems="center" gap="small" role="alert">
-                <Text color="font.error">Could not load more: {errorMessage(list.error)}</Text>
-                <Button size="small" onClick={() => void list.fetchNextPage()}>
-                  Try again
-                </Button>
-              </Flex>
-            ) : filling && items.length > 0 ? (
-              <Flex alignItems="center" gap="xs">
-                <Loader size="small" aria-hidden="true" />
-                <Text fontSize="small">{filtered ? 'Searching…' : 'Loading more…'}</Text>
-              </Flex>
-            ) : list.hasNextPage && settled ? (
-              <Button onClick={loadMore} isLoading={list.isFetchingNextPage} loadingText="Loading more…">
-                Load more
-              </Button>
-            ) : null}
-          </div>
+          <ListFooter
+            list={list}
+            shown={items.length > 0 ? plural(items.length, 'hardware asset', 'hardware assets') : null}
+            filtered={filtered}
+            filling={filling}
+            settled={settled}
+            loadMore={loadMore}
+          />
         </>
       )}
 

@@ -1,8 +1,9 @@
-import { Button, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { Button, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
 import type { HardwareAsset } from '../../../../../shared/hardware';
 import { assetName, formatDate } from './hardware-format';
 import { ColumnHeaders } from '../../../components/column-headers';
+import { EmptyValue, optionalValue, SelectAllCell, SelectRowCell } from '../../../components/row-select';
 import { StatusBadge } from '../../../components/hardware-status';
 
 interface HardwareTableProps {
@@ -15,18 +16,6 @@ interface HardwareTableProps {
   onToggleAll: (selected: boolean) => void;
   onEdit: (asset: HardwareAsset) => void;
   onDelete: (asset: HardwareAsset) => void;
-}
-
-function Empty() {
-  return (
-    <Text as="span" color="font.tertiary" aria-label="none">
-      —
-    </Text>
-  );
-}
-
-function optional(value: string | null) {
-  return value ? value : <Empty />;
 }
 
 /** The loaded hardware rows; the wrapper scrolls sideways on narrow screens. */
@@ -50,10 +39,6 @@ export function HardwareTable({
   onEdit,
   onDelete,
 }: HardwareTableProps) {
-  const selectedCount = items.filter((item) => selected.has(item.id)).length;
-  const allSelected = items.length > 0 && selectedCount === items.length;
-  const someSelected = selectedCount > 0 && !allSelected;
-
   return (
     <div
       ref={ref}
@@ -66,19 +51,12 @@ export function HardwareTable({
       <Table size="small" highlightOnHover>
         <TableHead>
           <TableRow>
-            <TableCell as="th" scope="col" className="hardware-table__select">
-              <input
-                type="checkbox"
-                className="row-checkbox"
-                aria-label="Select all loaded hardware assets"
-                checked={allSelected}
-                ref={(input) => {
-                  if (input) input.indeterminate = someSelected;
-                }}
-                disabled={items.length === 0}
-                onChange={(event) => onToggleAll(event.target.checked)}
-              />
-            </TableCell>
+            <SelectAllCell
+              label="Select all loaded hardware assets"
+              ids={items.map((item) => item.id)}
+              selected={selected}
+              onToggleAll={onToggleAll}
+            />
             <ColumnHeaders labels={COLUMNS} />
             <TableCell as="th" scope="col" className="hardware-table__actions">
               Actions
@@ -91,31 +69,27 @@ export function HardwareTable({
             const isSelected = selected.has(asset.id);
             return (
               <TableRow key={asset.id} className={isSelected ? 'is-selected' : undefined}>
-                <TableCell className="hardware-table__select">
-                  <input
-                    type="checkbox"
-                    className="row-checkbox"
-                    aria-label={`Select ${name}`}
-                    checked={isSelected}
-                    onChange={(event) => onToggle(asset.id, event.target.checked)}
-                  />
-                </TableCell>
+                <SelectRowCell
+                  label={`Select ${name}`}
+                  checked={isSelected}
+                  onToggle={(checked) => onToggle(asset.id, checked)}
+                />
                 <TableCell as="th" scope="row" className="hardware-table__asset">
                   <span className="hardware-table__name">{name}</span>
                   <span className="hardware-table__type">{asset.asset_type}</span>
                 </TableCell>
-                <TableCell className="hardware-table__mono">{optional(asset.serial_number)}</TableCell>
-                <TableCell className="hardware-table__mono">{optional(asset.asset_tag)}</TableCell>
+                <TableCell className="hardware-table__mono">{optionalValue(asset.serial_number)}</TableCell>
+                <TableCell className="hardware-table__mono">{optionalValue(asset.asset_tag)}</TableCell>
                 <TableCell>
                   <StatusBadge status={asset.status} />
                 </TableCell>
-                <TableCell>{optional(asset.assigned_to)}</TableCell>
-                <TableCell>{optional(asset.location)}</TableCell>
+                <TableCell>{optionalValue(asset.assigned_to)}</TableCell>
+                <TableCell>{optionalValue(asset.location)}</TableCell>
                 <TableCell className="hardware-table__date">
                   {asset.warranty_expiry ? (
                     <time dateTime={asset.warranty_expiry}>{formatDate(asset.warranty_expiry)}</time>
                   ) : (
-                    <Empty />
+                    <EmptyValue />
                   )}
                 </TableCell>
                 <TableCell className="hardware-table__actions">

@@ -1,0 +1,68 @@
+import { TableCell, Text } from '@aws-amplify/ui-react';
+
+/** The header cell whose checkbox selects every loaded row, half-ticked when only some are. */
+export function SelectAllCell({
+  label,
+  ids,
+  selected,
+  onToggleAll,
+}: {
+  label: string;
+  ids: readonly string[];
+  selected: ReadonlySet<string>;
+  onToggleAll: (selected: boolean) => void;
+}) {
+  const selectedCount = ids.filter((id) => selected.has(id)).length;
+  const allSelected = ids.length > 0 && selectedCount === ids.length;
+  return (
+    <TableCell as="th" scope="col" className="hardware-table__select">
+      <input
+        type="checkbox"
+        className="row-checkbox"
+        aria-label={label}
+        checked={allSelected}
+        ref={(input) => {
+          if (input) input.indeterminate = selectedCount > 0 && !allSelected;
+        }}
+        disabled={ids.length === 0}
+        onChange={(event) => onToggleAll(event.target.checked)}
+      />
+    </TableCell>
+  );
+}
+
+/** A row's own checkbox. */
+export function SelectRowCell({
+  label,
+  checked,
+  onToggle,
+}: {
+  label: string;
+  checked: boolean;
+  onToggle: (selected: boolean) => void;
+}) {
+  return (
+    <TableCell className="hardware-table__select">
+      <input
+        type="checkbox"
+        className="row-checkbox"
+        aria-label={label}
+        checked={checked}
+        onChange={(event) => onToggle(event.target.checked)}
+      />
+    </TableCell>
+  );
+}
+
+/** An unset value in a table cell: a dash, read out as "none". */
+export function EmptyValue() {
+  return (
+    <Text as="span" color="font.tertiary" aria-label="none">
+      —
+    </Text>
+  );
+}
+
+export function optionalValue(value: string | null) {
+  return value ? value : <EmptyValue />;
+}

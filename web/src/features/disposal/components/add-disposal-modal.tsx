@@ -1,0 +1,227 @@
+import {
+  Alert,
+  Button,
+  SelectField,
+  Text,
+  TextAreaField,
+  TextField,
+  VisuallyHidden,
+} from '@aws-amplify/ui-react';
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import {
+  DISPOSAL_ASSET_TYPES,
+  DISPOSAL_ITEM_STATUSES,
+  DISPOSAL_MESSAGES,
+  DISPOSAL_REASONS,
+  disposalItemInputSchema,
+  type DisposalItem,
+  type DisposalItemFormValues,
+} from '../../../../../shared/disposal';
+import { errorMessage, isApiError } from '../../../api/api-client';
+import { useCurrentUser } from '../../../api/me';
+import { ModalDialog } from '../../../components/modal-dialog';
+import { useAddDisposalItem } from '../api/disposal-mutations';
+import { localIsoDate } from '../disposal-report';
+
+type FieldName = keyof DisposalItemFormValues;
+/** Every field as the text its input holds. */
+type FormValues = Record<FieldName, string>;
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+/** In the order they appear, so the first invalid one gets focus. */
+const FIELDS: readonly FieldName[] = [
+  'asset_type',
+  'asset_name',
+  'serial_number',
+  'asset_tag',
+  'disposal_reason',
+  'disposal_date',
+  'status',
+  'disposal_notes',
+];
+
+function initialValues(): FormValues {
+  return {
+    asset_type: 'Hardware',
+    asset_name: '',
+    serial_number: '',
+    asset_tag: '',
+    disposal_reason: '',
+    // Today in the viewer's calendar (SPEC 5: the date defaults to today).
+    disposal_date: localIsoDate(new Date()),
+    status: 'Pending',
+    disposal_notes: '',
+  };
+}
+
+function isFieldName(value: unknown): value is FieldName {
+  return typeof value === 'string' && (FIELDS as readonly string[]).includes(value);
+}
+
+/** A 400's per-field details, shown at their fields. */
+function serverFieldErrors(error: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!isApiError(error) || error.status !== 400 || !Array.isArray(error.details)) return errors;
+  for (const detail of error.details as unknown[]) {
+    if (typeof detail !== 'object' || detail === null) continue;
+    const { path, message } = detail as { path?: unknown; message?: unknown };
+    const field = typeof path === 'string' ? path.split('.')[0] : undefined;
+    if (isFieldName(field) && typeof message === 'string' && !errors[field]) errors[field] = message;
+  }
+  return errors;
+}
+
+interface AddDisposalModalProps {
+  onClose: () => void;
+  onAdded: (item: DisposalItem) => void;
+  returnFocus?: () => HTMLElement | null;
+}
+
+/** Add Disposal Item: an item by hand, linked to no asset. */
+export function AddDisposalModal({ onClose, onAdded, returnFocus }: AddDisposalModalProps) {
+  const { profile } = useCurrentUser();
+  const [values, setValues] = useState<FormValues>(initialValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const add = useAddDisposalItem();
+
+  const focusField = (name: FieldName) => {
+    const element = formRef.current?.elements.namedItem(name);
+    if (element instanceof HTMLElement) element.focus();
+  };
+
+  const showFieldErrors = (next: FieldErrors) => {
+    setErrors(next);
+    const first = FIELDS.find((name) => next[name]);
+    if (first) focusField(first);
+  };
+
+  const setField = (name: FieldName, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (add.isPending) return;
+    setSaveError(null);
+    const parsed = disposalItemInputSchema.safeParse({
+      ...values,
+      disposal_reason: values.disposal_reason || undefined,
+    });
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (isFieldName(field) && !next[field]) next[field] = issue.message;
+      }
+      showFieldErrors(next);
+      return;
+    }
+    setErrors({});
+    if (!profile.organization_id) {
+      setSaveError(DISPOSAL_MESSAGES.organizationNotFound);
+      return;
+    }
+    try {
+      onAdded(await add.mutateAsync(parsed.data));
+    } catch (error) {
+      console.error(DISPOSAL_MESSAGES.addFailed, error);
+      setSaveError(errorMessage(error));
+      showFieldErrors(serverFieldErrors(error));
+    }
+  };
+
+  const fieldProps = (name: FieldName) => ({
+    name,
+    value: values[name],
+    hasError: Boolean(errors[name]),
+    errorMessage: errors[name],
+    onChange: (event: { target: { value: string } }) => setField(name, event.target.value),
+  });
+
+  return (
+    <ModalDialog title="Add Disposal Item" onClose={onClose} returnFocus={returnFocus}>
+      <form
+        ref={formRef}
+        className="hardware-form disposal-form"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-busy={add.isPending}
+      >
+        {saveError ? (
+          <Alert variation="error" heading={DISPOSAL_MESSAGES.addFailed} role="alert" marginBottom="medium">
+            {saveError}
+          </Alert>
+        ) : null}
+
+        <Text className="hardware-form__hint" fontSize="small" color="font.secondary">
+          Fields marked <span aria-hidden="true">*</span>
+          <VisuallyHidden>with an asterisk</VisuallyHidden> are required.
+        </Text>
+
+        <div className="hardware-form__grid disposal-form__grid">
+          <SelectField
+            label="Asset Type"
+            className="is-required"
+            isRequired
+            data-autofocus
+            {...fieldProps('asset_type')}
+          >
+            {DISPOSAL_ASSET_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Asset Name"
+            className="is-required"
+            isRequired
+            autoComplete="off"
+            maxLength={200}
+            {...fieldProps('asset_name')}
+          />
+          <TextField
+            label="Serial Number"
+            autoComplete="off"
+            maxLength={200}
+            {...fieldProps('serial_number')}
+          />
+          <TextField label="Asset Tag" autoComplete="off" maxLength={200} {...fieldProps('asset_tag')} />
+          <SelectField
+            label="Disposal Reason"
+            className="is-required"
+            isRequired
+            placeholder="Select a reason"
+            {...fieldProps('disposal_reason')}
+          >
+            {DISPOSAL_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {reason}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label="Disposal Date" type="date" {...fieldProps('disposal_date')} />
+          <SelectField label="Status" className="is-required" isRequired {...fieldProps('status')}>
+            {DISPOSAL_ITEM_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextAreaField label="Notes" rows={3} maxLength={2000} {...fieldProps('disposal_notes')} />
+
+        <div className="hardware-form__actions">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variation="primary" isLoading={add.isPending} loadingText="Adding…">
+            Add Item
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

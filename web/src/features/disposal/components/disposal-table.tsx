@@ -1,0 +1,155 @@
+import { Badge, Button, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import type { Ref } from 'react';
+import { DISPOSAL_MESSAGES, type DisposalItem } from '../../../../../shared/disposal';
+import { ColumnHeaders } from '../../../components/column-headers';
+import { EmptyValue, optionalValue, SelectAllCell, SelectRowCell } from '../../../components/row-select';
+import { formatDate } from '../../assets/components/hardware-format';
+
+interface DisposalTableProps {
+  ref?: Ref<HTMLDivElement>;
+  items: readonly DisposalItem[];
+  selected: ReadonlySet<string>;
+  /** The rows are of the previous search while a new one loads. */
+  busy: boolean;
+  /** The item whose linked asset is being fetched for its editor. */
+  loadingAssetOf: string | null;
+  onToggle: (id: string, selected: boolean) => void;
+  onToggleAll: (selected: boolean) => void;
+  onEditAsset: (item: DisposalItem) => void;
+  onComplete: (item: DisposalItem) => void;
+  onRevert: (item: DisposalItem) => void;
+}
+
+const COLUMNS = [
+  'Asset Name',
+  'Serial Number',
+  'Asset Tag',
+  'Disposal Reason',
+  'Disposal Date',
+  'Status',
+  'Asset',
+];
+
+/** Pending in amber, Completed in green. */
+export function DisposalStatusBadge({ status }: { status: DisposalItem['status'] }) {
+  return (
+    <Badge size="small" className="status-badge" variation={status === 'Completed' ? 'success' : 'warning'}>
+      {status}
+    </Badge>
+  );
+}
+
+/** The loaded disposal rows; the wrapper scrolls sideways on narrow screens. */
+export function DisposalTable({
+  ref,
+  items,
+  selected,
+  busy,
+  loadingAssetOf,
+  onToggle,
+  onToggleAll,
+  onEditAsset,
+  onComplete,
+  onRevert,
+}: DisposalTableProps) {
+  return (
+    <div
+      ref={ref}
+      className="table-scroll hardware-table disposal-table"
+      role="region"
+      aria-label="Disposal items"
+      aria-busy={busy}
+      tabIndex={0}
+    >
+      <Table size="small" highlightOnHover>
+        <TableHead>
+          <TableRow>
+            <SelectAllCell
+              label="Select all loaded disposal items"
+              ids={items.map((item) => item.id)}
+              selected={selected}
+              onToggleAll={onToggleAll}
+            />
+            <ColumnHeaders labels={COLUMNS} />
+            <TableCell as="th" scope="col" className="hardware-table__actions">
+              Actions
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((item) => {
+            const name = item.asset_name;
+            const isSelected = selected.has(item.id);
+            return (
+              <TableRow key={item.id} className={isSelected ? 'is-selected' : undefined}>
+                <SelectRowCell
+                  label={`Select ${name}`}
+                  checked={isSelected}
+                  onToggle={(checked) => onToggle(item.id, checked)}
+                />
+                <TableCell as="th" scope="row" className="hardware-table__asset">
+                  <span className="hardware-table__name disposal-table__name">{name}</span>
+                  <span className="hardware-table__type">{item.asset_type}</span>
+                </TableCell>
+                <TableCell className="hardware-table__mono">{optionalValue(item.serial_number)}</TableCell>
+                <TableCell className="hardware-table__mono">{optionalValue(item.asset_tag)}</TableCell>
+                <TableCell className="disposal-table__reason">{item.disposal_reason}</TableCell>
+                <TableCell className="hardware-table__date">
+                  {item.disposal_date ? (
+                    <time dateTime={item.disposal_date}>{formatDate(item.disposal_date)}</time>
+                  ) : (
+                    <EmptyValue />
+                  )}
+                </TableCell>
+                <TableCell>
+                  <DisposalStatusBadge status={item.status} />
+                </TableCell>
+                <TableCell className="disposal-table__asset">
+                  {item.asset_id ? (
+                    <Button
+                      size="small"
+                      onClick={() => onEditAsset(item)}
+                      isLoading={loadingAssetOf === item.id}
+                      loadingText="Loading…"
+                      aria-label={`Edit linked asset of ${name}`}
+                      data-edit-asset={item.id}
+                    >
+                      Edit
+                    </Button>
+                  ) : (
+                    <Text as="span" fontSize="small" color="font.secondary">
+                      {DISPOSAL_MESSAGES.noAssetLinked}
+                    </Text>
+                  )}
+                </TableCell>
+                <TableCell className="hardware-table__actions">
+                  {item.status === 'Pending' ? (
+                    <Button
+                      size="small"
+                      variation="primary"
+                      onClick={() => onComplete(item)}
+                      aria-label={`Complete disposal of ${name}`}
+                      data-disposal-action={item.id}
+                    >
+                      Complete
+                    </Button>
+                  ) : (
+                    <Button
+                      size="small"
+                      variation="link"
+                      onClick={() => onRevert(item)}
+                      aria-label={`Revert disposal of ${name}`}
+                      data-disposal-action={item.id}
+                    >
+                      Revert
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
