@@ -97,6 +97,7 @@ describe('Asset Disposal in Chromium', () => {
     await expect.poll(() => edit.getByLabel('Model').inputValue(), SLOW).toBe('Latitude 7420');
     await edit.getByLabel('Status', { exact: true }).selectOption('Disposal Pending');
     await edit.getByLabel('Disposal Reason').selectOption('Broken/Defective');
+    expect(await edit.getByText('Saving puts this asset on the disposal list.').isVisible()).toBe(true);
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog('Edit Hardware').count(), SLOW).toBe(0);
     await expect.poll(() => rowText('Dell Latitude 7420'), SLOW).toContain('Disposal Pending');

@@ -190,6 +190,13 @@ function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormProps) {
   const save = useSaveHardware();
 
   const disposal = isDisposalStatus(values.status as HardwareStatus);
+  // A disposal status and the disposal list go together (README, "Disposal list"): say so before saving.
+  const disposalListHint =
+    disposal === Boolean(base?.disposal_item_id)
+      ? undefined
+      : disposal
+        ? 'Saving puts this asset on the disposal list.'
+        : 'Saving takes this asset off the disposal list.';
 
   // Edit renders the form after the dialog opened: move focus into it then.
   useEffect(() => {
@@ -357,6 +364,7 @@ function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormProps) {
           label="Status"
           className="is-required"
           isRequired
+          descriptiveText={disposalListHint}
           {...fieldProps('status')}
           onChange={(event) => setStatus(event.target.value)}
         >
