@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
 import type { AuditAction, AuditEntityType, AuditLog, FieldChange } from '../../../shared/audit';
 import { AUDIT_LOG_PAGE_SIZE } from '../../../shared/constants';
 import { db } from './service';
@@ -21,11 +21,17 @@ export interface AuditInput {
   changes: Record<string, FieldChange>;
 }
 
+/**
+ * Entries written together (an asset's and its disposal item's) keep the order they were made in,
+ * even within one millisecond: ids from one process only ever increase.
+ */
+const auditId = monotonicFactory();
+
 /** An audit entry, to be written in the same transaction as the change it records. */
 export function auditEntry(entities: TransactionEntities, input: AuditInput): TransactionItem {
   return entities.auditLog
     .create({
-      id: ulid(input.now.getTime()),
+      id: auditId(input.now.getTime()),
       organization_id: input.organizationId,
       timestamp: input.now.toISOString(),
       entity_type: input.entityType,
