@@ -364,7 +364,6 @@ function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormProps) {
           label="Status"
           className="is-required"
           isRequired
-          descriptiveText={disposalListHint}
           {...fieldProps('status')}
           onChange={(event) => setStatus(event.target.value)}
         >
@@ -391,6 +390,11 @@ function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormProps) {
             </SelectField>
             <TextField label="Disposal Date" type="date" {...fieldProps('disposal_date')} />
           </>
+        ) : null}
+        {disposalListHint ? (
+          <Text className="hardware-form__note" fontSize="small" color="font.secondary" role="note">
+            {disposalListHint}
+          </Text>
         ) : null}
       </FormSection>
 
