@@ -4,7 +4,7 @@ import { API_KEY_HEADER, agentReportSchema, type AgentReportInput } from '../../
 import type { CreatedApiKey } from '../../shared/api-keys';
 import { recordAgentReport } from '../../functions/lib/table/agents';
 import { api, baseUrl, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
-import { useChromiumPage } from '../support/browser';
+import { signInThroughForm, useChromiumPage } from '../support/browser';
 
 const currentPage = useChromiumPage();
 const page = () => currentPage();
@@ -95,14 +95,8 @@ const detailHeading = (hostname: string) => page().getByRole('heading', { level:
 const section = (name: RegExp) => page().getByRole('region', { name });
 const focusedText = () => page().evaluate(() => document.activeElement?.textContent ?? null);
 
-async function signIn(company: TestCompany) {
-  await page().goto(`${baseUrl()}/assets`);
-  await page().getByLabel('Email', { exact: true }).fill(company.email);
-  await page().getByLabel('Password', { exact: true }).fill(company.password);
-  await page().getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect
-    .poll(() => page().getByRole('heading', { name: 'Assets', exact: true }).isVisible(), SLOW)
-    .toBe(true);
+function signIn(company: TestCompany) {
+  return signInThroughForm(page(), `${baseUrl()}/assets`, company, 'Assets');
 }
 
 describe('Assets → Agent Monitoring in Chromium', () => {

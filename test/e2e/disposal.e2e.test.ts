@@ -6,9 +6,9 @@ import {
   type DisposalItem,
   type DisposalListResponse,
 } from '../../shared/disposal';
-import type { HardwareAsset, HardwareAssetFormValues } from '../../shared/hardware';
-import { api, baseUrl, signUpCompany, type TestCompany } from '../support/api';
-import { useChromiumPage } from '../support/browser';
+import type { HardwareAsset } from '../../shared/hardware';
+import { api, baseUrl, createHardwareAsset, signUpCompany, type TestCompany } from '../support/api';
+import { signInThroughForm, useChromiumPage } from '../support/browser';
 
 const currentPage = useChromiumPage();
 const page = () => currentPage();
@@ -17,27 +17,8 @@ const SLOW = { timeout: 15_000 };
 const CSV_HEADER =
   '"Asset Type","Asset Name","Serial Number","Asset Tag","Disposal Reason","Disposal Date","Status","Disposal Notes","Created Date"';
 
-async function signIn(company: TestCompany, address: string, heading: string) {
-  await page().goto(`${baseUrl()}${address}`);
-  await page().getByLabel('Email', { exact: true }).fill(company.email);
-  await page().getByLabel('Password', { exact: true }).fill(company.password);
-  await page().getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect
-    .poll(() => page().getByRole('heading', { name: heading, exact: true }).isVisible(), SLOW)
-    .toBe(true);
-}
-
-async function createAsset(
-  company: TestCompany,
-  asset: Partial<HardwareAssetFormValues>,
-): Promise<HardwareAsset> {
-  const response = await api<HardwareAsset>('/api/hardware', {
-    method: 'POST',
-    token: company.accessToken,
-    body: { asset_type: 'Laptop', status: 'Active', ...asset },
-  });
-  expect(response.status).toBe(201);
-  return response.body;
+function signIn(company: TestCompany, address: string, heading: string) {
+  return signInThroughForm(page(), `${baseUrl()}${address}`, company, heading);
 }
 
 async function listDisposals(company: TestCompany): Promise<DisposalItem[]> {
@@ -83,7 +64,7 @@ async function exportCsv(): Promise<{ name: string; text: string }> {
 describe('Asset Disposal in Chromium', () => {
   it('lists a hardware asset set to Disposal Pending, completes it, syncs the asset and exports CSV', async () => {
     const company = await signUpCompany();
-    const asset = await createAsset(company, {
+    const asset = await createHardwareAsset(company, {
       manufacturer: 'Dell',
       model: 'Latitude 7420',
       serial_number: 'SN-DELL-7420',

@@ -7,38 +7,18 @@ import {
   HARDWARE_MESSAGES,
   isoDate,
   type HardwareAsset,
-  type HardwareAssetFormValues,
   type HardwareListResponse,
 } from '../../shared/hardware';
 import { IMPORT_MESSAGES, importTemplateCsv } from '../../shared/hardware-import';
-import { api, baseUrl, signUpCompany, type TestCompany } from '../support/api';
-import { useChromiumPage } from '../support/browser';
+import { api, baseUrl, createHardwareAsset, signUpCompany, type TestCompany } from '../support/api';
+import { signInThroughForm, useChromiumPage } from '../support/browser';
 
 const currentPage = useChromiumPage();
 const page = () => currentPage();
 const SLOW = { timeout: 15_000 };
 
-async function signIn(company: TestCompany, address = '/assets?tab=hardware') {
-  await page().goto(`${baseUrl()}${address}`);
-  await page().getByLabel('Email', { exact: true }).fill(company.email);
-  await page().getByLabel('Password', { exact: true }).fill(company.password);
-  await page().getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect
-    .poll(() => page().getByRole('heading', { name: 'Assets', exact: true }).isVisible(), SLOW)
-    .toBe(true);
-}
-
-async function createAsset(
-  company: TestCompany,
-  asset: Partial<HardwareAssetFormValues>,
-): Promise<HardwareAsset> {
-  const response = await api<HardwareAsset>('/api/hardware', {
-    method: 'POST',
-    token: company.accessToken,
-    body: { asset_type: 'Laptop', status: 'Active', ...asset },
-  });
-  expect(response.status).toBe(201);
-  return response.body;
+function signIn(company: TestCompany, address = '/assets?tab=hardware') {
+  return signInThroughForm(page(), `${baseUrl()}${address}`, company, 'Assets');
 }
 
 async function listAssets(company: TestCompany): Promise<HardwareAsset[]> {
@@ -56,14 +36,14 @@ const focusedName = () => page().evaluate(() => document.activeElement?.getAttri
 describe('Assets → Manual Hardware in Chromium', () => {
   it('adds, edits, filters, searches, bulk-changes the status of and deletes hardware', async () => {
     const company = await signUpCompany();
-    await createAsset(company, {
+    await createHardwareAsset(company, {
       manufacturer: 'HP',
       model: 'EliteBook 840',
       serial_number: 'SN-HP-840',
       status: 'In Storage',
       assigned_to: 'Bob Brown',
     });
-    await createAsset(company, {
+    await createHardwareAsset(company, {
       manufacturer: 'Lenovo',
       model: 'ThinkPad T14',
       serial_number: 'SN-LEN-T14',
@@ -382,7 +362,7 @@ describe('Assets → Manual Hardware in Chromium', () => {
 
   it('tells the user when someone else changed the asset, and Reload brings in their version', async () => {
     const company = await signUpCompany();
-    const asset = await createAsset(company, {
+    const asset = await createHardwareAsset(company, {
       manufacturer: 'Microsoft',
       model: 'Surface Pro 9',
       asset_type: 'Tablet',

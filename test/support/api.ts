@@ -3,6 +3,7 @@ import type {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
+import type { HardwareAsset, HardwareAssetFormValues } from '../../shared/hardware';
 import { dynamoDocumentClient } from '../../functions/lib/table/client';
 import { subscriptionEntity } from '../../functions/lib/table/subscription';
 import {
@@ -60,4 +61,19 @@ export async function setSubscription(
   subscriptionEntity.setClient(dynamoDocumentClient());
   subscriptionEntity.setTableName(process.env.TABLE_NAME!);
   await subscriptionEntity.patch({ organization_id: organizationId }).set(changes).go();
+}
+
+/** A hardware asset created through the API: an Active laptop unless told otherwise. */
+export async function createHardwareAsset(
+  company: TestCompany,
+  asset: Partial<HardwareAssetFormValues>,
+): Promise<HardwareAsset> {
+  const response = await api<HardwareAsset>('/api/hardware', {
+    method: 'POST',
+    token: company.accessToken,
+    body: { asset_type: 'Laptop', status: 'Active', ...asset },
+  });
+  if (response.status !== 201)
+    throw new Error(`Creating a hardware asset failed: ${JSON.stringify(response.body)}`);
+  return response.body;
 }

@@ -34,3 +34,20 @@ export function useChromiumPage(viewport = { width: 1280, height: 800 }): () => 
   });
   return () => page!;
 }
+
+/**
+ * Opens an address of the app, signs in through its form, and waits for the page's heading, which
+ * shows once the session has started.
+ */
+export async function signInThroughForm(
+  page: Page,
+  url: string,
+  credentials: { email: string; password: string },
+  heading: string,
+): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('Email', { exact: true }).fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('heading', { name: heading, exact: true }).waitFor({ timeout: 15_000 });
+}
