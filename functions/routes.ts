@@ -44,12 +44,25 @@ function disposal(method: HttpMethod, path: string, handler: string): RouteDefin
   return { method, path, feature: 'disposal', handler, auth: 'user', needsSubscription: true };
 }
 
+/** Team management: administrators, with or without a subscription (it sits beside billing). */
+function team(method: HttpMethod, path: string, handler: string): RouteDefinition {
+  return { method, path, feature: 'team', handler, auth: 'user', minRole: 'admin', needsSubscription: false };
+}
+
 export const routes: readonly RouteDefinition[] = [
   {
     method: 'POST',
     path: '/api/auth/signup',
     feature: 'auth',
     handler: 'signup',
+    auth: 'public',
+    needsSubscription: false,
+  },
+  {
+    method: 'GET',
+    path: '/api/invitations/by-token/{token}',
+    feature: 'auth',
+    handler: 'invitation',
     auth: 'public',
     needsSubscription: false,
   },
@@ -137,6 +150,9 @@ export const routes: readonly RouteDefinition[] = [
     minRole: 'admin',
     needsSubscription: false,
   },
+  team('GET', '/api/invitations', 'invitations-list'),
+  team('POST', '/api/invitations', 'invitations-create'),
+  team('POST', '/api/invitations/{id}/cancel', 'invitations-cancel'),
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

@@ -75,6 +75,7 @@ export const signupSchema = z.unknown().transform((input, ctx): SignupRequest =>
 });
 export type SignupRequest = z.infer<typeof companySignupSchema> | z.infer<typeof invitationSignupSchema>;
 export type CompanySignupRequest = z.infer<typeof companySignupSchema>;
+export type InvitationSignupRequest = z.infer<typeof invitationSignupSchema>;
 
 export const signupResponseSchema = z.object({ message: z.string() });
 export type SignupResponse = z.infer<typeof signupResponseSchema>;

@@ -1,5 +1,6 @@
 import { featureHandler } from '../lib/feature';
+import { handler as invitation } from './invitation';
 import { handler as me } from './me';
 import { handler as signup } from './signup';
 
-export const handler = featureHandler('auth', { signup, me });
+export const handler = featureHandler('auth', { signup, me, invitation });

@@ -1,6 +1,8 @@
-import type { CompanySignupRequest } from '../../shared/auth';
+import type { CompanySignupRequest, InvitationSignupRequest } from '../../shared/auth';
 import { createCognitoUser, deleteCognitoUser, findCognitoUserSub } from '../lib/cognito';
+import { BadRequest } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { acceptInvitation, findUsableInvitation } from '../lib/table/invitations';
 import { createOrganizationWithOwner, findProfileByUserId } from '../lib/table';
 
 /**
@@ -24,6 +26,30 @@ export async function registerCompany(request: CompanySignupRequest, now: Date):
       withTrial: true,
       now,
     });
+  } catch (error) {
+    await deleteCognitoUser(request.email);
+    throw error;
+  }
+}
+
+/**
+ * A member joining through an invite link: the invitation must be usable and for this email. The
+ * Cognito user comes first; the profile and the invitation's acceptance are one transaction that
+ * only a pending, unexpired invitation lets through, so a link works once. If it does not go
+ * through, the Cognito user is removed again.
+ */
+export async function registerInvitedMember(request: InvitationSignupRequest, now: Date): Promise<void> {
+  const invitation = await findUsableInvitation(request.invite_token, now);
+  if (invitation.email !== request.email) {
+    throw new BadRequest('Sign up with the email address the invitation was sent to', 'invitation_email');
+  }
+  const userId = await createCognitoUser({
+    email: request.email,
+    password: request.password,
+    fullName: request.full_name,
+  });
+  try {
+    await acceptInvitation(request.invite_token, invitation, { userId, fullName: request.full_name }, now);
   } catch (error) {
     await deleteCognitoUser(request.email);
     throw error;

@@ -4,6 +4,9 @@ import { z } from 'zod';
  * The one place the functions read their environment. Locally the gateway sets these to the
  * emulators' endpoints; in AWS the CDK stack sets them. Nothing else in functions/ reads process.env.
  */
+/** The From of the product's emails when MAIL_FROM is not set (the local stack, the CDK's default). */
+export const DEFAULT_MAIL_FROM = 'IT Asset Auditor <no-reply@itassetauditor.local>';
+
 const configSchema = z.object({
   AWS_REGION: z.string().default('eu-west-2'),
   TABLE_NAME: z.string().min(1),
@@ -17,6 +20,18 @@ const configSchema = z.object({
   AGENT_BUNDLE_BUCKET: z.string().min(1).optional(),
   /** A fixed address of the installer (the local store), when there is no bucket. */
   AGENT_BUNDLE_URL: z.string().min(1).optional(),
+  /** Only set when SES is not the AWS one (the local stack's SES stand-in, which fills the outbox). */
+  SES_ENDPOINT: z.string().url().optional(),
+  /**
+   * The From of the product's emails. The CDK sets it in AWS (a verified SES identity); the default
+   * serves the local stack and tests, where the address is never delivered to.
+   */
+  MAIL_FROM: z.string().min(1).default(DEFAULT_MAIL_FROM),
+  /**
+   * The web app's address, for links in emails (invitations). The local stack sets its own URL; in
+   * AWS the CDK context value `appUrl` (the CloudFront or custom domain).
+   */
+  APP_URL: z.string().url().optional(),
 });
 export type FunctionConfig = z.infer<typeof configSchema>;
 

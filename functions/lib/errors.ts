@@ -55,6 +55,11 @@ export class Conflict extends HttpError {
     super(409, code, message);
   }
 }
+export class Gone extends HttpError {
+  constructor(message: string, code = 'gone') {
+    super(410, code, message);
+  }
+}
 export class PayloadTooLarge extends HttpError {
   constructor(message: string) {
     super(413, 'payload_too_large', message);

@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { DEFAULT_MAIL_FROM } from '../../functions/lib/config';
 import type { Feature } from '../../functions/routes';
 import { featureEntry, REPO_ROOT } from './paths';
 import { functionSettings } from '../function-settings';
@@ -26,6 +28,25 @@ export interface FeatureAccess {
   readonly cognito: readonly CognitoAdminAction[];
   /** Hands out presigned URLs of the agent installer in the agent-bundles bucket. */
   readonly agentBundles?: 'read';
+  /** Sends the product's emails (invitations) through SES from MAIL_FROM. */
+  readonly mail?: true;
+}
+
+/**
+ * The From of the product's emails in AWS: the CDK context value `mailFrom`
+ * (`npx cdk deploy -c mailFrom='IT Asset Auditor <no-reply@example.com>'`, or cdk.json), else the
+ * default. Its address or domain must be a verified SES identity in the deployment's region.
+ */
+export const MAIL_FROM_CONTEXT_KEY = 'mailFrom';
+/** The web app's address for links in emails: `-c appUrl=https://assets.example.com`. */
+export const APP_URL_CONTEXT_KEY = 'appUrl';
+
+/** The address and its domain in 'Name <address@domain>' or 'address@domain'. */
+export function mailFromAddress(mailFrom: string): { address: string; domain: string } {
+  const match = /<?([^<>\s@]+@([^<>\s@]+))>?\s*$/.exec(mailFrom.trim());
+  if (!match?.[1] || !match[2])
+    throw new Error(`The ${MAIL_FROM_CONTEXT_KEY} setting '${mailFrom}' holds no email address`);
+  return { address: match[1], domain: match[2] };
 }
 
 /**
@@ -48,6 +69,7 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
   audit: { table: 'read', cognito: [] },
   team: {
     table: 'readWrite',
+    mail: true,
     cognito: [
       'cognito-idp:AdminGetUser',
       'cognito-idp:AdminDeleteUser',
@@ -132,6 +154,36 @@ export class FeatureFunction extends NodejsFunction {
       props.agentBundles.grantRead(this);
       this.addEnvironment('AGENT_BUNDLE_BUCKET', props.agentBundles.bucketName);
     }
+    if (access.mail) this.grantSendEmail();
+  }
+
+  /**
+   * ses:SendEmail (all the SES v2 SendEmail call needs; no SendRawEmail) on the identities MAIL_FROM
+   * can be sent from: its address and its domain, whichever of the two is verified, rather than '*'.
+   * While the account is in the SES sandbox, SES also authorizes against each (verified) recipient's
+   * identity, so a sandboxed test send to such a recipient needs that identity added here.
+   */
+  private grantSendEmail() {
+    const mailFrom =
+      (this.node.tryGetContext(MAIL_FROM_CONTEXT_KEY) as string | undefined) ?? DEFAULT_MAIL_FROM;
+    const { address, domain } = mailFromAddress(mailFrom);
+    const stack = Stack.of(this);
+    const identityArn = (name: string) =>
+      stack.formatArn({
+        service: 'ses',
+        resource: 'identity',
+        resourceName: name,
+        arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+      });
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [identityArn(domain), identityArn(address)],
+      }),
+    );
+    this.addEnvironment('MAIL_FROM', mailFrom);
+    const appUrl = this.node.tryGetContext(APP_URL_CONTEXT_KEY) as string | undefined;
+    if (appUrl) this.addEnvironment('APP_URL', appUrl);
   }
 }
 

@@ -11,6 +11,7 @@ import type { HttpEvent, HttpHandler, HttpResult } from '../../functions/lib/htt
 import { routeKey, routes, type Feature, type RouteDefinition } from '../../functions/routes';
 import type { JwtAuthorizer } from './jwt-authorizer';
 import { renderOutboxPage, type Outbox } from './outbox';
+import { handleSesSendEmail, LOCAL_SES_SEND_EMAIL_PATH } from './ses';
 import { functionSettings } from '../function-settings';
 
 /**
@@ -251,6 +252,11 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
       if (url.pathname.startsWith('/api/')) return handleApi(req, res, url, options);
       if (url.pathname === RUNTIME_CONFIG_PATH) return sendJson(res, 200, options.runtimeConfig);
       if (url.pathname === LOCAL_AGENT_BUNDLE_PATH) return serveAgentBundle(req, res, options.agentBundleDir);
+      if (url.pathname === LOCAL_SES_SEND_EMAIL_PATH && req.method === 'POST') {
+        const raw = await readBody(req);
+        if (raw === null) return sendJson(res, 413, { message: 'The request is larger than 10 MB' });
+        return handleSesSendEmail(raw.toString('utf8'), res, options.outbox);
+      }
       if (url.pathname === '/dev/outbox.json') return sendJson(res, 200, await options.outbox.list());
       if (url.pathname === '/dev/outbox') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });

@@ -8,6 +8,7 @@ import { dynamoDbClient, ensureTable, startDynamoDbLocal } from './dynamodb';
 import { LOCAL_AGENT_BUNDLE_PATH, startGateway } from './gateway';
 import { createJwtAuthorizer } from './jwt-authorizer';
 import { Outbox } from './outbox';
+import { LOCAL_SES_PATH } from './ses';
 import type { LocalStackSettings } from './settings';
 
 export const LOCAL_TABLE_NAME = 'it-asset-auditor';
@@ -33,7 +34,8 @@ const stopChild = (child: ChildProcess) =>
   });
 
 /**
- * DynamoDB Local, cognito-local, the email outbox and the gateway, with data under settings.dataDir.
+ * DynamoDB Local, cognito-local, the email outbox and the gateway (which also stands in for SES,
+ * delivering into the outbox), with data under settings.dataDir.
  * The functions run in this process and learn the emulators' endpoints from their environment,
  * exactly as a Lambda learns the real ones.
  */
@@ -90,7 +92,13 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
     started.push(() => closeServer(gateway));
     const address = gateway.address();
     const port = typeof address === 'object' && address ? address.port : settings.port;
-    return { url: `http://localhost:${port}`, outbox, runtimeConfig, stop };
+    const url = `http://localhost:${port}`;
+    // The gateway itself stands in for SES (into the outbox); its port is known once it listens,
+    // which is before any function runs and reads its configuration.
+    process.env.SES_ENDPOINT = `${url}${LOCAL_SES_PATH}`;
+    // Links in the product's emails lead back to this stack's web app.
+    process.env.APP_URL = url;
+    return { url, outbox, runtimeConfig, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { featuresInUse, routeKey, routes } from '../../functions/routes';
 import type { Feature } from '../../functions/routes';
 import type { ApiStack } from '../../infra/aws/api-stack';
+import { FEATURE_ACCESS, mailFromAddress } from '../../infra/aws/function';
+import { DEFAULT_MAIL_FROM } from '../../functions/lib/config';
 import { functionSettings } from '../../infra/function-settings';
 import { buildApiStacks, SYNTH_TIMEOUT_MS, templateOf } from './build';
 
@@ -238,6 +240,53 @@ describe('Api stack', () => {
           [...expected].sort(),
         );
       }
+    });
+
+    it('lets only the team function send email, and tells only it the From', () => {
+      expect(Object.entries(FEATURE_ACCESS).filter(([, access]) => access.mail)).toEqual([
+        ['team', expect.objectContaining({ mail: true })],
+      ]);
+      for (const feature of featuresInUse()) {
+        const actions = policyStatementsOf(feature).flatMap((statement) => [statement.Action].flat());
+        expect(actions.includes('ses:SendEmail'), feature).toBe(feature === 'team');
+        expect(actions.filter((action) => action.startsWith('ses:') && action !== 'ses:SendEmail')).toEqual(
+          [],
+        );
+        const variables = (
+          resources[functionLogicalId(feature)]?.Properties as {
+            Environment: { Variables: Record<string, unknown> };
+          }
+        ).Environment.Variables;
+        expect('MAIL_FROM' in variables, feature).toBe(feature === 'team');
+      }
+    });
+
+    it.skipIf(!featuresInUse().includes('team'))(
+      'lets the team function send only from the MAIL_FROM identities, never "*"',
+      () => {
+        const ses = policyStatementsOf('team').filter((statement) =>
+          [statement.Action].flat().some((action) => action.startsWith('ses:')),
+        );
+        expect(ses).toHaveLength(1);
+        expect(ses[0]?.Action).toBe('ses:SendEmail');
+        const { address, domain } = mailFromAddress(DEFAULT_MAIL_FROM);
+        const resourcesJson = JSON.stringify(ses[0]?.Resource);
+        expect([ses[0]?.Resource].flat()).not.toContain('*');
+        expect(resourcesJson).toContain(`:identity/${domain}`);
+        expect(resourcesJson).toContain(`:identity/${address}`);
+      },
+    );
+
+    it('reads the address and domain of a From', () => {
+      expect(mailFromAddress('IT Asset Auditor <no-reply@example.com>')).toEqual({
+        address: 'no-reply@example.com',
+        domain: 'example.com',
+      });
+      expect(mailFromAddress('ops@mail.example.org')).toEqual({
+        address: 'ops@mail.example.org',
+        domain: 'mail.example.org',
+      });
+      expect(() => mailFromAddress('IT Asset Auditor')).toThrow(/no email address/);
     });
 
     it('grants each feature the table access of FEATURE_ACCESS, indexes included', () => {

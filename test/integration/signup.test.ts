@@ -77,11 +77,11 @@ describe('POST /api/auth/signup', () => {
     expect(response).toMatchObject({ status: 400, body: { error: { code: 'invalid_json' } } });
   });
 
-  it('refuses an invitation token until invitations exist, creating nothing', async () => {
+  it('refuses an invitation token that is not one of ours, creating nothing', async () => {
     const email = uniqueEmail();
     const response = await signup({ email, password: 'secret1', full_name: 'Ian', invite_token: 'abc' });
     expect(response).toMatchObject({
-      status: 400,
+      status: 404,
       body: { error: { message: AUTH_MESSAGES.invalidInvitation } },
     });
     await expect(signIn(email, 'secret1')).rejects.toThrow();

@@ -61,6 +61,8 @@ export default async function setup(project: TestProject) {
       'COGNITO_ENDPOINT',
       'USER_POOL_ID',
       'USER_POOL_CLIENT_ID',
+      'SES_ENDPOINT',
+      'APP_URL',
     ].map((name) => [name, process.env[name] ?? '']),
   );
   project.provide('functionEnv', functionEnv);

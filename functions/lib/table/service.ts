@@ -6,6 +6,7 @@ import { auditLogEntity } from './audit-log';
 import { dynamoDocumentClient } from './client';
 import { disposalItemEntity } from './disposal-item';
 import { hardwareAssetEntity, hardwareIdentifierEntity } from './hardware-asset';
+import { invitationEntity, invitationTokenEntity, pendingInvitationEntity } from './invitation';
 import { organizationEntity } from './organization';
 import { organizationCountersEntity } from './organization-counters';
 import { subscriptionEntity } from './subscription';
@@ -26,6 +27,9 @@ function createService() {
       apiKeyLookup: apiKeyLookupEntity,
       agentMachine: agentMachineEntity,
       agentSection: agentSectionEntity,
+      invitation: invitationEntity,
+      invitationToken: invitationTokenEntity,
+      pendingInvitation: pendingInvitationEntity,
     },
     { client: dynamoDocumentClient(), table: config().TABLE_NAME },
   );

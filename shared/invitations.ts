@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { emailSchema } from './auth';
+
+/**
+ * Invitations (SPEC.md sections 3, 4, 5 and 9). The spec does not show an invitation's lifetime:
+ * it is seven days, long enough to span a weekend and a holiday, short enough that a forwarded
+ * or forgotten link stops working soon.
+ */
+export const INVITATION_LIFETIME_DAYS = 7;
+
+export const INVITATION_STATUSES = ['pending', 'accepted', 'cancelled'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+/** The roles an invitation may give: the invite dialog offers only User and Admin (SPEC 5). */
+export const INVITABLE_ROLES = ['user', 'admin'] as const;
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
+export const INVITATION_MESSAGES = {
+  noOrganization: 'You must belong to an organization to invite users',
+  sent: (email: string) => `Invitation sent to ${email}`,
+  sendFailed: 'Failed to send invitation',
+  cancelConfirm: 'Are you sure you want to cancel this invitation?',
+  cancelled: 'Invitation cancelled',
+  cancelFailed: 'Failed to cancel invitation',
+  accountExists: 'This email address already has an account, so it cannot be invited',
+  notFound: 'Invitation not found',
+  notPending: 'This invitation is no longer pending',
+  userLimit: (limit: number) =>
+    `Your plan allows ${limit} user${limit === 1 ? '' : 's'}: remove a user or cancel an invitation before inviting another, or choose a larger plan`,
+} as const;
+
+export const inviteSchema = z.object({
+  email: emailSchema,
+  role: z.enum(INVITABLE_ROLES, { error: 'Role must be user or admin' }).default('user'),
+});
+export type InviteRequest = z.output<typeof inviteSchema>;
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  email: z.string(),
+  role: z.enum(INVITABLE_ROLES),
+  /** The email of the admin who sent it. */
+  invited_by: z.string(),
+  status: z.enum(INVITATION_STATUSES),
+  expires_at: z.string(),
+  accepted_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const invitationListResponseSchema = z.object({ items: z.array(invitationSchema) });
+export type InvitationListResponse = z.infer<typeof invitationListResponseSchema>;
+
+/** What the invite link's sign-up shows: the locked email and organisation. */
+export const invitationByTokenSchema = z.object({
+  email: z.string(),
+  role: z.enum(INVITABLE_ROLES),
+  organization: z.object({ id: z.string(), name: z.string() }),
+});
+export type InvitationByToken = z.infer<typeof invitationByTokenSchema>;
+
+/** Any text: a token that is not one of ours is simply not found (404), like a used one. */
+export const invitationTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** The invite link of the web app: its sign-up reads the invite query parameter (SPEC 2). */
+export function invitationLink(appUrl: string, token: string): string {
+  const url = new URL(appUrl);
+  url.searchParams.set('invite', token);
+  return url.toString();
+}
+
+/** Valid only while pending and before expires_at (SPEC 4). */
+export function invitationState(
+  invitation: Pick<Invitation, 'status' | 'expires_at'>,
+  now: Date,
+): 'valid' | 'expired' | 'invalid' {
+  if (invitation.status !== 'pending') return 'invalid';
+  return Date.parse(invitation.expires_at) > now.getTime() ? 'valid' : 'expired';
+}

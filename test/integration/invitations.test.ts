@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import type { MeResponse } from '../../shared/api';
+import { AUTH_MESSAGES } from '../../shared/auth';
+import {
+  INVITATION_MESSAGES,
+  type Invitation,
+  type InvitationByToken,
+  type InvitationListResponse,
+} from '../../shared/invitations';
+import {
+  api,
+  baseUrl,
+  signIn,
+  signUpCompany,
+  uniqueEmail,
+  useFunctionEnv,
+  type TestCompany,
+} from '../support/api';
+import { TEST_SUPER_ADMIN } from '../support/global-setup';
+
+interface OutboxEmail {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+async function invite(company: TestCompany, body: Record<string, unknown>) {
+  return api<Invitation & { error: { message: string } }>('/api/invitations', {
+    method: 'POST',
+    token: company.accessToken,
+    body,
+  });
+}
+
+async function pending(token: string): Promise<Invitation[]> {
+  const response = await api<InvitationListResponse>('/api/invitations', { token });
+  expect(response.status).toBe(200);
+  return response.body.items;
+}
+
+/** The token of the newest invite link sent to an address, read from the local outbox. */
+async function linkTokenFor(email: string): Promise<string> {
+  const emails = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as OutboxEmail[];
+  const sent = emails.find((candidate) => candidate.to === email);
+  const token = sent?.body.match(/[?&]invite=([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`No invite link was sent to ${email}`);
+  return token;
+}
+
+function byToken(token: string) {
+  return api<InvitationByToken & { error: { message: string } }>(
+    `/api/invitations/by-token/${encodeURIComponent(token)}`,
+  );
+}
+
+function signUpInvited(token: string, email: string, password = 'secret-pass-2') {
+  return api<{ message: string; error: { message: string } }>('/api/auth/signup', {
+    method: 'POST',
+    body: { email, password, full_name: 'Ivy Invited', invite_token: token },
+  });
+}
+
+async function me(accessToken: string): Promise<MeResponse> {
+  return (await api<MeResponse>('/api/me', { token: accessToken })).body;
+}
+
+describe('invitations', () => {
+  it('emails a link that joins the organisation with the invited role, once', async () => {
+    const company = await signUpCompany('Invite Co');
+    const email = uniqueEmail('invitee');
+    const created = await invite(company, { email: email.toUpperCase() });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ email, role: 'user', invited_by: company.email, status: 'pending' });
+    const lifetime = Date.parse(created.body.expires_at) - Date.now();
+    expect(lifetime).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
+    expect(lifetime).toBeLessThanOrEqual(7 * 24 * 3600_000);
+    expect((await pending(company.accessToken)).map((item) => item.email)).toEqual([email]);
+
+    const token = await linkTokenFor(email);
+    const admin = await me(company.accessToken);
+    expect((await byToken(token)).body).toEqual({
+      email,
+      role: 'user',
+      organization: { id: admin.organization.id, name: 'Invite Co' },
+    });
+
+    const wrongEmail = await signUpInvited(token, uniqueEmail('someone-else'));
+    expect(wrongEmail.status).toBe(400);
+    const joined = await signUpInvited(token, email);
+    expect(joined).toMatchObject({
+      status: 201,
+      body: { message: AUTH_MESSAGES.accountCreatedByInvitation },
+    });
+
+    const session = await signIn(email, 'secret-pass-2');
+    const member = await me(session.AccessToken!);
+    expect(member.profile).toMatchObject({ email, role: 'user', organization_id: admin.organization.id });
+    expect(await pending(company.accessToken)).toEqual([]);
+
+    // The link worked once.
+    expect((await byToken(token)).body.error.message).toBe(AUTH_MESSAGES.invalidInvitation);
+    const again = await signUpInvited(token, email);
+    expect(again.status).toBe(404);
+  });
+
+  it('replaces a pending invitation of the same address, and cancels on request', async () => {
+    const company = await signUpCompany();
+    const email = uniqueEmail('twice');
+    await invite(company, { email, role: 'user' });
+    const firstToken = await linkTokenFor(email);
+    const second = await invite(company, { email, role: 'admin' });
+    expect(second.body.role).toBe('admin');
+    const secondToken = await linkTokenFor(email);
+    expect(secondToken).not.toBe(firstToken);
+    expect((await byToken(firstToken)).status).toBe(404);
+    expect((await byToken(secondToken)).body.role).toBe('admin');
+    expect((await pending(company.accessToken)).map((item) => item.id)).toEqual([second.body.id]);
+
+    const other = await signUpCompany();
+    const foreign = await api(`/api/invitations/${second.body.id}/cancel`, {
+      method: 'POST',
+      token: other.accessToken,
+    });
+    expect(foreign.status).toBe(404);
+
+    const cancelled = await api<Invitation>(`/api/invitations/${second.body.id}/cancel`, {
+      method: 'POST',
+      token: company.accessToken,
+    });
+    expect(cancelled.body.status).toBe('cancelled');
+    expect((await byToken(secondToken)).status).toBe(404);
+    expect(await pending(company.accessToken)).toEqual([]);
+    const twice = await api(`/api/invitations/${second.body.id}/cancel`, {
+      method: 'POST',
+      token: company.accessToken,
+    });
+    expect(twice.status).toBe(409);
+    // After a cancellation the address can be invited afresh.
+    expect((await invite(company, { email })).status).toBe(201);
+  });
+
+  it('says when an invitation has expired, and leaves no account behind', async () => {
+    const company = await signUpCompany();
+    const admin = await me(company.accessToken);
+    useFunctionEnv();
+    const { createInvitation } = await import('../../functions/lib/table/invitations');
+    const email = uniqueEmail('late');
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600_000);
+    const { token } = await createInvitation(
+      admin.organization.id,
+      { email, role: 'user' },
+      { email: company.email },
+      eightDaysAgo,
+    );
+    const looked = await byToken(token);
+    expect(looked).toMatchObject({
+      status: 410,
+      body: { error: { message: AUTH_MESSAGES.invitationExpired } },
+    });
+    const refused = await signUpInvited(token, email);
+    expect(refused.status).toBe(410);
+    await expect(signIn(email, 'secret-pass-2')).rejects.toThrow();
+  });
+
+  it('refuses addresses that have an account, bad roles, and callers who are not admins', async () => {
+    const company = await signUpCompany();
+    const existing = await signUpCompany();
+    const taken = await invite(company, { email: existing.email });
+    expect(taken).toMatchObject({
+      status: 409,
+      body: { error: { message: INVITATION_MESSAGES.accountExists } },
+    });
+    expect((await invite(company, { email: 'not-an-email' })).status).toBe(400);
+    expect((await invite(company, { email: uniqueEmail(), role: 'super_admin' })).status).toBe(400);
+
+    const email = uniqueEmail('plain-user');
+    await invite(company, { email });
+    await signUpInvited(await linkTokenFor(email), email);
+    const user = await signIn(email, 'secret-pass-2');
+    for (const [method, path] of [
+      ['GET', '/api/invitations'],
+      ['POST', '/api/invitations'],
+      ['POST', '/api/invitations/01J00000000000000000000000/cancel'],
+    ] as const) {
+      const body = method === 'POST' ? { email: uniqueEmail() } : undefined;
+      const response = await api(path, { method, token: user.AccessToken!, body });
+      expect(response.status, `${method} ${path}`).toBe(403);
+    }
+  });
+
+  it('shows an admin their organisation’s pending invitations and the super_admin everyone’s', async () => {
+    const first = await signUpCompany();
+    const second = await signUpCompany();
+    const a = (await invite(first, { email: uniqueEmail('a') })).body;
+    const b = (await invite(second, { email: uniqueEmail('b') })).body;
+    expect((await pending(first.accessToken)).map((item) => item.id)).toEqual([a.id]);
+    const root = await signIn(TEST_SUPER_ADMIN.email, TEST_SUPER_ADMIN.password);
+    const everyone = (await pending(root.AccessToken!)).map((item) => item.id);
+    expect(everyone).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(everyone.indexOf(b.id)).toBeLessThan(everyone.indexOf(a.id));
+  });
+});
