@@ -153,6 +153,10 @@ export const routes: readonly RouteDefinition[] = [
   team('GET', '/api/invitations', 'invitations-list'),
   team('POST', '/api/invitations', 'invitations-create'),
   team('POST', '/api/invitations/{id}/cancel', 'invitations-cancel'),
+  team('GET', '/api/users', 'users-list'),
+  team('PATCH', '/api/users/{id}', 'users-update'),
+  { ...team('DELETE', '/api/users/{id}', 'users-delete'), minRole: 'super_admin' },
+  team('POST', '/api/users/{id}/password-reset', 'users-password-reset'),
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

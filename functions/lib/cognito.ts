@@ -1,6 +1,7 @@
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  ForgotPasswordCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
@@ -76,6 +77,16 @@ export async function deleteCognitoUser(email: string): Promise<void> {
   } catch (error) {
     if (!(error instanceof UserNotFoundException)) throw error;
   }
+}
+
+/**
+ * Cognito's forgot-password flow for a user: it emails them a code to set a new password with
+ * (AdminResetUserPassword would do the same, but cognito-local lacks it).
+ */
+export async function sendPasswordResetCode(email: string): Promise<void> {
+  await cognito().send(
+    new ForgotPasswordCommand({ ClientId: config().USER_POOL_CLIENT_ID, Username: email }),
+  );
 }
 
 /** The sub of the user with this email, or null when there is none. */

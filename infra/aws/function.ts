@@ -19,8 +19,7 @@ type CognitoAdminAction =
   | 'cognito-idp:AdminCreateUser'
   | 'cognito-idp:AdminSetUserPassword'
   | 'cognito-idp:AdminDeleteUser'
-  | 'cognito-idp:AdminGetUser'
-  | 'cognito-idp:AdminResetUserPassword';
+  | 'cognito-idp:AdminGetUser';
 
 export interface FeatureAccess {
   /** What the feature does with the table: `read` gets grantReadData, `readWrite` grantReadWriteData. */
@@ -70,11 +69,8 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
   team: {
     table: 'readWrite',
     mail: true,
-    cognito: [
-      'cognito-idp:AdminGetUser',
-      'cognito-idp:AdminDeleteUser',
-      'cognito-idp:AdminResetUserPassword',
-    ],
+    // A password reset is Cognito's ForgotPassword, a public call that needs no grant.
+    cognito: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
   },
   organizations: { table: 'readWrite', cognito: ['cognito-idp:AdminDeleteUser'] },
   billing: { table: 'readWrite', cognito: [] },

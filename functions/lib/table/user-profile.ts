@@ -23,5 +23,11 @@ export const userProfileEntity = new Entity({
       pk: { field: 'gsi1pk', composite: ['id'], template: 'USER#${id}' },
       sk: { field: 'gsi1sk', composite: [], template: 'PROFILE' },
     },
+    // The super_admin's users list: every organisation's profiles, newest first.
+    everyone: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: [], template: 'PROFILES' },
+      sk: { field: 'gsi2sk', composite: ['created_at', 'id'], template: '${created_at}#${id}' },
+    },
   },
 });

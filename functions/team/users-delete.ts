@@ -1,0 +1,11 @@
+import { userIdParamsSchema } from '../../shared/users';
+import { deleteCognitoUser } from '../lib/cognito';
+import { userRoute } from '../lib/http';
+import { deleteUserProfile } from '../lib/table/users';
+
+/** The profile first (the API refuses the person at once), then their Cognito user (no sign-in). */
+export const handler = userRoute({ params: userIdParamsSchema, status: 204 }, async ({ caller, params }) => {
+  const email = await deleteUserProfile(caller.profile, params.id);
+  await deleteCognitoUser(email);
+  return null;
+});

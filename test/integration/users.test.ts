@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { MeResponse } from '../../shared/api';
+import { USER_MESSAGES, type UserListItem, type UserListResponse } from '../../shared/users';
+import { api, baseUrl, signIn, signUpCompany, uniqueEmail, type TestCompany } from '../support/api';
+import { TEST_SUPER_ADMIN } from '../support/global-setup';
+
+interface Member {
+  email: string;
+  token: string;
+  id: string;
+}
+
+/** Invites an address into the company with a role and signs it up through the emailed link. */
+async function addMember(company: TestCompany, role: 'user' | 'admin'): Promise<Member> {
+  const email = uniqueEmail(role);
+  const invited = await api('/api/invitations', {
+    method: 'POST',
+    token: company.accessToken,
+    body: { email, role },
+  });
+  expect(invited.status).toBe(201);
+  const emails = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as {
+    to: string;
+    body: string;
+  }[];
+  const inviteToken = emails.find((sent) => sent.to === email)!.body.match(/invite=([A-Za-z0-9_-]+)/)![1]!;
+  const joined = await api('/api/auth/signup', {
+    method: 'POST',
+    body: { email, password: 'secret-pass-3', full_name: `Member ${role}`, invite_token: inviteToken },
+  });
+  expect(joined.status).toBe(201);
+  const session = await signIn(email, 'secret-pass-3');
+  const me = (await api<MeResponse>('/api/me', { token: session.AccessToken! })).body;
+  return { email, token: session.AccessToken!, id: me.profile.id };
+}
+
+async function users(token: string): Promise<UserListItem[]> {
+  const response = await api<UserListResponse>('/api/users', { token });
+  expect(response.status).toBe(200);
+  return response.body.items;
+}
+
+function setRole(token: string, id: string, role: string) {
+  return api<UserListItem & { error: { message: string } }>(`/api/users/${id}`, {
+    method: 'PATCH',
+    token,
+    body: { role },
+  });
+}
+
+async function idOf(company: TestCompany): Promise<string> {
+  return (await api<MeResponse>('/api/me', { token: company.accessToken })).body.profile.id;
+}
+
+describe('team management', () => {
+  it('lists an organisation’s users newest first for its admins, and everyone’s for the super_admin', async () => {
+    const company = await signUpCompany('Listing Ltd');
+    const other = await signUpCompany();
+    const member = await addMember(company, 'user');
+    const listed = await users(company.accessToken);
+    expect(listed.map((user) => user.email)).toEqual([member.email, company.email]);
+    expect(listed[0]).toMatchObject({ role: 'user', organization: null });
+
+    expect((await api('/api/users', { token: member.token })).status).toBe(403);
+    const root = await signIn(TEST_SUPER_ADMIN.email, TEST_SUPER_ADMIN.password);
+    const everyone = await users(root.AccessToken!);
+    const emails = everyone.map((user) => user.email);
+    expect(emails).toEqual(expect.arrayContaining([company.email, other.email, member.email]));
+    expect(everyone.find((user) => user.email === member.email)!.organization!.name).toBe('Listing Ltd');
+  });
+
+  it('applies the role rules: no super_admin from an admin, not oneself, never the last admin', async () => {
+    const company = await signUpCompany();
+    const member = await addMember(company, 'user');
+    const adminId = await idOf(company);
+
+    expect((await setRole(company.accessToken, member.id, 'super_admin')).body.error.message).toBe(
+      USER_MESSAGES.onlySuperAdminGrants,
+    );
+    expect((await setRole(company.accessToken, adminId, 'user')).body.error.message).toBe(
+      USER_MESSAGES.notYourself,
+    );
+    expect((await setRole(member.token, adminId, 'user')).status).toBe(403);
+
+    const promoted = await setRole(company.accessToken, member.id, 'admin');
+    expect(promoted).toMatchObject({ status: 200, body: { role: 'admin' } });
+    // The change takes effect at once: the new admin can list the team.
+    expect((await api('/api/users', { token: member.token })).status).toBe(200);
+    // Two admins: one may demote the other, after which the last one stays.
+    expect((await setRole(member.token, adminId, 'user')).status).toBe(200);
+    const last = await setRole(company.accessToken, member.id, 'user');
+    expect(last.status).toBe(403);
+    const root = await signIn(TEST_SUPER_ADMIN.email, TEST_SUPER_ADMIN.password);
+    const refused = await setRole(root.AccessToken!, member.id, 'user');
+    expect(refused).toMatchObject({ status: 409, body: { error: { message: USER_MESSAGES.lastAdmin } } });
+
+    const other = await signUpCompany();
+    expect((await setRole(other.accessToken, member.id, 'user')).status).toBe(404);
+    expect((await setRole(member.token, adminId, 'owner')).status).toBe(400);
+  });
+
+  it('sends a password reset through Cognito’s forgot-password flow', async () => {
+    const company = await signUpCompany();
+    const member = await addMember(company, 'user');
+    const response = await api<{ message: string }>(`/api/users/${member.id}/password-reset`, {
+      method: 'POST',
+      token: company.accessToken,
+    });
+    expect(response).toEqual({ status: 200, body: { message: USER_MESSAGES.resetSent(member.email) } });
+    const other = await signUpCompany();
+    const foreign = await api(`/api/users/${member.id}/password-reset`, {
+      method: 'POST',
+      token: other.accessToken,
+    });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('lets only the super_admin delete a user, whose old token then reaches nothing', async () => {
+    const company = await signUpCompany();
+    const member = await addMember(company, 'user');
+    expect(
+      (await api(`/api/users/${member.id}`, { method: 'DELETE', token: company.accessToken })).status,
+    ).toBe(403);
+    const root = await signIn(TEST_SUPER_ADMIN.email, TEST_SUPER_ADMIN.password);
+    const deleted = await api(`/api/users/${member.id}`, { method: 'DELETE', token: root.AccessToken! });
+    expect(deleted.status).toBe(204);
+    expect((await api('/api/me', { token: member.token })).status).toBe(403);
+    await expect(signIn(member.email, 'secret-pass-3')).rejects.toThrow();
+    expect((await users(company.accessToken)).map((user) => user.email)).toEqual([company.email]);
+    // The organisation's only admin stays.
+    const adminDelete = await api(`/api/users/${await idOf(company)}`, {
+      method: 'DELETE',
+      token: root.AccessToken!,
+    });
+    expect(adminDelete.status).toBe(409);
+  });
+});
