@@ -49,6 +49,19 @@ function team(method: HttpMethod, path: string, handler: string): RouteDefinitio
   return { method, path, feature: 'team', handler, auth: 'user', minRole: 'admin', needsSubscription: false };
 }
 
+/** The super_admin's view of every organisation. */
+function organizations(method: HttpMethod, path: string, handler: string): RouteDefinition {
+  return {
+    method,
+    path,
+    feature: 'organizations',
+    handler,
+    auth: 'user',
+    minRole: 'super_admin',
+    needsSubscription: false,
+  };
+}
+
 export const routes: readonly RouteDefinition[] = [
   {
     method: 'POST',
@@ -157,6 +170,8 @@ export const routes: readonly RouteDefinition[] = [
   team('PATCH', '/api/users/{id}', 'users-update'),
   { ...team('DELETE', '/api/users/{id}', 'users-delete'), minRole: 'super_admin' },
   team('POST', '/api/users/{id}/password-reset', 'users-password-reset'),
+  organizations('GET', '/api/organizations', 'list'),
+  organizations('DELETE', '/api/organizations/{id}', 'delete'),
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

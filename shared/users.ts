@@ -8,12 +8,14 @@ export const USER_MESSAGES = {
   noUsers: 'No users found',
   loadFailed: 'Failed to load users',
   roleConfirm: (role: Role) => `Change user role to ${ROLE_LABELS[role]}?`,
+  roleUpdated: 'User role updated',
   roleFailed: 'Failed to update user role',
   resetConfirm: (email: string) => `Send a password reset email to ${email}?`,
   resetSent: (email: string) => `Password reset email sent to ${email}`,
   resetFailed: 'Failed to send password reset email',
   deleteConfirm: (email: string) =>
     `Delete the user ${email}? They will no longer be able to sign in. This cannot be undone.`,
+  deleted: (name: string) => `User ${name} deleted successfully`,
   deleteFailed: 'Failed to delete user',
   notFound: 'User not found',
   onlySuperAdminGrants: 'Only a super admin can grant or change the super admin role',
@@ -49,3 +51,23 @@ export function roleOptions(viewer: Role): readonly Role[] {
 export function canChangeRoleOf(viewer: Role, target: Role): boolean {
   return target !== 'super_admin' || viewer === 'super_admin';
 }
+
+/** A row of the super_admin's organizations table. */
+export const organizationSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  user_count: z.number().int().nonnegative(),
+});
+export type OrganizationSummary = z.infer<typeof organizationSummarySchema>;
+
+export const organizationListResponseSchema = z.object({ items: z.array(organizationSummarySchema) });
+export type OrganizationListResponse = z.infer<typeof organizationListResponseSchema>;
+
+export const ORGANIZATION_MESSAGES = {
+  none: 'No organizations found',
+  deleteConfirm: (name: string) =>
+    `Delete the organization ${name}? All of its users, assets and data will be deleted. This is irreversible.`,
+  deleted: (name: string) => `Organization "${name}" deleted successfully`,
+  deleteFailed: 'Failed to delete organization',
+} as const;

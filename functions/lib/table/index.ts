@@ -20,9 +20,10 @@ export async function findProfileByUserId(userId: string): Promise<UserProfileIt
   return data[0] ?? null;
 }
 
+/** The organisation, unless there is none or it is being deleted. */
 export async function getOrganization(organizationId: string): Promise<OrganizationItem | null> {
   const { data } = await db().entities.organization.get({ id: organizationId }).go();
-  return data;
+  return data && !data.deleting_since ? data : null;
 }
 
 export async function getSubscription(organizationId: string): Promise<SubscriptionItem | null> {

@@ -7,6 +7,8 @@ export const organizationEntity = new Entity({
     name: { type: 'string', required: true },
     owner_id: { type: 'string', required: true },
     created_at: { type: 'string', required: true, readOnly: true },
+    /** Set when its deletion starts: from then on nobody of it, person or agent, gets in. */
+    deleting_since: { type: 'string' },
   },
   indexes: {
     primary: {

@@ -1,0 +1,103 @@
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { OrganizationSummary } from '../../../shared/users';
+import { config } from '../config';
+import { deleteCognitoUser } from '../cognito';
+import { BadRequest, NotFound } from '../errors';
+import { dynamoDocumentClient } from './client';
+import { db } from './service';
+
+/**
+ * The super_admin's organisations: listing with user counts, and deleting one with everything it
+ * has. A deletion first marks the organisation, which shuts its people and agents out at once
+ * (getOrganization no longer returns it); then it removes the items outside its partition (API key
+ * and invitation lookups), its Cognito users, every item of its partition in batches, and the
+ * organisation itself last. Each step only removes what is still there, so a deletion that stops
+ * half way is finished by running it again.
+ */
+export async function listOrganizations(): Promise<OrganizationSummary[]> {
+  const { data } = await db().entities.organization.query.all({}).go({ order: 'desc', pages: 'all' });
+  const live = data.filter((organization) => !organization.deleting_since);
+  return Promise.all(
+    live.map(async (organization) => {
+      const { data: members } = await db()
+        .entities.userProfile.query.primary({ organization_id: organization.id })
+        .go({ pages: 'all', attributes: ['id'] });
+      return {
+        id: organization.id,
+        name: organization.name,
+        created_at: organization.created_at,
+        user_count: members.length,
+      };
+    }),
+  );
+}
+
+const BATCH = 25;
+
+async function deleteKeys(keys: Record<string, unknown>[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += BATCH) {
+    let requests = keys.slice(start, start + BATCH).map((Key) => ({ DeleteRequest: { Key } }));
+    while (requests.length > 0) {
+      const result = await dynamoDocumentClient().send(
+        new BatchWriteCommand({ RequestItems: { [config().TABLE_NAME]: requests } }),
+      );
+      requests = (result.UnprocessedItems?.[config().TABLE_NAME] ?? []) as typeof requests;
+    }
+  }
+}
+
+/** `ownOrganizationId`: the super_admin's own, which they cannot delete from under themselves. */
+export async function deleteOrganization(organizationId: string, ownOrganizationId: string): Promise<void> {
+  if (organizationId === ownOrganizationId) {
+    throw new BadRequest('You cannot delete your own organization', 'own_organization');
+  }
+  const entities = db().entities;
+  const { data: organization } = await entities.organization
+    .get({ id: organizationId })
+    .go({ consistent: true });
+  if (!organization) throw new NotFound('Organization not found');
+  if (!organization.deleting_since) {
+    await entities.organization
+      .patch({ id: organizationId })
+      .set({ deleting_since: new Date().toISOString() })
+      .go();
+  }
+
+  const [apiKeys, invitations, profiles] = await Promise.all([
+    entities.apiKey.query.primary({ organization_id: organizationId }).go({ pages: 'all' }),
+    entities.invitation.query.primary({ organization_id: organizationId }).go({ pages: 'all' }),
+    entities.userProfile.query.primary({ organization_id: organizationId }).go({ pages: 'all' }),
+  ]);
+  const lookupKeys = [
+    ...apiKeys.data.map((key) => entities.apiKeyLookup.get({ key_hash: key.key_hash }).params().Key),
+    ...invitations.data.map(
+      (invitation) => entities.invitationToken.get({ token_hash: invitation.token_hash }).params().Key,
+    ),
+  ] as Record<string, unknown>[];
+  await deleteKeys(lookupKeys);
+  for (const profile of profiles.data) await deleteCognitoUser(profile.email);
+
+  // Every item of the partition but the organisation itself, a page at a time.
+  const organizationKey = entities.organization.get({ id: organizationId }).params().Key as {
+    pk: string;
+    sk: string;
+  };
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocumentClient().send(
+      new QueryCommand({
+        TableName: config().TABLE_NAME,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
+        ExpressionAttributeValues: { ':pk': organizationKey.pk },
+        ProjectionExpression: '#pk, #sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    await deleteKeys(
+      (page.Items ?? []).filter((item) => item.sk !== organizationKey.sk) as Record<string, unknown>[],
+    );
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  await deleteKeys([organizationKey]);
+}

@@ -1,0 +1,7 @@
+import type { OrganizationListResponse } from '../../shared/users';
+import { userRoute } from '../lib/http';
+import { listOrganizations } from '../lib/table/organizations';
+
+export const handler = userRoute({}, async (): Promise<OrganizationListResponse> => ({
+  items: await listOrganizations(),
+}));

@@ -1,0 +1,271 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../../shared/auth';
+import { INVITATION_MESSAGES, type Invitation } from '../../shared/invitations';
+import { USER_MESSAGES } from '../../shared/users';
+import { api, baseUrl, signUpCompany, uniqueEmail, type TestCompany } from '../support/api';
+import { signInThroughForm, useChromiumPage } from '../support/browser';
+import { TEST_SUPER_ADMIN } from '../support/global-setup';
+
+const currentPage = useChromiumPage();
+const page = () => currentPage();
+const SLOW = { timeout: 15_000 };
+
+interface OutboxEmail {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/** The newest invite link emailed to an address, read from the local outbox. */
+async function inviteLinkFor(email: string): Promise<string> {
+  const emails = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as OutboxEmail[];
+  const sent = emails.find((candidate) => candidate.to === email);
+  const link = sent?.body.match(/https?:\/\/[^\s"'<>]*[?&]invite=[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error(`No invite link was sent to ${email}`);
+  return link;
+}
+
+async function inviteByApi(company: TestCompany, email: string, role: 'user' | 'admin') {
+  const response = await api<Invitation>('/api/invitations', {
+    method: 'POST',
+    token: company.accessToken,
+    body: { email, role },
+  });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+/** Invites an address through the API and signs it up with the emailed token. */
+async function joinByInvitation(
+  company: TestCompany,
+  email: string,
+  role: 'user' | 'admin',
+  password: string,
+): Promise<void> {
+  await inviteByApi(company, email, role);
+  const token = new URL(await inviteLinkFor(email)).searchParams.get('invite');
+  const signup = await api('/api/auth/signup', {
+    method: 'POST',
+    body: { email, password, full_name: 'Pat Plain', invite_token: token },
+  });
+  expect(signup.status).toBe(201);
+}
+
+const row = (text: string) => page().getByRole('row').filter({ hasText: text });
+const dialog = (name: string) => page().getByRole('dialog', { name });
+const alertDialog = (name: string) => page().getByRole('alertdialog', { name });
+const heading = (name: string) => page().getByRole('heading', { name, exact: true });
+const roleSelect = (email: string) => page().getByLabel(`Role of ${email}`, { exact: true });
+/** A stat card's label and figure, e.g. "Total Users2". */
+const stat = (label: string) => page().getByRole('region', { name: label, exact: true });
+const isVisible = (text: string) => page().getByText(text, { exact: true }).isVisible();
+
+describe('Team Management in Chromium', () => {
+  it('invites a colleague as Admin, who joins through the emailed link, and changes their role', async () => {
+    const companyName = `Users E2E ${Date.now()}`;
+    const company = await signUpCompany(companyName);
+    const colleague = uniqueEmail('colleague');
+
+    await signInThroughForm(page(), `${baseUrl()}/users`, company, 'Team Management');
+    await expect.poll(() => stat('Total Users').textContent(), SLOW).toBe('Total Users1');
+    expect(await stat('Admins').textContent()).toBe('Admins1');
+    expect(await stat('Users').textContent()).toBe('Users0');
+    expect(await stat('Super Admins').count()).toBe(0);
+    expect(await stat('Pending Invites').count()).toBe(0);
+    // The admin's own row: no Organization column, their role locked, no Delete.
+    expect(await page().getByRole('columnheader', { name: 'Organization' }).count()).toBe(0);
+    expect(await roleSelect(company.email).isDisabled()).toBe(true);
+    expect(
+      await row(company.email)
+        .getByRole('button', { name: /^Delete/ })
+        .count(),
+    ).toBe(0);
+
+    // Invite User: the role offers User and Admin only, User first.
+    await page().getByRole('button', { name: 'Invite User', exact: true }).click();
+    const invite = dialog('Invite User');
+    const roleField = invite.getByLabel('Role', { exact: true });
+    expect(await roleField.inputValue()).toBe('user');
+    expect(await roleField.locator('option').allTextContents()).toEqual(['User', 'Admin']);
+    await invite.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await invite.getByRole('button', { name: 'Send Invitation', exact: true }).click();
+    expect(await dialog('Invite User').isVisible()).toBe(true);
+    await invite.getByLabel('Email', { exact: true }).fill(colleague);
+    await roleField.selectOption({ label: 'Admin' });
+    await invite.getByRole('button', { name: 'Send Invitation', exact: true }).click();
+
+    await expect.poll(() => isVisible(INVITATION_MESSAGES.sent(colleague)), SLOW).toBe(true);
+    expect(await dialog('Invite User').count()).toBe(0);
+    await expect.poll(() => heading('Pending Invitations (1)').isVisible(), SLOW).toBe(true);
+    const invitationRow = await row(colleague).textContent();
+    expect(invitationRow).toContain('Admin');
+    expect(invitationRow).toContain(company.email);
+    await expect.poll(() => stat('Pending Invites').textContent(), SLOW).toBe('Pending Invites1');
+
+    // The colleague opens the emailed link in a browser of their own.
+    const link = await inviteLinkFor(colleague);
+    const browser: Browser = page().context().browser()!;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const other: Page = await context.newPage();
+      await other.goto(link);
+      const email = other.getByLabel('Email', { exact: true });
+      await expect.poll(() => email.inputValue(), SLOW).toBe(colleague);
+      expect(await email.getAttribute('readonly')).not.toBeNull();
+      expect(await other.getByLabel('Company Name').inputValue()).toBe(companyName);
+      expect(await other.getByText(`You have been invited to join ${companyName}`).isVisible()).toBe(true);
+      await other.getByLabel('Password', { exact: true }).fill('colleague-pass-1');
+      await other.getByLabel('Full Name').fill('Colin Colleague');
+      await other.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await expect
+        .poll(() => other.getByTestId('auth-message').textContent(), SLOW)
+        .toBe(AUTH_MESSAGES.accountCreatedByInvitation);
+      await signInThroughForm(
+        other,
+        `${baseUrl()}/users`,
+        { email: colleague, password: 'colleague-pass-1' },
+        'Team Management',
+      );
+    } finally {
+      await context.close();
+    }
+
+    // Back in the admin's page: the colleague is a user, Admin, and no invitation is pending.
+    await page().reload();
+    await expect.poll(() => row(colleague).count(), SLOW).toBe(1);
+    expect(await roleSelect(colleague).inputValue()).toBe('admin');
+    expect(await row(colleague).textContent()).toContain('Colin Colleague');
+    expect(await heading('Pending Invitations (1)').count()).toBe(0);
+    expect(await stat('Pending Invites').count()).toBe(0);
+    expect(await stat('Total Users').textContent()).toBe('Total Users2');
+    expect(await stat('Admins').textContent()).toBe('Admins2');
+
+    // Cancel in the confirmation puts the dropdown back.
+    await roleSelect(colleague).selectOption({ label: 'User' });
+    const confirm = alertDialog(USER_MESSAGES.roleConfirm('user'));
+    await expect.poll(() => confirm.isVisible(), SLOW).toBe(true);
+    await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect.poll(() => alertDialog(USER_MESSAGES.roleConfirm('user')).count()).toBe(0);
+    expect(await roleSelect(colleague).inputValue()).toBe('admin');
+
+    // Confirmed, the role changes.
+    await roleSelect(colleague).selectOption({ label: 'User' });
+    await alertDialog('Change user role to User?').getByRole('button', { name: 'Change Role' }).click();
+    await expect.poll(() => alertDialog(USER_MESSAGES.roleConfirm('user')).count(), SLOW).toBe(0);
+    await expect.poll(() => stat('Users').textContent(), SLOW).toBe('Users1');
+    expect(await roleSelect(colleague).inputValue()).toBe('user');
+    expect(await stat('Admins').textContent()).toBe('Admins1');
+
+    // Password reset, after a confirmation.
+    await page()
+      .getByRole('button', { name: `Send password reset to ${colleague}`, exact: true })
+      .click();
+    await alertDialog(USER_MESSAGES.resetConfirm(colleague)).getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => isVisible(USER_MESSAGES.resetSent(colleague)), SLOW).toBe(true);
+  });
+
+  it('shows Access Denied to a plain user', async () => {
+    const company = await signUpCompany();
+    const email = uniqueEmail('plain');
+    await joinByInvitation(company, email, 'user', 'plain-pass-1');
+
+    await page().goto(`${baseUrl()}/users`);
+    await page().getByLabel('Email', { exact: true }).fill(email);
+    await page().getByLabel('Password', { exact: true }).fill('plain-pass-1');
+    await page().getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect.poll(() => isVisible(USER_MESSAGES.accessDenied), SLOW).toBe(true);
+    expect(await page().getByRole('button', { name: 'Invite User' }).count()).toBe(0);
+  });
+
+  it('cancels an invitation after a confirmation, and reports a refused invitation', async () => {
+    const company = await signUpCompany();
+    const invitee = uniqueEmail('cancelled');
+    await inviteByApi(company, invitee, 'user');
+
+    await signInThroughForm(page(), `${baseUrl()}/users`, company, 'Team Management');
+    await expect.poll(() => heading('Pending Invitations (1)').isVisible(), SLOW).toBe(true);
+    expect(await row(invitee).textContent()).toContain('User');
+    // On a phone the tables scroll sideways, the page does not.
+    await page().setViewportSize({ width: 400, height: 800 });
+    await expect
+      .poll(() => page().evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(400);
+    await page().setViewportSize({ width: 1280, height: 800 });
+
+    await page()
+      .getByRole('button', { name: `Cancel the invitation of ${invitee}`, exact: true })
+      .click();
+    const confirm = alertDialog(INVITATION_MESSAGES.cancelConfirm);
+    await expect.poll(() => confirm.isVisible(), SLOW).toBe(true);
+    await confirm.getByRole('button', { name: 'Cancel Invitation', exact: true }).click();
+    await expect.poll(() => isVisible(INVITATION_MESSAGES.cancelled), SLOW).toBe(true);
+    const shownAt = Date.now();
+    expect(await alertDialog(INVITATION_MESSAGES.cancelConfirm).count()).toBe(0);
+    await expect.poll(() => heading('Pending Invitations (1)').count(), SLOW).toBe(0);
+    expect(await row(invitee).count()).toBe(0);
+    // 'Invitation cancelled' stays 3 s, not the usual 5 s.
+    await expect.poll(() => isVisible(INVITATION_MESSAGES.cancelled), { timeout: 4_500 }).toBe(false);
+    expect(Date.now() - shownAt).toBeLessThan(4_500);
+
+    // An address that already has an account cannot be invited: the server's reason is shown.
+    await page().getByRole('button', { name: 'Invite User', exact: true }).click();
+    await dialog('Invite User').getByLabel('Email', { exact: true }).fill(company.email);
+    await dialog('Invite User').getByRole('button', { name: 'Send Invitation', exact: true }).click();
+    const failure = dialog('Invite User').getByRole('alert');
+    await expect.poll(() => failure.textContent(), SLOW).toContain(INVITATION_MESSAGES.sendFailed);
+    expect(await failure.textContent()).toContain(INVITATION_MESSAGES.accountExists);
+  });
+
+  it('gives the super admin System Management with Users and Organizations tabs', async () => {
+    const company = await signUpCompany(`Seen By Root ${Date.now()}`);
+    const member = uniqueEmail('member');
+    await joinByInvitation(company, member, 'user', 'member-pass-1');
+    await signInThroughForm(page(), `${baseUrl()}/users`, TEST_SUPER_ADMIN, 'System Management');
+    expect(await page().getByRole('tab', { name: 'Users' }).isVisible()).toBe(true);
+    expect(await page().getByRole('tab', { name: 'Organizations' }).isVisible()).toBe(true);
+    await expect.poll(() => row(company.email).count(), SLOW).toBe(1);
+    expect(await page().getByRole('columnheader', { name: 'Organization' }).isVisible()).toBe(true);
+    expect(await stat('Super Admins').isVisible()).toBe(true);
+    expect(await row(company.email).textContent()).toContain('Seen By Root');
+    // Super Admin is offered to a super admin; their own row is locked and has no Delete.
+    expect(await roleSelect(company.email).locator('option').allTextContents()).toEqual([
+      'User',
+      'Admin',
+      'Super Admin',
+    ]);
+    expect(await roleSelect(TEST_SUPER_ADMIN.email).isDisabled()).toBe(true);
+    expect(
+      await page()
+        .getByRole('button', { name: `Delete ${TEST_SUPER_ADMIN.email}` })
+        .count(),
+    ).toBe(0);
+
+    // Delete, after a destructive confirmation.
+    await page()
+      .getByRole('button', { name: `Delete ${company.email}`, exact: true })
+      .click();
+    await alertDialog(USER_MESSAGES.deleteConfirm(company.email))
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
+    // The last admin of an organisation stays: the server's reason shows in the dialog.
+    const refusal = alertDialog(USER_MESSAGES.deleteConfirm(company.email)).getByRole('alert');
+    await expect.poll(() => refusal.textContent(), SLOW).toContain(USER_MESSAGES.deleteFailed);
+    expect(await refusal.textContent()).toContain(USER_MESSAGES.lastAdmin);
+    await alertDialog(USER_MESSAGES.deleteConfirm(company.email))
+      .getByRole('button', { name: 'Cancel', exact: true })
+      .click();
+
+    await page()
+      .getByRole('button', { name: `Delete ${member}`, exact: true })
+      .click();
+    await alertDialog(USER_MESSAGES.deleteConfirm(member))
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
+    await expect.poll(() => row(member).count(), SLOW).toBe(0);
+    expect(await row(company.email).count()).toBe(1);
+
+    await page().getByRole('tab', { name: 'Organizations' }).click();
+    await expect.poll(() => page().url(), SLOW).toContain('tab=organizations');
+  });
+});

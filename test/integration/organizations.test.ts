@@ -1,0 +1,146 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import type { MeResponse } from '../../shared/api';
+import type { CreatedApiKey } from '../../shared/api-keys';
+import type { OrganizationListResponse } from '../../shared/users';
+import {
+  api,
+  baseUrl,
+  createHardwareAsset,
+  signIn,
+  signUpCompany,
+  uniqueEmail,
+  useFunctionEnv,
+  type TestCompany,
+} from '../support/api';
+import { TEST_SUPER_ADMIN } from '../support/global-setup';
+
+async function rootToken(): Promise<string> {
+  return (await signIn(TEST_SUPER_ADMIN.email, TEST_SUPER_ADMIN.password)).AccessToken!;
+}
+
+async function organizationId(company: TestCompany): Promise<string> {
+  return (await api<MeResponse>('/api/me', { token: company.accessToken })).body.organization.id;
+}
+
+/** Every item of the table that mentions the organisation anywhere (keys are lower-cased). */
+async function itemsOf(id: string): Promise<Record<string, unknown>[]> {
+  useFunctionEnv();
+  const { dynamoDocumentClient } = await import('../../functions/lib/table/client');
+  const { config } = await import('../../functions/lib/config');
+  const found: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocumentClient().send(
+      new ScanCommand({ TableName: config().TABLE_NAME, ExclusiveStartKey: startKey }),
+    );
+    for (const item of page.Items ?? []) {
+      if (JSON.stringify(item).toLowerCase().includes(id.toLowerCase())) found.push(item);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
+/** An organisation with something of everything: assets, a disposal item, a key, an agent, people. */
+async function populatedCompany() {
+  const company = await signUpCompany('Doomed Ltd');
+  await createHardwareAsset(company, {
+    serial_number: 'SN-DOOM',
+    status: 'Disposal Pending',
+    disposal_reason: 'Sold',
+  });
+  await api('/api/disposals', {
+    method: 'POST',
+    token: company.accessToken,
+    body: { asset_name: 'Old fax', disposal_reason: 'Other' },
+  });
+  const key = (
+    await api<CreatedApiKey>('/api/api-keys', { method: 'POST', token: company.accessToken, body: {} })
+  ).body.key;
+  const report = {
+    machine_id: 'DOOM-1',
+    hostname: 'DOOM-PC',
+    os_type: 'Linux',
+    os_version: 'Debian 12',
+    agent_version: '1.0.0',
+  };
+  expect(
+    (await api('/api/agent/report', { method: 'POST', headers: { 'x-api-key': key }, body: report })).status,
+  ).toBe(202);
+  const invitee = uniqueEmail('doomed-invitee');
+  await api('/api/invitations', { method: 'POST', token: company.accessToken, body: { email: invitee } });
+  const emails = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as {
+    to: string;
+    body: string;
+  }[];
+  const inviteToken = emails.find((sent) => sent.to === invitee)!.body.match(/invite=([A-Za-z0-9_-]+)/)![1]!;
+  return { company, key, report, inviteToken };
+}
+
+describe('organizations (super_admin)', () => {
+  it('lists every organisation with its user count, for the super_admin only', async () => {
+    const company = await signUpCompany('Counted Co');
+    const response = await api<OrganizationListResponse>('/api/organizations', { token: await rootToken() });
+    expect(response.status).toBe(200);
+    const id = await organizationId(company);
+    expect(response.body.items.find((item) => item.id === id)).toMatchObject({
+      name: 'Counted Co',
+      user_count: 1,
+    });
+    expect((await api('/api/organizations', { token: company.accessToken })).status).toBe(403);
+  });
+
+  it('deletes an organisation and everything it has, shutting its people and agents out', async () => {
+    const { company, key, report, inviteToken } = await populatedCompany();
+    const id = await organizationId(company);
+    expect((await itemsOf(id)).length).toBeGreaterThan(5);
+
+    const root = await rootToken();
+    expect(
+      (await api(`/api/organizations/${id}`, { method: 'DELETE', token: company.accessToken })).status,
+    ).toBe(403);
+    const deleted = await api(`/api/organizations/${id}`, { method: 'DELETE', token: root });
+    expect(deleted.status).toBe(204);
+
+    expect(await itemsOf(id)).toEqual([]);
+    expect((await api('/api/me', { token: company.accessToken })).status).toBe(403);
+    await expect(signIn(company.email, company.password)).rejects.toThrow();
+    const refused = await api('/api/agent/report', {
+      method: 'POST',
+      headers: { 'x-api-key': key },
+      body: report,
+    });
+    expect(refused.status).toBe(401);
+    expect((await api(`/api/invitations/by-token/${inviteToken}`)).status).toBe(404);
+    const listed = await api<OrganizationListResponse>('/api/organizations', { token: root });
+    expect(listed.body.items.some((item) => item.id === id)).toBe(false);
+    expect((await api(`/api/organizations/${id}`, { method: 'DELETE', token: root })).status).toBe(404);
+  });
+
+  it('finishes a deletion that stopped half way, and shuts the organisation out from its first step', async () => {
+    const { company, key, report } = await populatedCompany();
+    const id = await organizationId(company);
+    // A deletion that got as far as marking the organisation, then stopped.
+    useFunctionEnv();
+    const { db } = await import('../../functions/lib/table/service');
+    await db().entities.organization.patch({ id }).set({ deleting_since: new Date().toISOString() }).go();
+    expect((await api('/api/me', { token: company.accessToken })).status).toBe(403);
+    const refused = await api('/api/agent/report', {
+      method: 'POST',
+      headers: { 'x-api-key': key },
+      body: report,
+    });
+    expect(refused.status).toBe(401);
+
+    const root = await rootToken();
+    expect((await api(`/api/organizations/${id}`, { method: 'DELETE', token: root })).status).toBe(204);
+    expect(await itemsOf(id)).toEqual([]);
+  });
+
+  it('refuses to delete the super_admin’s own organisation', async () => {
+    const root = await rootToken();
+    const own = (await api<MeResponse>('/api/me', { token: root })).body.organization.id;
+    expect((await api(`/api/organizations/${own}`, { method: 'DELETE', token: root })).status).toBe(400);
+  });
+});
