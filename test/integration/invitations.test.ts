@@ -9,7 +9,7 @@ import {
 } from '../../shared/invitations';
 import {
   api,
-  baseUrl,
+  inviteTokenSentTo,
   signIn,
   signUpCompany,
   uniqueEmail,
@@ -17,12 +17,6 @@ import {
   type TestCompany,
 } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
-
-interface OutboxEmail {
-  to: string;
-  subject: string;
-  body: string;
-}
 
 async function invite(company: TestCompany, body: Record<string, unknown>) {
   return api<Invitation & { error: { message: string } }>('/api/invitations', {
@@ -36,15 +30,6 @@ async function pending(token: string): Promise<Invitation[]> {
   const response = await api<InvitationListResponse>('/api/invitations', { token });
   expect(response.status).toBe(200);
   return response.body.items;
-}
-
-/** The token of the newest invite link sent to an address, read from the local outbox. */
-async function linkTokenFor(email: string): Promise<string> {
-  const emails = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as OutboxEmail[];
-  const sent = emails.find((candidate) => candidate.to === email);
-  const token = sent?.body.match(/[?&]invite=([A-Za-z0-9_-]+)/)?.[1];
-  if (!token) throw new Error(`No invite link was sent to ${email}`);
-  return token;
 }
 
 function byToken(token: string) {
@@ -76,7 +61,7 @@ describe('invitations', () => {
     expect(lifetime).toBeLessThanOrEqual(7 * 24 * 3600_000);
     expect((await pending(company.accessToken)).map((item) => item.email)).toEqual([email]);
 
-    const token = await linkTokenFor(email);
+    const token = await inviteTokenSentTo(email);
     const admin = await me(company.accessToken);
     expect((await byToken(token)).body).toEqual({
       email,
@@ -107,10 +92,10 @@ describe('invitations', () => {
     const company = await signUpCompany();
     const email = uniqueEmail('twice');
     await invite(company, { email, role: 'user' });
-    const firstToken = await linkTokenFor(email);
+    const firstToken = await inviteTokenSentTo(email);
     const second = await invite(company, { email, role: 'admin' });
     expect(second.body.role).toBe('admin');
-    const secondToken = await linkTokenFor(email);
+    const secondToken = await inviteTokenSentTo(email);
     expect(secondToken).not.toBe(firstToken);
     expect((await byToken(firstToken)).status).toBe(404);
     expect((await byToken(secondToken)).body.role).toBe('admin');
@@ -175,7 +160,7 @@ describe('invitations', () => {
 
     const email = uniqueEmail('plain-user');
     await invite(company, { email });
-    await signUpInvited(await linkTokenFor(email), email);
+    await signUpInvited(await inviteTokenSentTo(email), email);
     const user = await signIn(email, 'secret-pass-2');
     for (const [method, path] of [
       ['GET', '/api/invitations'],

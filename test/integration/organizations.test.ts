@@ -5,8 +5,8 @@ import type { CreatedApiKey } from '../../shared/api-keys';
 import type { OrganizationListResponse } from '../../shared/users';
 import {
   api,
-  baseUrl,
   createHardwareAsset,
+  inviteTokenSentTo,
   signIn,
   signUpCompany,
   uniqueEmail,
@@ -70,11 +70,7 @@ async function populatedCompany() {
   ).toBe(202);
   const invitee = uniqueEmail('doomed-invitee');
   await api('/api/invitations', { method: 'POST', token: company.accessToken, body: { email: invitee } });
-  const emails = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as {
-    to: string;
-    body: string;
-  }[];
-  const inviteToken = emails.find((sent) => sent.to === invitee)!.body.match(/invite=([A-Za-z0-9_-]+)/)![1]!;
+  const inviteToken = await inviteTokenSentTo(invitee);
   return { company, key, report, inviteToken };
 }
 

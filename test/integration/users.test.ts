@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import { USER_MESSAGES, type UserListItem, type UserListResponse } from '../../shared/users';
-import { api, baseUrl, signIn, signUpCompany, uniqueEmail, type TestCompany } from '../support/api';
+import { api, inviteTokenSentTo, signIn, signUpCompany, uniqueEmail, type TestCompany } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 
 interface Member {
@@ -19,11 +19,7 @@ async function addMember(company: TestCompany, role: 'user' | 'admin'): Promise<
     body: { email, role },
   });
   expect(invited.status).toBe(201);
-  const emails = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as {
-    to: string;
-    body: string;
-  }[];
-  const inviteToken = emails.find((sent) => sent.to === email)!.body.match(/invite=([A-Za-z0-9_-]+)/)![1]!;
+  const inviteToken = await inviteTokenSentTo(email);
   const joined = await api('/api/auth/signup', {
     method: 'POST',
     body: { email, password: 'secret-pass-3', full_name: `Member ${role}`, invite_token: inviteToken },

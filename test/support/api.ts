@@ -77,3 +77,14 @@ export async function createHardwareAsset(
     throw new Error(`Creating a hardware asset failed: ${JSON.stringify(response.body)}`);
   return response.body;
 }
+
+/** The token of the newest invite link emailed to an address, read from the local outbox. */
+export async function inviteTokenSentTo(email: string): Promise<string> {
+  const emails = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as {
+    to: string;
+    body: string;
+  }[];
+  const token = emails.find((sent) => sent.to === email)?.body.match(/[?&]invite=([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`No invite link was sent to ${email}`);
+  return token;
+}

@@ -3,6 +3,7 @@ import { USER_MESSAGES, type UserListItem } from '../../../shared/users';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import type { UserProfileItem } from './index';
 import { db } from './service';
+import type { TransactionEntities, TransactionItem } from './transaction';
 
 /**
  * The users of an organisation, or of all of them for the super_admin, and the role changes and
@@ -70,6 +71,19 @@ async function anotherAdmin(profile: UserProfileItem): Promise<UserProfileItem> 
   return witness;
 }
 
+type ProfileEntity = TransactionEntities['userProfile'];
+
+/** The condition that keeps the organisation with an admin: the witness must still be one. */
+function stillAdmin(userProfile: ProfileEntity, witness: UserProfileItem | null): TransactionItem[] {
+  if (!witness) return [];
+  return [
+    userProfile
+      .check({ organization_id: witness.organization_id, id: witness.id })
+      .where((attributes, { eq }) => eq(attributes.role, 'admin'))
+      .commit() as TransactionItem,
+  ];
+}
+
 export async function changeUserRole(viewer: Viewer, userId: string, role: Role): Promise<UserListItem> {
   const profile = await targetProfile(viewer, userId);
   if (viewer.role !== 'super_admin' && (role === 'super_admin' || profile.role === 'super_admin')) {
@@ -84,14 +98,7 @@ export async function changeUserRole(viewer: Viewer, userId: string, role: Role)
         .set({ role })
         .where((attributes, { eq }) => eq(attributes.role, profile.role))
         .commit(),
-      ...(witness
-        ? [
-            userProfile
-              .check({ organization_id: witness.organization_id, id: witness.id })
-              .where((attributes, { eq }) => eq(attributes.role, 'admin'))
-              .commit(),
-          ]
-        : []),
+      ...stillAdmin(userProfile, witness),
     ])
     .go();
   if (canceled) throw new Conflict('Someone changed these users at the same time. Reload and try again.');
@@ -108,14 +115,7 @@ export async function deleteUserProfile(viewer: Viewer, userId: string): Promise
   const { canceled } = await db()
     .transaction.write(({ userProfile }) => [
       userProfile.delete({ organization_id: profile.organization_id, id: profile.id }).commit(),
-      ...(witness
-        ? [
-            userProfile
-              .check({ organization_id: witness.organization_id, id: witness.id })
-              .where((attributes, { eq }) => eq(attributes.role, 'admin'))
-              .commit(),
-          ]
-        : []),
+      ...stillAdmin(userProfile, witness),
     ])
     .go();
   if (canceled) throw new Conflict('Someone changed these users at the same time. Reload and try again.');
