@@ -66,6 +66,7 @@ export type OrganizationListResponse = z.infer<typeof organizationListResponseSc
 
 export const ORGANIZATION_MESSAGES = {
   none: 'No organizations found',
+  loadFailed: 'Failed to load organizations',
   deleteConfirm: (name: string) =>
     `Delete the organization ${name}? All of its users, assets and data will be deleted. This is irreversible.`,
   deleted: (name: string) => `Organization "${name}" deleted successfully`,

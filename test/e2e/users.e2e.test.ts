@@ -1,8 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { MeResponse } from '../../shared/api';
 import { AUTH_MESSAGES } from '../../shared/auth';
+import { shortId } from '../../shared/constants';
 import { INVITATION_MESSAGES, type Invitation } from '../../shared/invitations';
-import { USER_MESSAGES } from '../../shared/users';
+import { ORGANIZATION_MESSAGES, USER_MESSAGES } from '../../shared/users';
 import { api, baseUrl, signUpCompany, uniqueEmail, type TestCompany } from '../support/api';
 import { signInThroughForm, useChromiumPage } from '../support/browser';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
@@ -267,5 +269,44 @@ describe('Team Management in Chromium', () => {
 
     await page().getByRole('tab', { name: 'Organizations' }).click();
     await expect.poll(() => page().url(), SLOW).toContain('tab=organizations');
+  });
+
+  it('lets the super admin delete an organization, after a warning, shutting its people out', async () => {
+    const name = `Doomed ${Date.now()}`;
+    const doomed = await signUpCompany(name);
+    const me = await api<MeResponse>('/api/me', { token: doomed.accessToken });
+    const organizationId = me.body.organization.id;
+    await signInThroughForm(
+      page(),
+      `${baseUrl()}/users?tab=organizations`,
+      TEST_SUPER_ADMIN,
+      'System Management',
+    );
+    expect(await page().getByRole('tab', { name: 'Organizations', selected: true }).isVisible()).toBe(true);
+    await expect.poll(() => row(name).count(), SLOW).toBe(1);
+    for (const column of ['Organization', 'Users', 'Created']) {
+      expect(await page().getByRole('columnheader', { name: column, exact: true }).isVisible()).toBe(true);
+    }
+    // Name, shortened id and a user count of 1 (the admin who signed up).
+    expect(await row(name).getByRole('rowheader').textContent()).toContain(shortId(organizationId));
+    const cells = row(name).getByRole('cell');
+    expect(await cells.first().textContent()).toBe('1');
+    // The super admin's own organisation cannot be deleted.
+    const own = row('(yours)');
+    expect(await own.count()).toBe(1);
+    expect(await own.getByRole('button', { name: /^Delete/ }).isDisabled()).toBe(true);
+
+    await row(name)
+      .getByRole('button', { name: `Delete the organization ${name}`, exact: true })
+      .click();
+    const confirm = alertDialog(ORGANIZATION_MESSAGES.deleteConfirm(name));
+    await expect.poll(() => confirm.isVisible(), SLOW).toBe(true);
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => isVisible(ORGANIZATION_MESSAGES.deleted(name)), SLOW).toBe(true);
+    expect(await alertDialog(ORGANIZATION_MESSAGES.deleteConfirm(name)).count()).toBe(0);
+    await expect.poll(() => row(name).count(), SLOW).toBe(0);
+
+    // Its admin is shut out.
+    expect((await api('/api/me', { token: doomed.accessToken })).status).toBe(403);
   });
 });

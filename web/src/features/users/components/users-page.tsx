@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { hasRole } from '../../../../../shared/constants';
 import { USER_MESSAGES } from '../../../../../shared/users';
 import { useCurrentUser } from '../../../api/me';
-import { ComingSoon } from '../../../components/coming-soon';
+import { OrganizationsTab } from './organizations-tab';
 import { UsersTab } from './users-tab';
 
 type UsersPageTab = 'users' | 'organizations';
@@ -64,7 +64,7 @@ function SystemManagement() {
           <UsersTab />
         </Tabs.Panel>
         <Tabs.Panel value="organizations" paddingTop="medium">
-          <ComingSoon title="Organizations" level={3} />
+          <OrganizationsTab />
         </Tabs.Panel>
       </Tabs.Container>
     </section>
