@@ -1,8 +1,9 @@
-import { Button, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
+import { Button, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
 import type { HardwareAsset } from '../../../../../shared/hardware';
 import { assetName, formatDate } from './hardware-format';
 import { ColumnHeaders } from '../../../components/column-headers';
+import { DataTable } from '../../../components/data-table';
 import { EmptyValue, optionalValue, SelectAllCell, SelectRowCell } from '../../../components/row-select';
 import { StatusBadge } from '../../../components/hardware-status';
 
@@ -40,79 +41,73 @@ export function HardwareTable({
   onDelete,
 }: HardwareTableProps) {
   return (
-    <div
+    <DataTable
       ref={ref}
-      className="table-scroll hardware-table"
-      role="region"
-      aria-label="Hardware assets"
-      aria-busy={busy}
-      tabIndex={0}
+      label="Hardware assets"
+      busy={busy}
+      className="hardware-table"
+      header={
+        <>
+          <SelectAllCell
+            label="Select all loaded hardware assets"
+            ids={items.map((item) => item.id)}
+            selected={selected}
+            onToggleAll={onToggleAll}
+          />
+          <ColumnHeaders labels={COLUMNS} />
+          <TableCell as="th" scope="col" className="hardware-table__actions">
+            Actions
+          </TableCell>
+        </>
+      }
     >
-      <Table size="small" highlightOnHover>
-        <TableHead>
-          <TableRow>
-            <SelectAllCell
-              label="Select all loaded hardware assets"
-              ids={items.map((item) => item.id)}
-              selected={selected}
-              onToggleAll={onToggleAll}
+      {items.map((asset) => {
+        const name = assetName(asset);
+        const isSelected = selected.has(asset.id);
+        return (
+          <TableRow key={asset.id} className={isSelected ? 'is-selected' : undefined}>
+            <SelectRowCell
+              label={`Select ${name}`}
+              checked={isSelected}
+              onToggle={(checked) => onToggle(asset.id, checked)}
             />
-            <ColumnHeaders labels={COLUMNS} />
-            <TableCell as="th" scope="col" className="hardware-table__actions">
-              Actions
+            <TableCell as="th" scope="row" className="hardware-table__asset">
+              <span className="hardware-table__name">{name}</span>
+              <span className="hardware-table__type">{asset.asset_type}</span>
+            </TableCell>
+            <TableCell className="hardware-table__mono">{optionalValue(asset.serial_number)}</TableCell>
+            <TableCell className="hardware-table__mono">{optionalValue(asset.asset_tag)}</TableCell>
+            <TableCell>
+              <StatusBadge status={asset.status} />
+            </TableCell>
+            <TableCell>{optionalValue(asset.assigned_to)}</TableCell>
+            <TableCell>{optionalValue(asset.location)}</TableCell>
+            <TableCell className="hardware-table__date">
+              {asset.warranty_expiry ? (
+                <time dateTime={asset.warranty_expiry}>{formatDate(asset.warranty_expiry)}</time>
+              ) : (
+                <EmptyValue />
+              )}
+            </TableCell>
+            <TableCell className="hardware-table__actions">
+              <div className="hardware-table__buttons">
+                <Button size="small" onClick={() => onEdit(asset)} aria-label={`Edit ${name}`}>
+                  Edit
+                </Button>
+                <Button
+                  size="small"
+                  variation="link"
+                  colorTheme="error"
+                  onClick={() => onDelete(asset)}
+                  aria-label={`Delete ${name}`}
+                >
+                  Delete
+                </Button>
+              </div>
             </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((asset) => {
-            const name = assetName(asset);
-            const isSelected = selected.has(asset.id);
-            return (
-              <TableRow key={asset.id} className={isSelected ? 'is-selected' : undefined}>
-                <SelectRowCell
-                  label={`Select ${name}`}
-                  checked={isSelected}
-                  onToggle={(checked) => onToggle(asset.id, checked)}
-                />
-                <TableCell as="th" scope="row" className="hardware-table__asset">
-                  <span className="hardware-table__name">{name}</span>
-                  <span className="hardware-table__type">{asset.asset_type}</span>
-                </TableCell>
-                <TableCell className="hardware-table__mono">{optionalValue(asset.serial_number)}</TableCell>
-                <TableCell className="hardware-table__mono">{optionalValue(asset.asset_tag)}</TableCell>
-                <TableCell>
-                  <StatusBadge status={asset.status} />
-                </TableCell>
-                <TableCell>{optionalValue(asset.assigned_to)}</TableCell>
-                <TableCell>{optionalValue(asset.location)}</TableCell>
-                <TableCell className="hardware-table__date">
-                  {asset.warranty_expiry ? (
-                    <time dateTime={asset.warranty_expiry}>{formatDate(asset.warranty_expiry)}</time>
-                  ) : (
-                    <EmptyValue />
-                  )}
-                </TableCell>
-                <TableCell className="hardware-table__actions">
-                  <div className="hardware-table__buttons">
-                    <Button size="small" onClick={() => onEdit(asset)} aria-label={`Edit ${name}`}>
-                      Edit
-                    </Button>
-                    <Button
-                      size="small"
-                      variation="link"
-                      colorTheme="error"
-                      onClick={() => onDelete(asset)}
-                      aria-label={`Delete ${name}`}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, Button, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
 import { DISPOSAL_MESSAGES, type DisposalItem } from '../../../../../shared/disposal';
 import { ColumnHeaders } from '../../../components/column-headers';
+import { DataTable } from '../../../components/data-table';
 import { EmptyValue, optionalValue, SelectAllCell, SelectRowCell } from '../../../components/row-select';
 import { formatDate } from '../../assets/components/hardware-format';
 
@@ -53,103 +54,97 @@ export function DisposalTable({
   onRevert,
 }: DisposalTableProps) {
   return (
-    <div
+    <DataTable
       ref={ref}
-      className="table-scroll hardware-table disposal-table"
-      role="region"
-      aria-label="Disposal items"
-      aria-busy={busy}
-      tabIndex={0}
+      label="Disposal items"
+      busy={busy}
+      className="hardware-table disposal-table"
+      header={
+        <>
+          <SelectAllCell
+            label="Select all loaded disposal items"
+            ids={items.map((item) => item.id)}
+            selected={selected}
+            onToggleAll={onToggleAll}
+          />
+          <ColumnHeaders labels={COLUMNS} />
+          <TableCell as="th" scope="col" className="hardware-table__actions">
+            Actions
+          </TableCell>
+        </>
+      }
     >
-      <Table size="small" highlightOnHover>
-        <TableHead>
-          <TableRow>
-            <SelectAllCell
-              label="Select all loaded disposal items"
-              ids={items.map((item) => item.id)}
-              selected={selected}
-              onToggleAll={onToggleAll}
+      {items.map((item) => {
+        const name = item.asset_name;
+        const isSelected = selected.has(item.id);
+        return (
+          <TableRow key={item.id} className={isSelected ? 'is-selected' : undefined}>
+            <SelectRowCell
+              label={`Select ${name}`}
+              checked={isSelected}
+              onToggle={(checked) => onToggle(item.id, checked)}
             />
-            <ColumnHeaders labels={COLUMNS} />
-            <TableCell as="th" scope="col" className="hardware-table__actions">
-              Actions
+            <TableCell as="th" scope="row" className="hardware-table__asset">
+              <span className="hardware-table__name disposal-table__name">{name}</span>
+              <span className="hardware-table__type">{item.asset_type}</span>
+            </TableCell>
+            <TableCell className="hardware-table__mono">{optionalValue(item.serial_number)}</TableCell>
+            <TableCell className="hardware-table__mono">{optionalValue(item.asset_tag)}</TableCell>
+            <TableCell className="disposal-table__reason">{item.disposal_reason}</TableCell>
+            <TableCell className="hardware-table__date">
+              {item.disposal_date ? (
+                <time dateTime={item.disposal_date}>{formatDate(item.disposal_date)}</time>
+              ) : (
+                <EmptyValue />
+              )}
+            </TableCell>
+            <TableCell>
+              <DisposalStatusBadge status={item.status} />
+            </TableCell>
+            <TableCell className="disposal-table__asset">
+              {item.asset_id ? (
+                <Button
+                  size="small"
+                  onClick={() => onEditAsset(item)}
+                  isLoading={loadingAssetOf === item.id}
+                  loadingText="Loading…"
+                  aria-label={`Edit linked asset of ${name}`}
+                  data-edit-asset={item.id}
+                >
+                  Edit
+                </Button>
+              ) : (
+                <Text as="span" fontSize="small" color="font.secondary">
+                  {DISPOSAL_MESSAGES.noAssetLinked}
+                </Text>
+              )}
+            </TableCell>
+            <TableCell className="hardware-table__actions">
+              {item.status === 'Pending' ? (
+                <Button
+                  size="small"
+                  variation="primary"
+                  onClick={() => onComplete(item)}
+                  aria-label={`Complete disposal of ${name}`}
+                  data-disposal-action={item.id}
+                >
+                  Complete
+                </Button>
+              ) : (
+                <Button
+                  size="small"
+                  variation="link"
+                  onClick={() => onRevert(item)}
+                  aria-label={`Revert disposal of ${name}`}
+                  data-disposal-action={item.id}
+                >
+                  Revert
+                </Button>
+              )}
             </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((item) => {
-            const name = item.asset_name;
-            const isSelected = selected.has(item.id);
-            return (
-              <TableRow key={item.id} className={isSelected ? 'is-selected' : undefined}>
-                <SelectRowCell
-                  label={`Select ${name}`}
-                  checked={isSelected}
-                  onToggle={(checked) => onToggle(item.id, checked)}
-                />
-                <TableCell as="th" scope="row" className="hardware-table__asset">
-                  <span className="hardware-table__name disposal-table__name">{name}</span>
-                  <span className="hardware-table__type">{item.asset_type}</span>
-                </TableCell>
-                <TableCell className="hardware-table__mono">{optionalValue(item.serial_number)}</TableCell>
-                <TableCell className="hardware-table__mono">{optionalValue(item.asset_tag)}</TableCell>
-                <TableCell className="disposal-table__reason">{item.disposal_reason}</TableCell>
-                <TableCell className="hardware-table__date">
-                  {item.disposal_date ? (
-                    <time dateTime={item.disposal_date}>{formatDate(item.disposal_date)}</time>
-                  ) : (
-                    <EmptyValue />
-                  )}
-                </TableCell>
-                <TableCell>
-                  <DisposalStatusBadge status={item.status} />
-                </TableCell>
-                <TableCell className="disposal-table__asset">
-                  {item.asset_id ? (
-                    <Button
-                      size="small"
-                      onClick={() => onEditAsset(item)}
-                      isLoading={loadingAssetOf === item.id}
-                      loadingText="Loading…"
-                      aria-label={`Edit linked asset of ${name}`}
-                      data-edit-asset={item.id}
-                    >
-                      Edit
-                    </Button>
-                  ) : (
-                    <Text as="span" fontSize="small" color="font.secondary">
-                      {DISPOSAL_MESSAGES.noAssetLinked}
-                    </Text>
-                  )}
-                </TableCell>
-                <TableCell className="hardware-table__actions">
-                  {item.status === 'Pending' ? (
-                    <Button
-                      size="small"
-                      variation="primary"
-                      onClick={() => onComplete(item)}
-                      aria-label={`Complete disposal of ${name}`}
-                      data-disposal-action={item.id}
-                    >
-                      Complete
-                    </Button>
-                  ) : (
-                    <Button
-                      size="small"
-                      variation="link"
-                      onClick={() => onRevert(item)}
-                      aria-label={`Revert disposal of ${name}`}
-                      data-disposal-action={item.id}
-                    >
-                      Revert
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { Button, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
 import { shortId } from '../../../../../shared/constants';
 import type { OrganizationSummary } from '../../../../../shared/users';
 import { ColumnHeaders } from '../../../components/column-headers';
+import { DataTable } from '../../../components/data-table';
 import { formatTimestampDate } from './user-format';
 
 const COLUMNS = ['Organization', 'Users', 'Created'];
@@ -29,73 +30,65 @@ export function OrganizationsTable({
   onDelete,
 }: OrganizationsTableProps) {
   return (
-    <div
+    <DataTable
       ref={ref}
-      className="table-scroll hardware-table organizations-table"
-      role="region"
-      aria-label="Organizations"
-      aria-busy={busy}
-      tabIndex={0}
+      label="Organizations"
+      busy={busy}
+      className="hardware-table organizations-table"
+      header={
+        <>
+          <ColumnHeaders labels={COLUMNS} />
+          <TableCell as="th" scope="col" className="hardware-table__actions">
+            Actions
+          </TableCell>
+        </>
+      }
     >
-      <Table size="small" highlightOnHover>
-        <TableHead>
-          <TableRow>
-            <ColumnHeaders labels={COLUMNS} />
-            <TableCell as="th" scope="col" className="hardware-table__actions">
-              Actions
+      {organizations.map((organization) => {
+        const own = organization.id === ownOrganizationId;
+        return (
+          <TableRow key={organization.id}>
+            <TableCell as="th" scope="row" className="organizations-table__name-cell">
+              <span className="users-table__who">
+                <span className="users-table__name">{organization.name}</span>
+                <span className="hardware-table__mono users-table__id" title={organization.id}>
+                  {shortId(organization.id)}
+                </span>
+                {own ? (
+                  <Text as="span" fontSize="small" color="font.secondary">
+                    (yours)
+                  </Text>
+                ) : null}
+              </span>
+            </TableCell>
+            <TableCell className="organizations-table__count">
+              {organization.user_count.toLocaleString('en-GB')}
+            </TableCell>
+            <TableCell className="hardware-table__date">
+              <time dateTime={organization.created_at}>{formatTimestampDate(organization.created_at)}</time>
+            </TableCell>
+            <TableCell className="hardware-table__actions">
+              <div className="hardware-table__buttons">
+                {/* A disabled button gets no pointer events in some browsers: the wrapper carries the title. */}
+                <span title={own ? OWN_ORGANIZATION_TITLE : undefined}>
+                  <Button
+                    size="small"
+                    variation="link"
+                    colorTheme="error"
+                    isDisabled={own}
+                    title={own ? OWN_ORGANIZATION_TITLE : undefined}
+                    onClick={() => onDelete(organization)}
+                    aria-label={`Delete the organization ${organization.name}`}
+                    data-delete-organization={organization.id}
+                  >
+                    Delete
+                  </Button>
+                </span>
+              </div>
             </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {organizations.map((organization) => {
-            const own = organization.id === ownOrganizationId;
-            return (
-              <TableRow key={organization.id}>
-                <TableCell as="th" scope="row" className="organizations-table__name-cell">
-                  <span className="users-table__who">
-                    <span className="users-table__name">{organization.name}</span>
-                    <span className="hardware-table__mono users-table__id" title={organization.id}>
-                      {shortId(organization.id)}
-                    </span>
-                    {own ? (
-                      <Text as="span" fontSize="small" color="font.secondary">
-                        (yours)
-                      </Text>
-                    ) : null}
-                  </span>
-                </TableCell>
-                <TableCell className="organizations-table__count">
-                  {organization.user_count.toLocaleString('en-GB')}
-                </TableCell>
-                <TableCell className="hardware-table__date">
-                  <time dateTime={organization.created_at}>
-                    {formatTimestampDate(organization.created_at)}
-                  </time>
-                </TableCell>
-                <TableCell className="hardware-table__actions">
-                  <div className="hardware-table__buttons">
-                    {/* A disabled button gets no pointer events in some browsers: the wrapper carries the title. */}
-                    <span title={own ? OWN_ORGANIZATION_TITLE : undefined}>
-                      <Button
-                        size="small"
-                        variation="link"
-                        colorTheme="error"
-                        isDisabled={own}
-                        title={own ? OWN_ORGANIZATION_TITLE : undefined}
-                        onClick={() => onDelete(organization)}
-                        aria-label={`Delete the organization ${organization.name}`}
-                        data-delete-organization={organization.id}
-                      >
-                        Delete
-                      </Button>
-                    </span>
-                  </div>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -1,17 +1,9 @@
-import {
-  Button,
-  SelectField,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Text,
-} from '@aws-amplify/ui-react';
+import { Button, SelectField, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
 import { ROLE_LABELS, ROLES, shortId, type Role } from '../../../../../shared/constants';
 import { canChangeRoleOf, roleOptions, type UserListItem } from '../../../../../shared/users';
 import { ColumnHeaders } from '../../../components/column-headers';
+import { DataTable } from '../../../components/data-table';
 import { formatTimestampDate, userInitial } from './user-format';
 
 function isRole(value: string): value is Role {
@@ -47,116 +39,110 @@ export function UsersTable({
   const options = roleOptions(viewer.role);
 
   return (
-    <div
+    <DataTable
       ref={ref}
-      className="table-scroll hardware-table users-table"
-      role="region"
-      aria-label="User accounts"
-      aria-busy={busy}
-      tabIndex={0}
+      label="User accounts"
+      busy={busy}
+      className="hardware-table users-table"
+      header={
+        <>
+          <ColumnHeaders labels={columns} />
+          <TableCell as="th" scope="col" className="hardware-table__actions">
+            Actions
+          </TableCell>
+        </>
+      }
     >
-      <Table size="small" highlightOnHover>
-        <TableHead>
-          <TableRow>
-            <ColumnHeaders labels={columns} />
-            <TableCell as="th" scope="col" className="hardware-table__actions">
-              Actions
+      {users.map((user) => {
+        const self = user.id === viewer.id;
+        const locked = self || !canChangeRoleOf(viewer.role, user.role);
+        // A super_admin row seen by an admin keeps its own role as the (disabled) choice.
+        const choices = options.includes(user.role) ? options : [...options, user.role];
+        const shownRole = pendingRole?.id === user.id ? pendingRole.role : user.role;
+        return (
+          <TableRow key={user.id}>
+            <TableCell as="th" scope="row" className="users-table__user-cell">
+              <div className="users-table__user">
+                <span className="users-avatar" aria-hidden="true">
+                  {userInitial(user)}
+                </span>
+                <span className="users-table__who">
+                  {user.full_name?.trim() ? (
+                    <span className="users-table__name">{user.full_name}</span>
+                  ) : null}
+                  <span className="hardware-table__mono users-table__id" title={user.id}>
+                    {shortId(user.id)}
+                  </span>
+                  {self ? (
+                    <Text as="span" fontSize="small" color="font.secondary">
+                      (you)
+                    </Text>
+                  ) : null}
+                </span>
+              </div>
+            </TableCell>
+            <TableCell className="users-table__email">{user.email}</TableCell>
+            {superAdmin ? (
+              <TableCell>
+                {user.organization ? (
+                  user.organization.name
+                ) : (
+                  <Text as="span" color="font.tertiary">
+                    —
+                  </Text>
+                )}
+              </TableCell>
+            ) : null}
+            <TableCell className="users-table__role">
+              <SelectField
+                label={`Role of ${user.email}`}
+                labelHidden
+                size="small"
+                value={shownRole}
+                isDisabled={locked}
+                data-role-select={user.id}
+                onChange={(event) => {
+                  const role = event.target.value;
+                  if (isRole(role) && role !== user.role) onPickRole(user, role);
+                }}
+              >
+                {choices.map((role) => (
+                  <option key={role} value={role}>
+                    {ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </SelectField>
+            </TableCell>
+            <TableCell className="hardware-table__date">
+              <time dateTime={user.created_at}>{formatTimestampDate(user.created_at)}</time>
+            </TableCell>
+            <TableCell className="hardware-table__actions">
+              <div className="hardware-table__buttons">
+                <Button
+                  size="small"
+                  onClick={() => onPasswordReset(user)}
+                  aria-label={`Send password reset to ${user.email}`}
+                  data-password-reset={user.id}
+                >
+                  Send password reset
+                </Button>
+                {superAdmin && !self ? (
+                  <Button
+                    size="small"
+                    variation="link"
+                    colorTheme="error"
+                    onClick={() => onDelete(user)}
+                    aria-label={`Delete ${user.email}`}
+                    data-delete-user={user.id}
+                  >
+                    Delete
+                  </Button>
+                ) : null}
+              </div>
             </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {users.map((user) => {
-            const self = user.id === viewer.id;
-            const locked = self || !canChangeRoleOf(viewer.role, user.role);
-            // A super_admin row seen by an admin keeps its own role as the (disabled) choice.
-            const choices = options.includes(user.role) ? options : [...options, user.role];
-            const shownRole = pendingRole?.id === user.id ? pendingRole.role : user.role;
-            return (
-              <TableRow key={user.id}>
-                <TableCell as="th" scope="row" className="users-table__user-cell">
-                  <div className="users-table__user">
-                    <span className="users-avatar" aria-hidden="true">
-                      {userInitial(user)}
-                    </span>
-                    <span className="users-table__who">
-                      {user.full_name?.trim() ? (
-                        <span className="users-table__name">{user.full_name}</span>
-                      ) : null}
-                      <span className="hardware-table__mono users-table__id" title={user.id}>
-                        {shortId(user.id)}
-                      </span>
-                      {self ? (
-                        <Text as="span" fontSize="small" color="font.secondary">
-                          (you)
-                        </Text>
-                      ) : null}
-                    </span>
-                  </div>
-                </TableCell>
-                <TableCell className="users-table__email">{user.email}</TableCell>
-                {superAdmin ? (
-                  <TableCell>
-                    {user.organization ? (
-                      user.organization.name
-                    ) : (
-                      <Text as="span" color="font.tertiary">
-                        —
-                      </Text>
-                    )}
-                  </TableCell>
-                ) : null}
-                <TableCell className="users-table__role">
-                  <SelectField
-                    label={`Role of ${user.email}`}
-                    labelHidden
-                    size="small"
-                    value={shownRole}
-                    isDisabled={locked}
-                    data-role-select={user.id}
-                    onChange={(event) => {
-                      const role = event.target.value;
-                      if (isRole(role) && role !== user.role) onPickRole(user, role);
-                    }}
-                  >
-                    {choices.map((role) => (
-                      <option key={role} value={role}>
-                        {ROLE_LABELS[role]}
-                      </option>
-                    ))}
-                  </SelectField>
-                </TableCell>
-                <TableCell className="hardware-table__date">
-                  <time dateTime={user.created_at}>{formatTimestampDate(user.created_at)}</time>
-                </TableCell>
-                <TableCell className="hardware-table__actions">
-                  <div className="hardware-table__buttons">
-                    <Button
-                      size="small"
-                      onClick={() => onPasswordReset(user)}
-                      aria-label={`Send password reset to ${user.email}`}
-                      data-password-reset={user.id}
-                    >
-                      Send password reset
-                    </Button>
-                    {superAdmin && !self ? (
-                      <Button
-                        size="small"
-                        variation="link"
-                        colorTheme="error"
-                        onClick={() => onDelete(user)}
-                        aria-label={`Delete ${user.email}`}
-                        data-delete-user={user.id}
-                      >
-                        Delete
-                      </Button>
-                    ) : null}
-                  </div>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

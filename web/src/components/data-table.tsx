@@ -1,0 +1,38 @@
+import { Table, TableBody, TableHead, TableRow } from '@aws-amplify/ui-react';
+import type { ReactNode, Ref } from 'react';
+
+interface DataTableProps {
+  ref?: Ref<HTMLDivElement>;
+  /** The region's name, read out when it takes focus. */
+  label: string;
+  /** The rows are of a previous search, or being replaced. */
+  busy?: boolean;
+  className?: string;
+  /** The header row's cells. */
+  header: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * A list's table: a focusable, named region that scrolls sideways on narrow screens, so keyboard
+ * users can scroll it too.
+ */
+export function DataTable({ ref, label, busy = false, className, header, children }: DataTableProps) {
+  return (
+    <div
+      ref={ref}
+      className={['table-scroll', className].filter(Boolean).join(' ')}
+      role="region"
+      aria-label={label}
+      aria-busy={busy}
+      tabIndex={0}
+    >
+      <Table size="small" highlightOnHover>
+        <TableHead>
+          <TableRow>{header}</TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </div>
+  );
+}
