@@ -41,10 +41,30 @@ import { useFilledTable } from '../../../components/use-filled-table';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+type Transition = 'complete' | 'revert';
+
+/** Complete and Revert: the same confirmation, in their own words. */
+const TRANSITION_TEXTS: Record<
+  Transition,
+  { question: string; label: string; failed: string; done: (item: DisposalItem) => string }
+> = {
+  complete: {
+    question: DISPOSAL_MESSAGES.completeConfirm,
+    label: 'Complete',
+    failed: DISPOSAL_MESSAGES.completeFailed,
+    done: (item) => `Marked the disposal of ${item.asset_name} as completed`,
+  },
+  revert: {
+    question: DISPOSAL_MESSAGES.revertConfirm,
+    label: 'Revert',
+    failed: DISPOSAL_MESSAGES.revertFailed,
+    done: (item) => `Reverted ${item.asset_name} to Pending`,
+  },
+};
+
 type Dialog =
   | { kind: 'add' }
-  | { kind: 'complete'; item: DisposalItem }
-  | { kind: 'revert'; item: DisposalItem }
+  | { kind: Transition; item: DisposalItem }
   | { kind: 'delete'; ids: readonly string[] }
   | { kind: 'edit-asset'; assetId: string; itemId: string };
 
@@ -124,13 +144,10 @@ export function DisposalPage() {
   const rowButton = (attribute: string, id: string) =>
     tableRegionRef.current?.querySelector<HTMLElement>(`[${attribute}="${id}"]`) ?? null;
 
-  const openComplete = (item: DisposalItem) => {
-    complete.reset();
-    setDialog({ kind: 'complete', item });
-  };
-  const openRevert = (item: DisposalItem) => {
-    revert.reset();
-    setDialog({ kind: 'revert', item });
+  const transitions = { complete, revert };
+  const openTransition = (kind: Transition, item: DisposalItem) => {
+    transitions[kind].reset();
+    setDialog({ kind, item });
   };
   const openDelete = () => {
     if (selectedIds.length === 0 || tooMany) return;
@@ -138,24 +155,14 @@ export function DisposalPage() {
     setDialog({ kind: 'delete', ids: selectedIds });
   };
 
-  const confirmComplete = async (item: DisposalItem) => {
+  const confirmTransition = async (kind: Transition, item: DisposalItem) => {
     try {
-      await complete.mutateAsync(item.id);
+      await transitions[kind].mutateAsync(item.id);
       setDialog(null);
-      showNotice(`Marked the disposal of ${item.asset_name} as completed`);
+      showNotice(TRANSITION_TEXTS[kind].done(item));
     } catch (error) {
       // The dialog shows the failure and stays open for another try.
-      console.error(DISPOSAL_MESSAGES.completeFailed, error);
-    }
-  };
-
-  const confirmRevert = async (item: DisposalItem) => {
-    try {
-      await revert.mutateAsync(item.id);
-      setDialog(null);
-      showNotice(`Reverted ${item.asset_name} to Pending`);
-    } catch (error) {
-      console.error(DISPOSAL_MESSAGES.revertFailed, error);
+      console.error(TRANSITION_TEXTS[kind].failed, error);
     }
   };
 
@@ -356,8 +363,8 @@ export function DisposalPage() {
             onToggle={toggle}
             onToggleAll={toggleAll}
             onEditAsset={(item) => void openLinkedAsset(item)}
-            onComplete={openComplete}
-            onRevert={openRevert}
+            onComplete={(item) => openTransition('complete', item)}
+            onRevert={(item) => openTransition('revert', item)}
           />
           <ListFooter
             list={list}
@@ -391,40 +398,22 @@ export function DisposalPage() {
           }}
         />
       ) : null}
-      {dialog?.kind === 'complete' ? (
+      {dialog?.kind === 'complete' || dialog?.kind === 'revert' ? (
         <ConfirmDialog
-          question={DISPOSAL_MESSAGES.completeConfirm}
+          question={TRANSITION_TEXTS[dialog.kind].question}
           detail={<ItemDetail item={dialog.item} />}
-          confirmLabel="Complete"
+          confirmLabel={TRANSITION_TEXTS[dialog.kind].label}
           destructive={false}
-          busy={complete.isPending}
+          busy={transitions[dialog.kind].isPending}
           error={
-            complete.isError
-              ? { heading: DISPOSAL_MESSAGES.completeFailed, message: errorMessage(complete.error) }
+            transitions[dialog.kind].isError
+              ? {
+                  heading: TRANSITION_TEXTS[dialog.kind].failed,
+                  message: errorMessage(transitions[dialog.kind].error),
+                }
               : null
           }
-          onConfirm={() => void confirmComplete(dialog.item)}
-          onCancel={() => setDialog(null)}
-          returnFocus={() =>
-            rowButton('data-disposal-action', dialog.item.id) ??
-            tableRegionRef.current ??
-            addButtonRef.current
-          }
-        />
-      ) : null}
-      {dialog?.kind === 'revert' ? (
-        <ConfirmDialog
-          question={DISPOSAL_MESSAGES.revertConfirm}
-          detail={<ItemDetail item={dialog.item} />}
-          confirmLabel="Revert"
-          destructive={false}
-          busy={revert.isPending}
-          error={
-            revert.isError
-              ? { heading: DISPOSAL_MESSAGES.revertFailed, message: errorMessage(revert.error) }
-              : null
-          }
-          onConfirm={() => void confirmRevert(dialog.item)}
+          onConfirm={() => void confirmTransition(dialog.kind, dialog.item)}
           onCancel={() => setDialog(null)}
           returnFocus={() =>
             rowButton('data-disposal-action', dialog.item.id) ??
