@@ -19,6 +19,7 @@ export default defineConfig({
             'functions/**/*.test.ts',
             'agent/**/*.test.ts',
             'web/**/*.test.ts',
+            'infra/local/**/*.test.ts',
           ],
         },
       },

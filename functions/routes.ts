@@ -62,6 +62,19 @@ function organizations(method: HttpMethod, path: string, handler: string): Route
   };
 }
 
+/** Billing sits in Settings: reachable without a subscription, since it is how one is bought. */
+function billing(method: HttpMethod, path: string, handler: string, minRole?: Role): RouteDefinition {
+  return {
+    method,
+    path,
+    feature: 'billing',
+    handler,
+    auth: 'user',
+    ...(minRole ? { minRole } : {}),
+    needsSubscription: false,
+  };
+}
+
 export const routes: readonly RouteDefinition[] = [
   {
     method: 'POST',
@@ -172,6 +185,18 @@ export const routes: readonly RouteDefinition[] = [
   team('POST', '/api/users/{id}/password-reset', 'users-password-reset'),
   organizations('GET', '/api/organizations', 'list'),
   organizations('DELETE', '/api/organizations/{id}', 'delete'),
+  billing('GET', '/api/billing', 'get'),
+  billing('POST', '/api/billing/checkout', 'checkout', 'admin'),
+  billing('POST', '/api/billing/portal', 'portal', 'admin'),
+  billing('POST', '/api/billing/sync-plans', 'sync-plans', 'super_admin'),
+  {
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    feature: 'billing',
+    handler: 'webhook',
+    auth: 'stripe-signature',
+    needsSubscription: false,
+  },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

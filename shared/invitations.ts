@@ -25,8 +25,6 @@ export const INVITATION_MESSAGES = {
   accountExists: 'This email address already has an account, so it cannot be invited',
   notFound: 'Invitation not found',
   notPending: 'This invitation is no longer pending',
-  userLimit: (limit: number) =>
-    `Your plan allows ${limit} user${limit === 1 ? '' : 's'}: remove a user or cancel an invitation before inviting another, or choose a larger plan`,
 } as const;
 
 export const inviteSchema = z.object({

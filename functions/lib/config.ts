@@ -32,10 +32,26 @@ const configSchema = z.object({
    * AWS the CDK context value `appUrl` (the CloudFront or custom domain).
    */
   APP_URL: z.string().url().optional(),
+  /**
+   * Stripe's API keys. In AWS they live in Secrets Manager (STRIPE_SECRETS_ARN, a JSON secret
+   * {secret_key, webhook_secret}); locally and for a Stripe test-mode account they may be set directly.
+   */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_SECRETS_ARN: z.string().min(1).optional(),
+  /** Only set when Stripe is not the real one (the local Stripe sandbox): http://localhost:3030 */
+  STRIPE_API_URL: z.string().url().optional(),
 });
 export type FunctionConfig = z.infer<typeof configSchema>;
 
 let cached: FunctionConfig | undefined;
+
+/** The web app's address, for links in emails and Stripe's return addresses. */
+export function appUrl(purpose: string): string {
+  const { APP_URL } = config();
+  if (!APP_URL) throw new Error(`APP_URL is not configured: ${purpose}`);
+  return APP_URL.replace(/\/+$/, '');
+}
 
 export function config(): FunctionConfig {
   cached ??= configSchema.parse(process.env);

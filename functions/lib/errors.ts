@@ -65,3 +65,9 @@ export class PayloadTooLarge extends HttpError {
     super(413, 'payload_too_large', message);
   }
 }
+/** A service we depend on (Stripe) refused or failed: the caller may try again later. */
+export class BadGateway extends HttpError {
+  constructor(message: string, code = 'upstream_failed') {
+    super(502, code, message);
+  }
+}

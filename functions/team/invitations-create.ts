@@ -1,9 +1,10 @@
 import { INVITATION_MESSAGES, invitationLink, inviteSchema, type Invitation } from '../../shared/invitations';
 import { findCognitoUserSub } from '../lib/cognito';
-import { config } from '../lib/config';
+import { appUrl } from '../lib/config';
 import { Conflict } from '../lib/errors';
 import { userRoute } from '../lib/http';
 import { sendEmail } from '../lib/mail';
+import { planLimits } from '../lib/plan-limits';
 import { cancelInvitation, createInvitation } from '../lib/table/invitations';
 
 /**
@@ -15,10 +16,15 @@ export const handler = userRoute(
   async ({ caller, body, now }): Promise<Invitation> => {
     if (await findCognitoUserSub(body.email))
       throw new Conflict(INVITATION_MESSAGES.accountExists, 'account_exists');
-    const { APP_URL } = config();
-    if (!APP_URL) throw new Error('APP_URL is not configured: invitation links cannot be built');
-    const { invitation, token } = await createInvitation(caller.organization.id, body, caller.profile, now);
-    const link = invitationLink(APP_URL, token);
+    const baseUrl = appUrl('invitation links cannot be built');
+    const { invitation, token } = await createInvitation(
+      caller.organization.id,
+      body,
+      caller.profile,
+      now,
+      planLimits(caller.subscription),
+    );
+    const link = invitationLink(baseUrl, token);
     try {
       await sendEmail({
         to: invitation.email,

@@ -8,7 +8,7 @@ import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
-import { GLOBAL_INDEXES, TABLE_KEYS } from '../../functions/lib/table/definition';
+import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/lib/table/definition';
 
 export interface DataStackProps extends StackProps {
   /** The folder of the built agent installer (`npm run build:agent`); uploaded when it holds the zip. */
@@ -32,6 +32,7 @@ export class DataStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
+      timeToLiveAttribute: TTL_ATTRIBUTE,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     for (const index of GLOBAL_INDEXES) {

@@ -5,10 +5,17 @@ import path from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { GLOBAL_INDEXES, KEY_ATTRIBUTES, TABLE_KEYS } from '../../functions/lib/table/definition';
+import {
+  GLOBAL_INDEXES,
+  KEY_ATTRIBUTES,
+  TABLE_KEYS,
+  TTL_ATTRIBUTE,
+} from '../../functions/lib/table/definition';
 import { waitFor } from './wait';
 
 const require = createRequire(import.meta.url);
@@ -61,12 +68,26 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       if (!(error instanceof ResourceNotFoundException)) throw error;
     });
   });
-  try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error;
+  const exists = await client
+    .send(new DescribeTableCommand({ TableName: tableName }))
+    .then(() => true)
+    .catch((error: unknown) => {
+      if (error instanceof ResourceNotFoundException) return false;
+      throw error;
+    });
+  if (!exists) await createTable(client, tableName);
+  const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
+  if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      }),
+    );
   }
+}
+
+async function createTable(client: DynamoDBClient, tableName: string): Promise<void> {
   await client.send(
     new CreateTableCommand({
       TableName: tableName,

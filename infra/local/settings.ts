@@ -6,6 +6,8 @@ export interface LocalStackSettings {
   port: number;
   cognitoPort: number;
   dynamodbPort: number;
+  /** The local Stripe sandbox (its API and its hosted checkout and portal pages). */
+  stripePort: number;
   dataDir: string;
   webDistDir: string;
   /** Where the agent installer zip is (the local stand-in for the agent-bundles bucket). */
@@ -29,6 +31,7 @@ export function settingsFromEnv(): LocalStackSettings {
     port: port('PORT', 3000),
     cognitoPort: port('COGNITO_PORT', 3010),
     dynamodbPort: port('DYNAMODB_PORT', 3020),
+    stripePort: port('STRIPE_PORT', 3030),
     dataDir: path.resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data'),
     webDistDir: path.resolve(REPO_ROOT, 'web/dist'),
     agentBundleDir: path.resolve(REPO_ROOT, 'dist/agent'),

@@ -10,12 +10,15 @@ import { createJwtAuthorizer } from './jwt-authorizer';
 import { Outbox } from './outbox';
 import { LOCAL_SES_PATH } from './ses';
 import type { LocalStackSettings } from './settings';
+import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startStripeSandbox } from './stripe-sandbox';
 
 export const LOCAL_TABLE_NAME = 'it-asset-auditor';
 
 export interface LocalStack {
   url: string;
   outbox: Outbox;
+  /** The Stripe sandbox's address; null when STRIPE_SECRET_KEY points the product at a real Stripe account. */
+  stripeSandboxUrl: string | null;
   runtimeConfig: RuntimeConfig;
   stop(): Promise<void>;
 }
@@ -96,9 +99,28 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
     // The gateway itself stands in for SES (into the outbox); its port is known once it listens,
     // which is before any function runs and reads its configuration.
     process.env.SES_ENDPOINT = `${url}${LOCAL_SES_PATH}`;
-    // Links in the product's emails lead back to this stack's web app.
+    // Links in the product's emails, and Stripe's return addresses, lead back to this stack's web app.
     process.env.APP_URL = url;
-    return { url, outbox, runtimeConfig, stop };
+
+    // With keys of a Stripe test-mode account in the environment, the product talks to Stripe itself.
+    let stripeSandboxUrl: string | null = null;
+    if (!process.env.STRIPE_SECRET_KEY) {
+      const sandbox = await startStripeSandbox({
+        port: settings.stripePort,
+        dataFile: path.join(settings.dataDir, 'stripe', 'state.json'),
+        apiKey: LOCAL_STRIPE_SECRET_KEY,
+        webhookUrl: `${url}/api/stripe/webhook`,
+        webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
+      });
+      started.push(() => sandbox.stop());
+      stripeSandboxUrl = sandbox.url;
+      Object.assign(process.env, {
+        STRIPE_API_URL: sandbox.url,
+        STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+      });
+    }
+    return { url, outbox, stripeSandboxUrl, runtimeConfig, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -24,6 +24,7 @@ async function main() {
   console.log(`
   IT Asset Auditor is running at ${stack.url}
   Email outbox:  ${stack.url}/dev/outbox
+  Payments:      ${stack.stripeSandboxUrl ? `Stripe sandbox at ${stack.stripeSandboxUrl} (its checkout takes any card)` : 'your Stripe test-mode account (STRIPE_SECRET_KEY)'}
   Super admin:   ${email} / ${password}${superAdmin === 'created' ? ' (created now)' : ''}
   Data:          ${settings.dataDir}  (npm run reset wipes it)
   Stop with Ctrl-C.

@@ -1,3 +1,4 @@
+import { UNLIMITED } from '../../shared/constants';
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import { AUTH_MESSAGES } from '../../shared/auth';
@@ -136,6 +137,7 @@ describe('invitations', () => {
       { email, role: 'user' },
       { email: company.email },
       eightDaysAgo,
+      { planName: null, assetLimit: UNLIMITED, userLimit: UNLIMITED },
     );
     const looked = await byToken(token);
     expect(looked).toMatchObject({

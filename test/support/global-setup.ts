@@ -18,6 +18,7 @@ declare module 'vitest' {
     /** The functions' environment, for tests that call the data layer or Cognito directly. */
     functionEnv: Record<string, string>;
     agentBundleDir: string;
+    stripeSandboxUrl: string;
   }
 }
 
@@ -36,12 +37,21 @@ function freePort(): Promise<number> {
 
 /** One local stack per test run, on free ports, with a fresh data folder: a clean table every run. */
 export default async function setup(project: TestProject) {
+  // Tests pay through the Stripe sandbox, whatever Stripe account this shell is set up for.
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'])
+    delete process.env[name];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'itam-test-'));
-  const [port, cognitoPort, dynamodbPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, cognitoPort, dynamodbPort, stripePort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const stack = await startLocalStack({
     port: port!,
     cognitoPort: cognitoPort!,
     dynamodbPort: dynamodbPort!,
+    stripePort: stripePort!,
     dataDir,
     webDistDir: path.join(REPO_ROOT, 'web/dist'),
     agentBundleDir: path.join(dataDir, 'agent-bundle'),
@@ -51,6 +61,8 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', stack.url);
   project.provide('runtimeConfig', stack.runtimeConfig);
   project.provide('agentBundleDir', path.join(dataDir, 'agent-bundle'));
+  if (!stack.stripeSandboxUrl) throw new Error('The local stack started without its Stripe sandbox');
+  project.provide('stripeSandboxUrl', stack.stripeSandboxUrl);
   const functionEnv = Object.fromEntries(
     [
       'AWS_REGION',
@@ -63,6 +75,9 @@ export default async function setup(project: TestProject) {
       'USER_POOL_CLIENT_ID',
       'SES_ENDPOINT',
       'APP_URL',
+      'STRIPE_API_URL',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
     ].map((name) => [name, process.env[name] ?? '']),
   );
   project.provide('functionEnv', functionEnv);

@@ -20,6 +20,9 @@ export const GLOBAL_INDEXES: readonly GlobalIndexDefinition[] = [
   { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
 ];
 
+/** Items with this attribute (epoch seconds) are removed by DynamoDB once it has passed. */
+export const TTL_ATTRIBUTE = 'expires_at_ttl';
+
 /** Every key attribute is a string. */
 export const KEY_ATTRIBUTES: readonly string[] = [
   TABLE_KEYS.partitionKey,

@@ -694,6 +694,12 @@ export async function getHardwareCounts(organizationId: string): Promise<Hardwar
   };
 }
 
+/** How many hardware assets the organisation has: the sum of its per-status counters. */
+export async function countHardwareAssets(organizationId: string): Promise<number> {
+  const { byStatus } = await getHardwareCounts(organizationId);
+  return Object.values(byStatus).reduce((sum, count) => sum + count, 0);
+}
+
 /** Assets whose warranty ends between two dates (inclusive), soonest first. */
 export async function listExpiringWarranties(
   organizationId: string,

@@ -10,6 +10,8 @@ import {
   type InviteRequest,
 } from '../../../shared/invitations';
 import { AUTH_MESSAGES } from '../../../shared/auth';
+import { PLAN_LIMIT_MESSAGES } from '../../../shared/billing';
+import type { PlanLimits } from '../plan-limits';
 import { Conflict, Gone, NotFound } from '../errors';
 import type { Actor } from './audit';
 import type { invitationEntity } from './invitation';
@@ -42,16 +44,8 @@ function toInvitation(item: InvitationItem): Invitation {
   };
 }
 
-/**
- * The most people an organisation may have (members and pending invitations). The billing issue
- * fills this in from the plan's user_limit; until plans exist every organisation is unlimited.
- */
-export async function userLimit(organizationId: string): Promise<number> {
-  void organizationId;
-  return UNLIMITED;
-}
-
-async function countPeople(organizationId: string): Promise<number> {
+/** The people an organisation has for its plan's user_limit: members and pending invitations. */
+export async function countPeople(organizationId: string): Promise<number> {
   const [members, pending] = await Promise.all([
     db()
       .entities.userProfile.query.primary({ organization_id: organizationId })
@@ -74,15 +68,16 @@ export async function createInvitation(
   request: InviteRequest,
   inviter: Actor,
   now: Date,
+  limits: PlanLimits,
 ): Promise<CreatedInvitation> {
   const entities = db().entities;
   const { data: earlier } = await entities.pendingInvitation
     .get({ organization_id: organizationId, email: request.email })
     .go({ consistent: true });
   // A replaced invitation frees its place, so it does not count against the limit.
-  const limit = await userLimit(organizationId);
-  if (limit < UNLIMITED && (await countPeople(organizationId)) - (earlier ? 1 : 0) >= limit) {
-    throw new Conflict(INVITATION_MESSAGES.userLimit(limit), 'user_limit');
+  const { planName, userLimit } = limits;
+  if (userLimit < UNLIMITED && (await countPeople(organizationId)) - (earlier ? 1 : 0) >= userLimit) {
+    throw new Conflict(PLAN_LIMIT_MESSAGES.users(planName, userLimit), 'plan_limit');
   }
   const replaced = earlier
     ? (

@@ -3,6 +3,12 @@ import { config } from '../config';
 import { agentMachineEntity, agentSectionEntity } from './agent-machine';
 import { apiKeyEntity, apiKeyLookupEntity } from './api-key';
 import { auditLogEntity } from './audit-log';
+import {
+  paymentEntity,
+  stripeCustomerEntity,
+  stripeEventEntity,
+  subscriptionPlanEntity,
+} from './billing-entities';
 import { dynamoDocumentClient } from './client';
 import { disposalItemEntity } from './disposal-item';
 import { hardwareAssetEntity, hardwareIdentifierEntity } from './hardware-asset';
@@ -30,6 +36,10 @@ function createService() {
       invitation: invitationEntity,
       invitationToken: invitationTokenEntity,
       pendingInvitation: pendingInvitationEntity,
+      subscriptionPlan: subscriptionPlanEntity,
+      payment: paymentEntity,
+      stripeCustomer: stripeCustomerEntity,
+      stripeEvent: stripeEventEntity,
     },
     { client: dynamoDocumentClient(), table: config().TABLE_NAME },
   );

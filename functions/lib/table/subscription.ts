@@ -11,6 +11,15 @@ export const subscriptionEntity = new Entity({
     plan_id: { type: 'string' },
     current_period_end: { type: 'string' },
     cancel_at_period_end: { type: 'boolean', default: false },
+    /** Set when the organisation first goes to checkout; the billing portal needs it. */
+    stripe_customer_id: { type: 'string' },
+    /** The Stripe subscription mirrored here, and when Stripe created it: a newer one replaces it. */
+    stripe_subscription_id: { type: 'string' },
+    stripe_subscription_created: { type: 'number' },
+    /** The plan's name and limits, copied when the subscription is mirrored; absent on the free trial. */
+    plan_name: { type: 'string' },
+    asset_limit: { type: 'number' },
+    user_limit: { type: 'number' },
     updated_at: { type: 'string', required: true },
   },
   indexes: {

@@ -1,7 +1,7 @@
 import { Heading, Tabs } from '@aws-amplify/ui-react';
 import { useSearchParams } from 'react-router';
 import { isGated, useCurrentUser } from '../../../api/me';
-import { ComingSoon } from '../../../components/coming-soon';
+import { BillingTab } from '../../billing/components/billing-tab';
 import { ApiKeysSection } from './api-keys-section';
 import { AuditLogList } from './audit-log-list';
 import { MonitoringAgentSection } from './monitoring-agent-section';
@@ -50,7 +50,7 @@ export function SettingsPage() {
           <MonitoringAgentSection />
         </Tabs.Panel>
         <Tabs.Panel value="billing" paddingTop="medium">
-          <ComingSoon title="Billing & Subscription" level={3} />
+          {tab === 'billing' && <BillingTab />}
         </Tabs.Panel>
         <Tabs.Panel value="audit" paddingTop="medium">
           <AuditLogList active={tab === 'audit'} />

@@ -1,0 +1,260 @@
+import type { EntityItem } from 'electrodb';
+import { ulid } from 'ulid';
+import { PAYMENT_HISTORY_PAGE_SIZE } from '../../../shared/constants';
+import type { Payment, SubscriptionPlan } from '../../../shared/billing';
+import type { PlanTerms } from '../../billing/stripe-plan';
+import type { paymentEntity, subscriptionPlanEntity } from './billing-entities';
+import { db } from './service';
+import { write, type TransactionEntities, type TransactionItem } from './transaction';
+
+/**
+ * The table's mirror of Stripe. Every webhook effect is written in one transaction with the
+ * event's id, on the condition that the id is new: an event is applied at most once, and a
+ * duplicate delivery changes nothing.
+ */
+type PlanItem = EntityItem<typeof subscriptionPlanEntity>;
+type PaymentItem = EntityItem<typeof paymentEntity>;
+
+const EVENT_RETENTION_SECONDS = 30 * 24 * 3600;
+
+function toPlan(item: PlanItem): SubscriptionPlan {
+  return {
+    id: item.id,
+    name: item.name,
+    amount: item.amount,
+    currency: item.currency,
+    interval: item.interval,
+    stripe_price_id: item.stripe_price_id,
+    is_active: item.is_active,
+    features: { features: item.features },
+    asset_limit: item.asset_limit,
+    user_limit: item.user_limit,
+  };
+}
+
+function toPayment(item: PaymentItem): Payment {
+  return {
+    id: item.id,
+    organisation_id: item.organization_id,
+    timestamp: item.timestamp,
+    event_type: item.event_type,
+    amount: item.amount,
+    currency: item.currency,
+    status: item.status,
+    invoice_url: item.invoice_url ?? null,
+  };
+}
+
+async function allPlanItems(): Promise<PlanItem[]> {
+  const { data } = await db().entities.subscriptionPlan.query.primary({}).go({ pages: 'all' });
+  return data;
+}
+
+/** SPEC 7: active plans by amount ascending (then by name, for equal prices). */
+export async function listActivePlans(): Promise<SubscriptionPlan[]> {
+  return (await allPlanItems())
+    .filter((plan) => plan.is_active)
+    .sort((a, b) => a.amount - b.amount || a.name.localeCompare(b.name))
+    .map(toPlan);
+}
+
+export async function getPlanByPrice(priceId: string): Promise<SubscriptionPlan | null> {
+  const { data } = await db().entities.subscriptionPlan.get({ stripe_price_id: priceId }).go();
+  return data ? toPlan(data) : null;
+}
+
+export interface PlanSyncOutcome {
+  saved: { terms: PlanTerms; action: 'created' | 'updated' }[];
+  deactivated: number;
+  totalActive: number;
+}
+
+/** Transactions hold at most 100 items. */
+const TRANSACTION_MAX_ITEMS = 100;
+
+/**
+ * Upserts the plans read from Stripe and retires the ones Stripe no longer offers. A price that
+ * failed to read (`keep`) leaves its earlier plan as it was.
+ */
+export async function savePlans(terms: PlanTerms[], keep: Set<string>, now: Date): Promise<PlanSyncOutcome> {
+  const existing = new Map((await allPlanItems()).map((plan) => [plan.stripe_price_id, plan]));
+  const timestamp = now.toISOString();
+  const saved = terms.map((plan) => ({
+    terms: plan,
+    action: existing.has(plan.stripe_price_id) ? ('updated' as const) : ('created' as const),
+  }));
+  const offered = new Set(terms.map((plan) => plan.stripe_price_id));
+  const retired = [...existing.values()].filter(
+    (plan) => plan.is_active && !offered.has(plan.stripe_price_id) && !keep.has(plan.stripe_price_id),
+  );
+  const items = (entities: TransactionEntities): TransactionItem[] => [
+    ...terms.map((plan) => {
+      const earlier = existing.get(plan.stripe_price_id);
+      return entities.subscriptionPlan
+        .put({
+          ...plan,
+          id: earlier?.id ?? ulid(now.getTime()),
+          is_active: true,
+          created_at: earlier?.created_at ?? timestamp,
+          updated_at: timestamp,
+        })
+        .commit();
+    }),
+    ...retired.map((plan) =>
+      entities.subscriptionPlan
+        .patch({ stripe_price_id: plan.stripe_price_id })
+        .set({ is_active: false, updated_at: timestamp })
+        .commit(),
+    ),
+  ];
+  const count = terms.length + retired.length;
+  for (let start = 0; start < count; start += TRANSACTION_MAX_ITEMS) {
+    await write((entities) => {
+      const chunk = items(entities).slice(start, start + TRANSACTION_MAX_ITEMS);
+      return { parts: chunk.map(() => null), items: chunk };
+    });
+  }
+  const totalActive = (await allPlanItems()).filter((plan) => plan.is_active).length;
+  return { saved, deactivated: retired.length, totalActive };
+}
+
+/** SPEC 7: the organisation's latest payments, newest first. */
+export async function listPayments(organizationId: string): Promise<Payment[]> {
+  const { data } = await db()
+    .entities.payment.query.primary({ organization_id: organizationId })
+    .go({ order: 'desc', limit: PAYMENT_HISTORY_PAGE_SIZE });
+  return data.map(toPayment);
+}
+
+export async function findOrganizationByCustomer(customerId: string): Promise<string | null> {
+  const { data } = await db().entities.stripeCustomer.get({ customer_id: customerId }).go();
+  return data?.organization_id ?? null;
+}
+
+/**
+ * Records the organisation's Stripe customer, unless it has one already: then that one is kept
+ * and returned, so two checkouts started at once share one customer.
+ */
+export async function linkStripeCustomer(organizationId: string, customerId: string): Promise<string> {
+  const outcome = await write((entities) => ({
+    parts: ['subscription', 'lookup'],
+    items: [
+      entities.subscription
+        .patch({ organization_id: organizationId })
+        .set({ stripe_customer_id: customerId })
+        .where(({ stripe_customer_id }, { notExists }) => notExists(stripe_customer_id))
+        .commit(),
+      entities.stripeCustomer.create({ customer_id: customerId, organization_id: organizationId }).commit(),
+    ],
+  }));
+  if (outcome.ok) return customerId;
+  const { data } = await db()
+    .entities.subscription.get({ organization_id: organizationId })
+    .go({ consistent: true });
+  if (!data?.stripe_customer_id) throw new Error(`Could not link Stripe customer ${customerId}`);
+  return data.stripe_customer_id;
+}
+
+/** An event, and whether it is to be applied: false when it was applied before. */
+export interface StripeEventMark {
+  id: string;
+  type: string;
+}
+
+function eventItem(entities: TransactionEntities, event: StripeEventMark, now: Date): TransactionItem {
+  return entities.stripeEvent
+    .create({
+      event_id: event.id,
+      type: event.type,
+      applied_at: now.toISOString(),
+      expires_at: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS,
+    })
+    .commit();
+}
+
+export type EventOutcome = 'applied' | 'duplicate' | 'stale';
+
+/** The mirror of one Stripe subscription, as the organisation's subscription item stores it. */
+export interface MirroredSubscription {
+  stripe_subscription_id: string;
+  stripe_subscription_created: number;
+  status: string;
+  plan_id: string | null;
+  plan_name: string;
+  asset_limit: number;
+  user_limit: number;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  trial_end_date: string | null;
+}
+
+/**
+ * Mirrors a Stripe subscription onto the organisation's subscription, with the event's mark. A
+ * subscription older than the one already mirrored (a late event of a replaced subscription) is
+ * stale and changes nothing.
+ */
+export async function applySubscriptionEvent(
+  organizationId: string,
+  mirror: MirroredSubscription,
+  event: StripeEventMark,
+  now: Date,
+): Promise<EventOutcome> {
+  const { plan_id, current_period_end, trial_end_date, ...fields } = mirror;
+  // Absent values are removed, except an ended trial's date, which stays as history.
+  const present = {
+    ...fields,
+    ...(plan_id ? { plan_id } : {}),
+    ...(current_period_end ? { current_period_end } : {}),
+    ...(trial_end_date ? { trial_end_date } : {}),
+    updated_at: now.toISOString(),
+  };
+  const absent = [
+    ...(plan_id ? [] : ['plan_id' as const]),
+    ...(current_period_end ? [] : ['current_period_end' as const]),
+  ];
+  const outcome = await write((entities) => ({
+    parts: ['event', 'subscription'] as const,
+    items: [
+      eventItem(entities, event, now),
+      (absent.length > 0
+        ? entities.subscription.patch({ organization_id: organizationId }).set(present).remove(absent)
+        : entities.subscription.patch({ organization_id: organizationId }).set(present)
+      )
+        .where(
+          ({ stripe_subscription_id, stripe_subscription_created }, { notExists, eq, lte }) =>
+            `(${notExists(stripe_subscription_id)} OR ${eq(stripe_subscription_id, mirror.stripe_subscription_id)} OR ${lte(stripe_subscription_created, mirror.stripe_subscription_created)})`,
+        )
+        .commit(),
+    ],
+  }));
+  if (outcome.ok) return 'applied';
+  return outcome.failed.includes('event') ? 'duplicate' : 'stale';
+}
+
+/** Adds a payment row with the event's mark. */
+export async function applyPaymentEvent(
+  organizationId: string,
+  payment: Omit<Payment, 'organisation_id'>,
+  event: StripeEventMark,
+  now: Date,
+): Promise<EventOutcome> {
+  const outcome = await write((entities) => ({
+    parts: ['event', 'payment'] as const,
+    items: [
+      eventItem(entities, event, now),
+      entities.payment
+        .put({
+          organization_id: organizationId,
+          id: payment.id,
+          timestamp: payment.timestamp,
+          event_type: payment.event_type,
+          amount: payment.amount,
+          currency: payment.currency,
+          status: payment.status,
+          ...(payment.invoice_url ? { invoice_url: payment.invoice_url } : {}),
+        })
+        .commit(),
+    ],
+  }));
+  return outcome.ok ? 'applied' : 'duplicate';
+}

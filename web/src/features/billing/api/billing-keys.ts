@@ -1,0 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { meQueryOptions } from '../../../api/me';
+
+/** Every billing query key starts with 'billing'. */
+export const billingKeys = {
+  all: ['billing'] as const,
+};
+
+/** The profile's key: its subscription block drives the account badge and the subscription gate. */
+export const meQueryKey = meQueryOptions.queryKey;
+
+/** After anything that may change the subscription: billing and the profile are refetched. */
+export async function invalidateBillingAndMe(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+    queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  ]);
+}

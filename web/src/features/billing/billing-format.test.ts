@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import {
+  STATUS_LABELS,
+  checkoutReturn,
+  daysLeft,
+  daysLeftText,
+  formatDateTime,
+  formatLongDate,
+  isActivated,
+  isCurrentPlan,
+  paymentDescription,
+  paymentStatus,
+  planPrice,
+  subscriptionDateLine,
+  subscriptionPlanName,
+  syncActionLabel,
+  syncVerificationText,
+  usageLevel,
+  usagePercent,
+} from './billing-format';
+
+const NOW = new Date('2026-12-08T12:00:00.000Z');
+
+const base = {
+  status: 'active' as const,
+  trial_end_date: null,
+  current_period_end: '2026-12-22T12:00:00.000Z',
+  cancel_at_period_end: false,
+  has_active_subscription: true,
+};
+
+describe('billing format', () => {
+  it('labels every subscription status', () => {
+    expect(STATUS_LABELS).toEqual({
+      trial: 'Trial',
+      active: 'Active',
+      past_due: 'Past due',
+      cancelled: 'Cancelled',
+      incomplete: 'Incomplete',
+    });
+  });
+
+  it('formats dates in British English', () => {
+    expect(formatLongDate('2026-12-22T12:00:00.000Z')).toBe('22 December 2026');
+    expect(formatLongDate('soon')).toBe('soon');
+    expect(formatDateTime('2026-12-22T12:00:00.000Z')).toMatch(/^22 Dec 2026.*\d{2}:\d{2}$/);
+    expect(formatDateTime('soon')).toBe('soon');
+  });
+
+  it('counts the trial days left, rounded up and never negative', () => {
+    expect(daysLeft('2026-12-22T12:00:00.000Z', NOW)).toBe(14);
+    expect(daysLeft('2026-12-08T13:00:00.000Z', NOW)).toBe(1);
+    expect(daysLeft('2026-12-01T12:00:00.000Z', NOW)).toBe(0);
+    expect(daysLeftText(14)).toBe('14 days left');
+    expect(daysLeftText(1)).toBe('1 day left');
+    expect(daysLeftText(0)).toBe('ends today');
+  });
+
+  it('tells the date that matters for the status', () => {
+    expect(subscriptionDateLine(base, NOW)).toBe('Renews on 22 December 2026');
+    expect(subscriptionDateLine({ ...base, cancel_at_period_end: true }, NOW)).toBe(
+      'Ends on 22 December 2026',
+    );
+    expect(subscriptionDateLine({ ...base, status: 'past_due' }, NOW)).toBe('Renews on 22 December 2026');
+    expect(subscriptionDateLine({ ...base, status: 'cancelled' }, NOW)).toBe('Ended on 22 December 2026');
+    expect(subscriptionDateLine({ ...base, status: 'incomplete' }, NOW)).toBeNull();
+    expect(
+      subscriptionDateLine(
+        { ...base, status: 'trial', trial_end_date: '2026-12-22T12:00:00.000Z', current_period_end: null },
+        NOW,
+      ),
+    ).toBe('Trial ends on 22 December 2026 (14 days left)');
+    expect(
+      subscriptionDateLine(
+        {
+          ...base,
+          status: 'trial',
+          trial_end_date: '2026-12-01T12:00:00.000Z',
+          has_active_subscription: false,
+        },
+        NOW,
+      ),
+    ).toBe('Trial ended on 1 December 2026');
+    expect(subscriptionDateLine({ ...base, current_period_end: null }, NOW)).toBeNull();
+  });
+
+  it('names the plan, the free trial, or no plan', () => {
+    expect(subscriptionPlanName({ plan_name: 'Starter', status: 'active' })).toBe('Starter');
+    expect(subscriptionPlanName({ plan_name: null, status: 'trial' })).toBe('Free trial');
+    expect(subscriptionPlanName({ plan_name: null, status: 'cancelled' })).toBe('No plan');
+  });
+
+  it('prices a plan per interval', () => {
+    expect(planPrice({ amount: 2900, currency: 'gbp', interval: 'month' })).toBe('£29.00 / month');
+    expect(planPrice({ amount: 100000, currency: 'usd', interval: 'year' })).toBe('US$1,000.00 / year');
+  });
+
+  it('measures usage against limits, with no bar for unlimited', () => {
+    expect(usagePercent(250, 500, false)).toBe(50);
+    expect(usagePercent(600, 500, false)).toBe(100);
+    expect(usagePercent(3, 999999, true)).toBeNull();
+    expect(usageLevel(50)).toBe('ok');
+    expect(usageLevel(80)).toBe('warning');
+    expect(usageLevel(95)).toBe('critical');
+  });
+
+  it('describes payments', () => {
+    expect(paymentDescription('invoice.paid')).toBe('Payment succeeded');
+    expect(paymentDescription('invoice.payment_failed')).toBe('Payment failed');
+    expect(paymentDescription('charge.refunded')).toBe('charge.refunded');
+    expect(paymentStatus('paid')).toEqual({ label: 'Paid', variation: 'success' });
+    expect(paymentStatus('failed')).toEqual({ label: 'Failed', variation: 'error' });
+    expect(paymentStatus('pending')).toEqual({ label: 'Pending', variation: undefined });
+  });
+
+  it('describes a plan sync', () => {
+    expect(syncActionLabel('created')).toBe('Created');
+    expect(syncActionLabel('updated')).toBe('Updated');
+    expect(syncVerificationText({ total_active_plans: 3, saved_plans: 2 })).toBe(
+      '3 active plans; 2 saved in this sync',
+    );
+  });
+
+  it('reads the checkout return parameter', () => {
+    expect(checkoutReturn('success')).toBe('success');
+    expect(checkoutReturn('cancelled')).toBe('cancelled');
+    expect(checkoutReturn('other')).toBeNull();
+    expect(checkoutReturn(null)).toBeNull();
+  });
+
+  it('knows when a checkout has taken effect and which plan is current', () => {
+    const running = { has_active_subscription: true, plan_id: 'p1', status: 'active' as const };
+    expect(isActivated(running)).toBe(true);
+    expect(isActivated({ ...running, plan_id: null })).toBe(false);
+    expect(isActivated({ ...running, status: 'incomplete' })).toBe(false);
+    expect(isActivated({ ...running, has_active_subscription: false })).toBe(false);
+    expect(isCurrentPlan({ id: 'p1' }, running)).toBe(true);
+    expect(isCurrentPlan({ id: 'p2' }, running)).toBe(false);
+    expect(isCurrentPlan({ id: 'p1' }, { ...running, status: 'cancelled' })).toBe(false);
+  });
+});
