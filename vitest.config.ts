@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // Node 20 is the product's runtime until 2027; the AWS SDK's notice about that is noise in test output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+// The functions' logger takes its level when first imported, which in the tests' global setup is
+// before the local stack sets it: quiet from the start.
+process.env.POWERTOOLS_LOG_LEVEL ??= 'CRITICAL';
 
 /**
  * unit: pure rules beside their modules. integration and e2e share one local stack, started once

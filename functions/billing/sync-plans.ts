@@ -14,7 +14,7 @@ function plural(count: number, noun: string): string {
  * product becomes a plan; plans Stripe no longer offers become inactive. A price whose metadata
  * cannot be read is listed in `errors` and leaves its earlier plan untouched.
  */
-export const handler = userRoute({}, async ({ now }): Promise<PlanSyncResponse> => {
+export async function syncPlansFromStripe(now: Date): Promise<PlanSyncResponse> {
   const prices = await callStripe(BILLING_MESSAGES.syncFailed, async (stripe) => {
     const all: Stripe.Price[] = [];
     for await (const price of stripe.prices.list({ active: true, expand: ['data.product'], limit: 100 })) {
@@ -52,4 +52,6 @@ export const handler = userRoute({}, async ({ now }): Promise<PlanSyncResponse> 
     errors,
     verification: { total_active_plans: outcome.totalActive, saved_plans: outcome.saved.length },
   };
-});
+}
+
+export const handler = userRoute({}, ({ now }) => syncPlansFromStripe(now));

@@ -1,4 +1,6 @@
 import { ensureSuperAdmin } from '../../functions/auth/registration';
+import { syncPlansFromStripe } from '../../functions/billing/sync-plans';
+import { listActivePlans } from '../../functions/lib/table/billing';
 import { JAVA_MISSING, javaAvailable } from './dynamodb';
 import { settingsFromEnv } from './settings';
 import { startLocalStack } from './stack';
@@ -20,6 +22,8 @@ async function main() {
   const email = (process.env.SUPER_ADMIN_EMAIL ?? DEFAULT_SUPER_ADMIN_EMAIL).toLowerCase();
   const password = process.env.SUPER_ADMIN_PASSWORD ?? DEFAULT_SUPER_ADMIN_PASSWORD;
   const superAdmin = await ensureSuperAdmin(email, password, new Date());
+  // A first start offers the sandbox's plans at once; later the super_admin syncs them in Billing.
+  if ((await listActivePlans()).length === 0) await syncPlansFromStripe(new Date());
 
   console.log(`
   IT Asset Auditor is running at ${stack.url}

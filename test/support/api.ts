@@ -52,10 +52,19 @@ export function useFunctionEnv(overrides: Record<string, string> = {}) {
   Object.assign(process.env, inject('functionEnv'), overrides);
 }
 
-/** Moves an organisation's subscription as billing later will (an ended trial, a cancellation). */
+/**
+ * Moves an organisation's subscription where a test needs it without paying: an ended trial, a
+ * cancellation, or a plan's limits (asset_limit and user_limit, 999999 for unlimited).
+ */
 export async function setSubscription(
   organizationId: string,
-  changes: { status?: string; trial_end_date?: string },
+  changes: {
+    status?: string;
+    trial_end_date?: string;
+    plan_name?: string;
+    asset_limit?: number;
+    user_limit?: number;
+  },
 ) {
   useFunctionEnv();
   subscriptionEntity.setClient(dynamoDocumentClient());

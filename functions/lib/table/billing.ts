@@ -15,6 +15,9 @@ import { write, type TransactionEntities, type TransactionItem } from './transac
 type PlanItem = EntityItem<typeof subscriptionPlanEntity>;
 type PaymentItem = EntityItem<typeof paymentEntity>;
 
+/** Statuses of a subscription that no longer runs. */
+const ENDED_STATUSES = ['cancelled', 'incomplete'];
+
 const EVENT_RETENTION_SECONDS = 30 * 24 * 3600;
 
 function toPlan(item: PlanItem): SubscriptionPlan {
@@ -189,9 +192,9 @@ export interface MirroredSubscription {
 }
 
 /**
- * Mirrors a Stripe subscription onto the organisation's subscription, with the event's mark. A
- * subscription older than the one already mirrored (a late event of a replaced subscription) is
- * stale and changes nothing.
+ * Mirrors a Stripe subscription onto the organisation's subscription, with the event's mark. The
+ * mirrored subscription is replaced only by a newer one, or by a running one when it has ended: a
+ * late event of a replaced subscription is stale and changes nothing.
  */
 export async function applySubscriptionEvent(
   organizationId: string,
@@ -220,10 +223,18 @@ export async function applySubscriptionEvent(
         ? entities.subscription.patch({ organization_id: organizationId }).set(present).remove(absent)
         : entities.subscription.patch({ organization_id: organizationId }).set(present)
       )
-        .where(
-          ({ stripe_subscription_id, stripe_subscription_created }, { notExists, eq, lte }) =>
-            `(${notExists(stripe_subscription_id)} OR ${eq(stripe_subscription_id, mirror.stripe_subscription_id)} OR ${lte(stripe_subscription_created, mirror.stripe_subscription_created)})`,
-        )
+        .where(({ stripe_subscription_id, stripe_subscription_created, status }, { notExists, eq, lt }) => {
+          const replaceable = [
+            notExists(stripe_subscription_id),
+            eq(stripe_subscription_id, mirror.stripe_subscription_id),
+            lt(stripe_subscription_created, mirror.stripe_subscription_created),
+            // A running subscription takes the place of an ended one, even one started the same second.
+            ...(ENDED_STATUSES.includes(mirror.status)
+              ? []
+              : [`(${ENDED_STATUSES.map((ended) => eq(status, ended)).join(' OR ')})`]),
+          ];
+          return `(${replaceable.join(' OR ')})`;
+        })
         .commit(),
     ],
   }));
