@@ -9,14 +9,13 @@ export function getBilling(signal?: AbortSignal): Promise<BillingResponse> {
 }
 
 /**
- * GET /api/billing. Refetched when the window regains focus (back from the billing portal's tab),
- * and every `refetchInterval` ms while a checkout is being activated.
+ * GET /api/billing, every `refetchInterval` ms while a checkout is being activated. (The tab refetches
+ * it when the window regains focus, back from the billing portal's tab.)
  */
 export function useBilling({ refetchInterval = false }: { refetchInterval?: number | false } = {}) {
   return useQuery({
     queryKey: billingKeys.all,
     queryFn: ({ signal }) => getBilling(signal),
-    refetchOnWindowFocus: true,
     refetchInterval,
   });
 }

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { BILLING_MESSAGES } from '../../../../../shared/billing';
 import { useCurrentUser } from '../../../api/me';
 import { LoadError } from '../../../components/load-error';
-import { meQueryKey } from '../api/billing-keys';
+import { invalidateBillingAndMe } from '../api/billing-keys';
 import { useBilling } from '../api/get-billing';
 import { BILLING_TEXTS } from '../billing-format';
 import { PaymentHistory } from './payment-history';
@@ -59,7 +59,7 @@ export function BillingTab() {
 
   // Back from the billing portal's tab: the subscription may have changed there.
   useEffect(() => {
-    const onFocus = () => void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    const onFocus = () => void invalidateBillingAndMe(queryClient);
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, [queryClient]);
