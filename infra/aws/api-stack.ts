@@ -20,6 +20,7 @@ import { featuresInUse, routeKey, routes } from '../../functions/routes';
 import type { Feature } from '../../functions/routes';
 import { FeatureFunction, featureFunctionId } from './function';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 
 export interface ApiStackProps extends StackProps {
   readonly table: ITable;
@@ -81,6 +82,11 @@ export class ApiStack extends Stack {
       userPoolClients: [props.userPoolClient],
     });
 
+    // Filled in after the first deploy with the Stripe account's keys (docs: README → Deploy).
+    const stripeKeys = new Secret(this, 'StripeKeys', {
+      description:
+        'IT Asset Auditor: Stripe keys as JSON {"secret_key": "sk_…", "webhook_secret": "whsec_…"}',
+    });
     const functions = new Map<Feature, FeatureFunction>();
     const integrations = new Map<Feature, HttpLambdaIntegration>();
     for (const feature of featuresInUse()) {
@@ -90,6 +96,7 @@ export class ApiStack extends Stack {
         userPool: props.userPool,
         userPoolClient: props.userPoolClient,
         agentBundles: props.agentBundles,
+        stripeKeys,
       });
       functions.set(feature, fn);
       // One integration and one invoke permission per feature, shared by its routes.
@@ -117,5 +124,7 @@ export class ApiStack extends Stack {
     this.functions = functions;
 
     new CfnOutput(this, 'ApiUrl', { value: httpApi.apiEndpoint });
+    new CfnOutput(this, 'StripeKeysSecretArn', { value: stripeKeys.secretArn });
+    new CfnOutput(this, 'StripeWebhookUrl', { value: `${httpApi.apiEndpoint}/api/stripe/webhook` });
   }
 }

@@ -4,6 +4,7 @@ import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -29,6 +30,8 @@ export interface FeatureAccess {
   readonly agentBundles?: 'read';
   /** Sends the product's emails (invitations) through SES from MAIL_FROM. */
   readonly mail?: true;
+  /** Calls Stripe: reads the Stripe keys secret. */
+  readonly stripe?: true;
 }
 
 /**
@@ -37,7 +40,7 @@ export interface FeatureAccess {
  * default. Its address or domain must be a verified SES identity in the deployment's region.
  */
 export const MAIL_FROM_CONTEXT_KEY = 'mailFrom';
-/** The web app's address for links in emails: `-c appUrl=https://assets.example.com`. */
+/** The web app's address for links in emails and Stripe's return URLs: `-c appUrl=https://assets.example.com`. */
 export const APP_URL_CONTEXT_KEY = 'appUrl';
 
 /** The address and its domain in 'Name <address@domain>' or 'address@domain'. */
@@ -73,7 +76,7 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
     cognito: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
   },
   organizations: { table: 'readWrite', cognito: ['cognito-idp:AdminDeleteUser'] },
-  billing: { table: 'readWrite', cognito: [] },
+  billing: { table: 'readWrite', cognito: [], stripe: true },
   'api-keys': { table: 'readWrite', cognito: [] },
 };
 
@@ -83,6 +86,8 @@ export interface FeatureFunctionProps {
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
   readonly agentBundles: IBucket;
+  /** Stripe's secret key and webhook signing secret, as JSON {secret_key, webhook_secret}. */
+  readonly stripeKeys: ISecret;
   /** Powertools logger level. */
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 }
@@ -151,6 +156,14 @@ export class FeatureFunction extends NodejsFunction {
       this.addEnvironment('AGENT_BUNDLE_BUCKET', props.agentBundles.bucketName);
     }
     if (access.mail) this.grantSendEmail();
+    if (access.stripe) {
+      // Read once per cold start (functions/lib/stripe.ts), never put in the environment itself.
+      props.stripeKeys.grantRead(this);
+      this.addEnvironment('STRIPE_SECRETS_ARN', props.stripeKeys.secretArn);
+    }
+    // Invitation links and Stripe's return addresses lead to the web app.
+    const appUrl = this.node.tryGetContext(APP_URL_CONTEXT_KEY) as string | undefined;
+    if (appUrl && (access.mail || access.stripe)) this.addEnvironment('APP_URL', appUrl);
   }
 
   /**
@@ -178,8 +191,6 @@ export class FeatureFunction extends NodejsFunction {
       }),
     );
     this.addEnvironment('MAIL_FROM', mailFrom);
-    const appUrl = this.node.tryGetContext(APP_URL_CONTEXT_KEY) as string | undefined;
-    if (appUrl) this.addEnvironment('APP_URL', appUrl);
   }
 }
 

@@ -277,6 +277,23 @@ describe('Api stack', () => {
       },
     );
 
+    it('lets only the billing function read the Stripe keys, by the secret ARN, never in plain text', () => {
+      expect(Object.entries(FEATURE_ACCESS).filter(([, access]) => access.stripe)).toEqual([
+        ['billing', expect.objectContaining({ stripe: true })],
+      ]);
+      for (const feature of featuresInUse()) {
+        const actions = policyStatementsOf(feature).flatMap((statement) => [statement.Action].flat());
+        expect(actions.includes('secretsmanager:GetSecretValue'), feature).toBe(feature === 'billing');
+        const variables = (
+          resources[functionLogicalId(feature)]?.Properties as {
+            Environment: { Variables: Record<string, unknown> };
+          }
+        ).Environment.Variables;
+        expect('STRIPE_SECRETS_ARN' in variables, feature).toBe(feature === 'billing');
+        expect('STRIPE_SECRET_KEY' in variables || 'STRIPE_WEBHOOK_SECRET' in variables, feature).toBe(false);
+      }
+    });
+
     it('reads the address and domain of a From', () => {
       expect(mailFromAddress('IT Asset Auditor <no-reply@example.com>')).toEqual({
         address: 'no-reply@example.com',

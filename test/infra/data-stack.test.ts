@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GLOBAL_INDEXES, KEY_ATTRIBUTES, TABLE_KEYS } from '../../functions/lib/table/definition';
+import {
+  GLOBAL_INDEXES,
+  KEY_ATTRIBUTES,
+  TABLE_KEYS,
+  TTL_ATTRIBUTE,
+} from '../../functions/lib/table/definition';
 import { buildDataStack, SYNTH_TIMEOUT_MS, templateOf } from './build';
 
 interface TableProperties {
@@ -58,6 +63,12 @@ describe('Data stack', () => {
       BillingMode: 'PAY_PER_REQUEST',
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       DeletionProtectionEnabled: true,
+    });
+  });
+
+  it('expires items by the TTL attribute of definition.ts (applied webhook event ids)', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
     });
   });
 

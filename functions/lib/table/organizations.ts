@@ -9,9 +9,9 @@ import { db } from './service';
 /**
  * The super_admin's organisations: listing with user counts, and deleting one with everything it
  * has. A deletion first marks the organisation, which shuts its people and agents out at once
- * (getOrganization no longer returns it); then it removes the items outside its partition (API key
- * and invitation lookups), its Cognito users, every item of its partition in batches, and the
- * organisation itself last. Each step only removes what is still there, so a deletion that stops
+ * (getOrganization no longer returns it); then it removes the items outside its partition (API key,
+ * invitation and Stripe customer lookups), its Cognito users, every item of its partition in
+ * batches, and the organisation itself last. Each step only removes what is still there, so a deletion that stops
  * half way is finished by running it again.
  */
 export async function listOrganizations(): Promise<OrganizationSummary[]> {
@@ -63,16 +63,19 @@ export async function deleteOrganization(organizationId: string, ownOrganization
       .go();
   }
 
-  const [apiKeys, invitations, profiles] = await Promise.all([
+  const [apiKeys, invitations, profiles, subscription] = await Promise.all([
     entities.apiKey.query.primary({ organization_id: organizationId }).go({ pages: 'all' }),
     entities.invitation.query.primary({ organization_id: organizationId }).go({ pages: 'all' }),
     entities.userProfile.query.primary({ organization_id: organizationId }).go({ pages: 'all' }),
+    entities.subscription.get({ organization_id: organizationId }).go(),
   ]);
+  const customerId = subscription.data?.stripe_customer_id;
   const lookupKeys = [
     ...apiKeys.data.map((key) => entities.apiKeyLookup.get({ key_hash: key.key_hash }).params().Key),
     ...invitations.data.map(
       (invitation) => entities.invitationToken.get({ token_hash: invitation.token_hash }).params().Key,
     ),
+    ...(customerId ? [entities.stripeCustomer.get({ customer_id: customerId }).params().Key] : []),
   ] as Record<string, unknown>[];
   await deleteKeys(lookupKeys);
   for (const profile of profiles.data) await deleteCognitoUser(profile.email);
