@@ -71,13 +71,14 @@ export function BillingTab() {
   let content;
   if (billing.data) {
     const { subscription, plans, payments } = billing.data;
+    // The platform's own organisation pays nothing: the super_admin manages the plans instead.
+    const superAdmin = role === 'super_admin';
     content = (
       <>
-        {role === 'super_admin' ? null : <EndingNotice subscription={subscription} />}
+        {superAdmin ? null : <EndingNotice subscription={subscription} />}
         <SubscriptionCard subscription={subscription} role={role} now={new Date(billing.dataUpdatedAt)} />
         <PlanCards plans={plans} subscription={subscription} role={role} />
-        <PaymentHistory payments={payments} />
-        {role === 'super_admin' ? <PlanSyncPanel /> : null}
+        {superAdmin ? <PlanSyncPanel /> : <PaymentHistory payments={payments} />}
       </>
     );
   } else if (billing.isError) {
