@@ -10,7 +10,14 @@ import {
   type HardwareListResponse,
 } from '../../shared/hardware';
 import { IMPORT_MESSAGES, importTemplateCsv } from '../../shared/hardware-import';
-import { api, baseUrl, createHardwareAsset, signUpCompany, type TestCompany } from '../support/api';
+import {
+  api,
+  baseUrl,
+  createHardwareAsset,
+  signUpCompany,
+  signUpUnlimitedCompany,
+  type TestCompany,
+} from '../support/api';
 import { signInThroughForm, useChromiumPage } from '../support/browser';
 
 const currentPage = useChromiumPage();
@@ -257,7 +264,7 @@ describe('Assets → Manual Hardware in Chromium', () => {
   });
 
   it('imports a large file in parts, numbering rows across parts, with a progress bar', async () => {
-    const company = await signUpCompany();
+    const company = await signUpUnlimitedCompany();
     const folder = await mkdtemp(path.join(tmpdir(), 'hardware-import-'));
     const csvFile = path.join(folder, 'large.csv');
     const lines = ['asset_type,manufacturer,model,serial_number'];

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { UNLIMITED } from '../../shared/constants';
 import type { DashboardResponse, MeResponse } from '../../shared/api';
 import type { AuditLogListResponse } from '../../shared/audit';
 import type { HardwareAsset, HardwareListResponse } from '../../shared/hardware';
 import { IMPORT_MESSAGES, type ImportResult } from '../../shared/hardware-import';
-import { api, setSubscription, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
+import {
+  api,
+  setSubscription,
+  signUpCompany,
+  signUpUnlimitedCompany,
+  useFunctionEnv,
+  type TestCompany,
+} from '../support/api';
 
 const laptop = {
   asset_type: 'Laptop',
@@ -497,15 +503,8 @@ describe('CSV import', () => {
   });
 
   it('accepts 10,000 rows in one request', async () => {
-    const company = await signUpCompany();
     // A file this size is for a paying organisation: the free trial holds 500 assets.
-    const { organization } = (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
-    await setSubscription(organization.id, {
-      status: 'active',
-      plan_name: 'Enterprise',
-      asset_limit: UNLIMITED,
-      user_limit: UNLIMITED,
-    });
+    const company = await signUpUnlimitedCompany();
     // Rows without serial or tag claims keep this test well inside the function's time limit on a
     // busy CI machine; npm run bench measures imports of realistic rows.
     const rows = Array.from({ length: 10_000 }, (_, index) => `Laptop,Dell,Model ${index}`);

@@ -3,6 +3,8 @@ import type {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
+import type { MeResponse } from '../../shared/api';
+import { UNLIMITED } from '../../shared/constants';
 import type { HardwareAsset, HardwareAssetFormValues } from '../../shared/hardware';
 import { dynamoDocumentClient } from '../../functions/lib/table/client';
 import { subscriptionEntity } from '../../functions/lib/table/subscription';
@@ -70,6 +72,22 @@ export async function setSubscription(
   subscriptionEntity.setClient(dynamoDocumentClient());
   subscriptionEntity.setTableName(process.env.TABLE_NAME!);
   await subscriptionEntity.patch({ organization_id: organizationId }).set(changes).go();
+}
+
+/**
+ * A company on a paid plan without limits, for tests that need more than the free trial holds
+ * (500 hardware assets). Billing itself is tested through the Stripe sandbox.
+ */
+export async function signUpUnlimitedCompany(companyName?: string): Promise<TestCompany> {
+  const company = await signUpCompany(companyName);
+  const { organization } = (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
+  await setSubscription(organization.id, {
+    status: 'active',
+    plan_name: 'Enterprise',
+    asset_limit: UNLIMITED,
+    user_limit: UNLIMITED,
+  });
+  return company;
 }
 
 /** A hardware asset created through the API: an Active laptop unless told otherwise. */
