@@ -45,7 +45,7 @@ export class ApiStack extends Stack {
     super(scope, id, props);
 
     const httpApi = new HttpApi(this, 'HttpApi', {
-      apiName: 'it-asset-auditor',
+      apiName: `it-asset-auditor-${Stack.of(this).stackName}`,
       description: 'IT Asset Auditor API (routes from functions/routes.ts)',
       createDefaultStage: false,
     });

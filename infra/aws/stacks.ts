@@ -1,4 +1,4 @@
-import type { App, Environment } from 'aws-cdk-lib';
+import { Tags, type App, type Environment } from 'aws-cdk-lib';
 import { join } from 'node:path';
 import { ApiStack } from './api-stack';
 import { AuthStack } from './auth-stack';
@@ -8,8 +8,30 @@ import { assertSiteBuilt, WebStack } from './web-stack';
 
 export const STACK_PREFIX = 'ItAssetAuditor';
 
+/** `npm run deploy -- -c stage=prod`: each stage is its own set of stacks; dev when not given. */
+export const STAGE_CONTEXT_KEY = 'stage';
+export const DEFAULT_STAGE = 'dev';
+
+/** A stage name becomes part of stack and resource names: short, lower case, letters first. */
+export function stageName(value: unknown): string {
+  const stage = value === undefined ? DEFAULT_STAGE : String(value);
+  if (!/^[a-z][a-z0-9]{0,11}$/.test(stage)) {
+    throw new Error(
+      `The ${STAGE_CONTEXT_KEY} '${stage}' is not a stage name: use 1 to 12 lower-case letters and digits, starting with a letter (e.g. -c stage=prod).`,
+    );
+  }
+  return stage;
+}
+
+/** ItAssetAuditor-prod-Api */
+export function stackName(stage: string, part: string): string {
+  return `${STACK_PREFIX}-${stage}-${part}`;
+}
+
 export interface AppStacksOptions {
   readonly env?: Environment;
+  /** The stage; default the `stage` context value, else dev. */
+  readonly stage?: string;
   /** The built SPA; default web/dist. */
   readonly siteDir?: string;
   /** The built agent installer; default dist/agent (uploaded when the zip is there). */
@@ -17,27 +39,33 @@ export interface AppStacksOptions {
 }
 
 export interface AppStacks {
+  readonly stage: string;
   readonly data: DataStack;
   readonly auth: AuthStack;
   readonly api: ApiStack;
   readonly web: WebStack;
 }
 
-/** Data → Auth → Api (table, pool, client) → Web (api, pool ids). Used by app.ts and the infra tests. */
+/**
+ * One stage's stacks: Data → Auth → Api (table, pool, client) → Web (api, pool ids). Used by app.ts
+ * and the infra tests. Stages share nothing: each has its own table, pool, API and site.
+ */
 export function createStacks(app: App, options: AppStacksOptions = {}): AppStacks {
   const { env } = options;
+  const stage = stageName(options.stage ?? app.node.tryGetContext(STAGE_CONTEXT_KEY));
+  Tags.of(app).add('stage', stage);
   // Before anything is bundled: fail fast when the SPA is missing.
   assertSiteBuilt(options.siteDir);
-  const data = new DataStack(app, `${STACK_PREFIX}-Data`, {
+  const data = new DataStack(app, stackName(stage, 'Data'), {
     env,
     description: 'IT Asset Auditor: the single DynamoDB table and the agent installer bucket',
     agentBundleDir: options.agentBundleDir ?? join(REPO_ROOT, 'dist', 'agent'),
   });
-  const auth = new AuthStack(app, `${STACK_PREFIX}-Auth`, {
+  const auth = new AuthStack(app, stackName(stage, 'Auth'), {
     env,
     description: 'IT Asset Auditor: Cognito user pool and web client',
   });
-  const api = new ApiStack(app, `${STACK_PREFIX}-Api`, {
+  const api = new ApiStack(app, stackName(stage, 'Api'), {
     env,
     description: 'IT Asset Auditor: HTTP API and one Lambda per feature',
     table: data.table,
@@ -45,7 +73,7 @@ export function createStacks(app: App, options: AppStacksOptions = {}): AppStack
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
   });
-  const web = new WebStack(app, `${STACK_PREFIX}-Web`, {
+  const web = new WebStack(app, stackName(stage, 'Web'), {
     env,
     description: 'IT Asset Auditor: the SPA on S3 + CloudFront, /api/* to the HTTP API',
     httpApi: api.httpApi,
@@ -53,5 +81,5 @@ export function createStacks(app: App, options: AppStacksOptions = {}): AppStack
     userPoolClient: auth.userPoolClient,
     siteDir: options.siteDir,
   });
-  return { data, auth, api, web };
+  return { stage, data, auth, api, web };
 }

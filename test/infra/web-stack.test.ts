@@ -2,7 +2,7 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AppStacks } from '../../infra/aws/stacks';
+import { stackName, stageName, type AppStacks } from '../../infra/aws/stacks';
 import { buildApp, SYNTH_TIMEOUT_MS, templateOf } from './build';
 
 interface Resource {
@@ -53,16 +53,24 @@ describe('Web stack (needs `npm run build:web`)', () => {
     return config.Origins.find((candidate) => candidate.Id === id);
   }
 
-  it('names the stacks ItAssetAuditor-* and orders them Data → Auth → Api → Web', () => {
+  it('names the stacks ItAssetAuditor-<stage>-* and orders them Data → Auth → Api → Web', () => {
     const { data, auth, api, web } = stacks;
+    expect(stacks.stage).toBe('dev');
     expect([data, auth, api, web].map((stack) => stack.stackName)).toEqual([
-      'ItAssetAuditor-Data',
-      'ItAssetAuditor-Auth',
-      'ItAssetAuditor-Api',
-      'ItAssetAuditor-Web',
+      'ItAssetAuditor-dev-Data',
+      'ItAssetAuditor-dev-Auth',
+      'ItAssetAuditor-dev-Api',
+      'ItAssetAuditor-dev-Web',
     ]);
     expect(api.dependencies).toEqual(expect.arrayContaining([data, auth]));
     expect(web.dependencies).toEqual(expect.arrayContaining([auth, api]));
+  });
+
+  it('gives each stage its own stacks, and refuses names that are not stage names', () => {
+    expect(stageName('prod')).toBe('prod');
+    expect(stackName('prod', 'Api')).toBe('ItAssetAuditor-prod-Api');
+    expect(() => stageName('Prod!')).toThrow(/not a stage name/);
+    expect(() => stageName('')).toThrow(/not a stage name/);
   });
 
   it('keeps the site bucket private, encrypted and TLS-only', () => {
