@@ -94,9 +94,13 @@ export interface FeatureFunctionProps {
 
 export const SERVICE_NAME = 'it-asset-auditor';
 
+/** The newest Node.js runtime aws-cdk-lib offers, and esbuild's matching target for the bundles. */
+export const FEATURE_RUNTIME = Runtime.NODEJS_24_X;
+export const BUNDLE_TARGET = 'node24';
+
 /**
  * "A function of ours": one feature's Lambda (functions/<feature>/index.ts, dispatching by route
- * key) with our defaults: Node 22 on ARM64, ESM bundle with source maps, X-Ray tracing, a log group
+ * key) with our defaults: Node 24 on ARM64, ESM bundle with source maps, X-Ray tracing, a log group
  * kept one month, the handlers' environment, and the feature's grants from FEATURE_ACCESS.
  */
 export class FeatureFunction extends NodejsFunction {
@@ -117,7 +121,7 @@ export class FeatureFunction extends NodejsFunction {
       handler: 'handler',
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
-      runtime: Runtime.NODEJS_22_X,
+      runtime: FEATURE_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: functionSettings(props.feature).memoryMb,
       timeout: Duration.seconds(functionSettings(props.feature).timeoutSeconds),
@@ -133,7 +137,7 @@ export class FeatureFunction extends NodejsFunction {
       },
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node22',
+        target: BUNDLE_TARGET,
         mainFields: ['module', 'main'],
         // CommonJS dependencies inside an ESM bundle still call require().
         banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",

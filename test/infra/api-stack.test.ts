@@ -4,8 +4,14 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { featuresInUse, routeKey, routes } from '../../functions/routes';
 import type { Feature } from '../../functions/routes';
-import type { ApiStack } from '../../infra/aws/api-stack';
-import { FEATURE_ACCESS, mailFromAddress } from '../../infra/aws/function';
+import {
+  AGENT_REPORT_ROUTE,
+  AGENT_REPORT_THROTTLE,
+  API_THROTTLE,
+  type ApiStack,
+} from '../../infra/aws/api-stack';
+import { BUNDLE_TARGET, FEATURE_ACCESS, FEATURE_RUNTIME, mailFromAddress } from '../../infra/aws/function';
+import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { DEFAULT_MAIL_FROM } from '../../functions/lib/config';
 import { functionSettings } from '../../infra/function-settings';
 import { buildApiStacks, SYNTH_TIMEOUT_MS, templateOf } from './build';
@@ -129,11 +135,22 @@ describe('Api stack', () => {
     });
   });
 
-  it('throttles and access-logs the default stage', () => {
+  it('throttles and access-logs the default stage, the agent ingestion route lower than the rest', () => {
+    expect(routes.map(routeKey)).toContain(AGENT_REPORT_ROUTE);
+    expect(AGENT_REPORT_THROTTLE.rateLimit).toBeLessThan(API_THROTTLE.rateLimit);
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingBurstLimit: Match.anyValue(), ThrottlingRateLimit: Match.anyValue() },
+      DefaultRouteSettings: {
+        ThrottlingBurstLimit: API_THROTTLE.burstLimit,
+        ThrottlingRateLimit: API_THROTTLE.rateLimit,
+      },
+      RouteSettings: {
+        [AGENT_REPORT_ROUTE]: {
+          ThrottlingBurstLimit: AGENT_REPORT_THROTTLE.burstLimit,
+          ThrottlingRateLimit: AGENT_REPORT_THROTTLE.rateLimit,
+        },
+      },
       AccessLogSettings: {
         DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('AccessLogs'), 'Arn'] },
         Format: Match.stringLikeRegexp('\\$context\\.requestId'),
@@ -147,9 +164,20 @@ describe('Api stack', () => {
       expect([...api.functions.keys()].sort()).toEqual([...featuresInUse()].sort());
     });
 
+    it('runs the newest Node.js runtime aws-cdk-lib offers, and bundles for it', () => {
+      const newest = Math.max(
+        ...Object.keys(Runtime)
+          .map((name) => /^NODEJS_(\d+)_X$/.exec(name)?.[1])
+          .filter((major): major is string => major !== undefined)
+          .map(Number),
+      );
+      expect(FEATURE_RUNTIME.name).toBe(`nodejs${newest}.x`);
+      expect(BUNDLE_TARGET).toBe(`node${newest}`);
+    });
+
     it.each(featuresInUse())('%s: Node.js on ARM64, traced, with the handlers environment', (feature) => {
       expect(resources[functionLogicalId(feature)]?.Properties).toMatchObject({
-        Runtime: expect.stringMatching(/^nodejs(20|22|24)\.x$/),
+        Runtime: FEATURE_RUNTIME.name,
         Architectures: ['arm64'],
         Handler: 'index.handler',
         MemorySize: functionSettings(feature).memoryMb,
