@@ -1,9 +1,10 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
-import { AccountRecovery, UserPool, VerificationEmailStyle } from 'aws-cdk-lib/aws-cognito';
+import { AccountRecovery, UserPool, UserPoolEmail, VerificationEmailStyle } from 'aws-cdk-lib/aws-cognito';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { USER_POOL_SETTINGS } from '../user-pool-settings';
+import { MAIL_FROM_CONTEXT_KEY, mailFromAddress } from './function';
 
 /**
  * The Cognito user pool holding credentials. Users are created by our API (AdminCreateUser), never
@@ -16,7 +17,22 @@ export class AuthStack extends Stack {
   constructor(scope: Construct, id: string, props: StackProps = {}) {
     super(scope, id, props);
 
+    // With -c mailFrom (a verified SES identity) Cognito's emails (password reset codes) go through
+    // SES like the product's own; without it, Cognito's built-in sender (about 50 a day) is used.
+    const mailFrom = this.node.tryGetContext(MAIL_FROM_CONTEXT_KEY) as string | undefined;
+    const sender = mailFrom ? mailFromAddress(mailFrom) : undefined;
+
     const userPool = new UserPool(this, 'UserPool', {
+      ...(sender
+        ? {
+            email: UserPoolEmail.withSES({
+              fromEmail: sender.address,
+              fromName: 'IT Asset Auditor',
+              sesRegion: this.region,
+              sesVerifiedDomain: sender.domain,
+            }),
+          }
+        : {}),
       signInAliases: { email: true },
       signInCaseSensitive: false,
       selfSignUpEnabled: false,
@@ -41,7 +57,8 @@ export class AuthStack extends Stack {
     });
 
     const userPoolClient = userPool.addClient('WebClient', {
-      authFlows: { userSrp: true, userPassword: true },
+      // The web app signs in with SRP (the password never leaves the browser) and refreshes tokens.
+      authFlows: { userSrp: true },
       generateSecret: false,
       preventUserExistenceErrors: true,
       disableOAuth: true,

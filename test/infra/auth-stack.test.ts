@@ -1,4 +1,7 @@
+import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
+import { AuthStack } from '../../infra/aws/auth-stack';
+import { MAIL_FROM_CONTEXT_KEY } from '../../infra/aws/function';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAuthStack, SYNTH_TIMEOUT_MS, templateOf } from './build';
@@ -57,7 +60,7 @@ describe('Auth stack', () => {
     });
   });
 
-  it('has one public web client: SRP and password auth, no secret, no user-existence leaks', () => {
+  it('has one public web client: SRP and refresh only, no secret, no user-existence leaks', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
@@ -66,10 +69,28 @@ describe('Auth stack', () => {
     });
     const [client] = Object.values(template.findResources('AWS::Cognito::UserPoolClient'));
     const flows = (client?.Properties as { ExplicitAuthFlows?: string[] }).ExplicitAuthFlows ?? [];
-    expect([...flows].sort()).toEqual([
-      'ALLOW_REFRESH_TOKEN_AUTH',
-      'ALLOW_USER_PASSWORD_AUTH',
-      'ALLOW_USER_SRP_AUTH',
-    ]);
+    expect([...flows].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH']);
+  });
+
+  it('sends Cognito emails through SES from mailFrom when it is given, else with Cognito', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.absent(),
+    });
+    const app = new App({
+      context: { [MAIL_FROM_CONTEXT_KEY]: 'IT Asset Auditor <no-reply@assets.example.com>' },
+    });
+    const withSes = templateOf(
+      new AuthStack(app, 'Auth', { env: { account: '111111111111', region: 'eu-west-2' } }),
+    );
+    withSes.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({
+        EmailSendingAccount: 'DEVELOPER',
+        From: Match.stringLikeRegexp('no-reply@assets\\.example\\.com'),
+      }),
+    });
+    const [pool] = Object.values(withSes.findResources('AWS::Cognito::UserPool'));
+    expect(JSON.stringify(pool?.Properties.EmailConfiguration.SourceArn)).toContain(
+      ':identity/assets.example.com',
+    );
   });
 });
