@@ -17,6 +17,7 @@ import {
   OriginProtocolPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -24,6 +25,7 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { WEB_DIST_DIR } from './paths';
 
@@ -34,6 +36,9 @@ export interface WebStackProps extends StackProps {
   /** The built SPA; default web/dist. */
   readonly siteDir?: string;
 }
+
+export const DOMAIN_NAME_CONTEXT_KEY = 'domainName';
+export const CERTIFICATE_ARN_CONTEXT_KEY = 'certificateArn';
 
 /** Vite's build.assetsDir: file names carry a content hash. */
 const HASHED_ASSETS_DIR = 'assets';
@@ -87,14 +92,14 @@ export class WebStack extends Stack {
       comment: 'IT Asset Auditor security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          // The SPA calls only its own origin (/api, /config.json) and Cognito (*.amazonaws.com).
+          // The SPA calls only its own origin (/api, /config.json) and its user pool's Cognito endpoint.
           contentSecurityPolicy: [
             "default-src 'self'",
             "script-src 'self'",
             "style-src 'self' 'unsafe-inline'",
             "img-src 'self' data: blob:",
             "font-src 'self' data:",
-            "connect-src 'self' https://*.amazonaws.com",
+            `connect-src 'self' https://cognito-idp.${Stack.of(props.userPool).region}.amazonaws.com`,
             "object-src 'none'",
             "base-uri 'self'",
             "form-action 'self'",
@@ -126,8 +131,25 @@ export class WebStack extends Stack {
     // https://<api-id>.execute-api.<region>.amazonaws.com → its host name.
     const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
 
+    // An optional own domain: -c domainName=assets.example.com -c certificateArn=<ACM, us-east-1>.
+    const domainName = this.node.tryGetContext(DOMAIN_NAME_CONTEXT_KEY) as string | undefined;
+    const certificateArn = this.node.tryGetContext(CERTIFICATE_ARN_CONTEXT_KEY) as string | undefined;
+    if (!!domainName !== !!certificateArn) {
+      throw new Error(
+        `Give both ${DOMAIN_NAME_CONTEXT_KEY} and ${CERTIFICATE_ARN_CONTEXT_KEY} (an ACM certificate in us-east-1 for that name), or neither.`,
+      );
+    }
+
     const distribution = new Distribution(this, 'Distribution', {
       comment: 'IT Asset Auditor',
+      ...(domainName && certificateArn
+        ? {
+            domainNames: [domainName],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', certificateArn),
+          }
+        : {}),
+      // Applies to the own domain's certificate; CloudFront's default certificate sets its own.
+      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       defaultBehavior: {
@@ -188,7 +210,9 @@ export class WebStack extends Stack {
     });
     if (hashedAssets) site.node.addDependency(hashedAssets);
 
-    new CfnOutput(this, 'SiteUrl', { value: `https://${distribution.distributionDomainName}` });
+    new CfnOutput(this, 'SiteUrl', {
+      value: `https://${domainName ?? distribution.distributionDomainName}`,
+    });
     new CfnOutput(this, 'DistributionId', { value: distribution.distributionId });
     new CfnOutput(this, 'SiteBucketName', { value: bucket.bucketName });
   }
