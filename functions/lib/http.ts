@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
@@ -13,6 +14,7 @@ import { loadCaller, type Caller } from './caller';
 import { AGENT_KEY_MESSAGE, loadAgentCaller, type AgentCaller } from './agent-caller';
 import { BadRequest, HttpError, PayloadTooLarge, Unauthorized } from './errors';
 import { logger } from './logger';
+import { metrics, recordResponse } from './metrics';
 
 /**
  * The one HTTP stack every handler is built with: header normalising, JSON body parsing, zod
@@ -97,6 +99,8 @@ function stack<B, Q, P, C>(
 ): HttpHandler {
   const handler = middy<HttpEvent, HttpResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
+    // Outside the error handling below, so it flushes what that recorded, answer or error.
+    .use(logMetrics(metrics, { throwOnEmptyMetrics: false }))
     .use({
       before: (request) => {
         logger.appendKeys({
@@ -104,8 +108,12 @@ function stack<B, Q, P, C>(
           route: request.event.routeKey,
         });
       },
+      after: (request) => {
+        recordResponse(request.event.routeKey, request.response?.statusCode ?? 200);
+      },
       onError: (request) => {
         request.response = errorResponse(request.error);
+        recordResponse(request.event.routeKey, request.response.statusCode ?? 500);
       },
     })
     .use(httpHeaderNormalizer())

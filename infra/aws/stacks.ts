@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ApiStack } from './api-stack';
 import { AuthStack } from './auth-stack';
 import { DataStack } from './data-stack';
+import { ALARM_EMAIL_CONTEXT_KEY, MonitoringStack } from './monitoring-stack';
 import { REPO_ROOT } from './paths';
 import { assertSiteBuilt, WebStack } from './web-stack';
 
@@ -43,6 +44,7 @@ export interface AppStacks {
   readonly data: DataStack;
   readonly auth: AuthStack;
   readonly api: ApiStack;
+  readonly monitoring: MonitoringStack;
   readonly web: WebStack;
 }
 
@@ -73,6 +75,15 @@ export function createStacks(app: App, options: AppStacksOptions = {}): AppStack
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
   });
+  const monitoring = new MonitoringStack(app, stackName(stage, 'Monitoring'), {
+    env,
+    description: 'IT Asset Auditor: alarms (to an SNS topic) and a CloudWatch dashboard',
+    httpApi: api.httpApi,
+    functions: api.functions,
+    table: data.table,
+    stage,
+    alarmEmail: app.node.tryGetContext(ALARM_EMAIL_CONTEXT_KEY) as string | undefined,
+  });
   const web = new WebStack(app, stackName(stage, 'Web'), {
     env,
     description: 'IT Asset Auditor: the SPA on S3 + CloudFront, /api/* to the HTTP API',
@@ -81,5 +92,5 @@ export function createStacks(app: App, options: AppStacksOptions = {}): AppStack
     userPoolClient: auth.userPoolClient,
     siteDir: options.siteDir,
   });
-  return { stage, data, auth, api, web };
+  return { stage, data, auth, api, monitoring, web };
 }

@@ -74,6 +74,7 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.userPoolClientId,
       POWERTOOLS_LOG_LEVEL: settings.logLevel,
+      POWERTOOLS_METRICS_DISABLED: 'true',
       AGENT_BUNDLE_URL: LOCAL_AGENT_BUNDLE_PATH,
     });
 

@@ -1,0 +1,244 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
+import type { Construct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  METRICS_NAMESPACE,
+  METRICS_SERVICE,
+  SERVER_ERRORS_METRIC,
+  STRIPE_WEBHOOK_FAILURES_METRIC,
+} from '../../functions/lib/metric-names';
+import { featuresInUse } from '../../functions/routes';
+import type { ApiStack } from '../../infra/aws/api-stack';
+import type { DataStack } from '../../infra/aws/data-stack';
+import { SERVICE_NAME } from '../../infra/aws/function';
+import { ALARM_THRESHOLDS, MonitoringStack } from '../../infra/aws/monitoring-stack';
+import type { MonitoringStackProps } from '../../infra/aws/monitoring-stack';
+import { buildApiStacks, SYNTH_TIMEOUT_MS, templateOf } from './build';
+
+const STAGE = 'test';
+
+interface Resource {
+  Type: string;
+  Properties: Record<string, unknown>;
+}
+interface AlarmProperties {
+  AlarmName: string;
+  AlarmDescription?: string;
+  AlarmActions?: unknown[];
+  OKActions?: unknown[];
+  TreatMissingData?: string;
+  Threshold: number;
+  ComparisonOperator: string;
+  Namespace?: string;
+  MetricName?: string;
+  Period?: number;
+  Dimensions?: { Name: string; Value: unknown }[];
+  Metrics?: { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string } } }[];
+}
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Condition?: Record<string, Record<string, unknown>>;
+}
+
+describe('Monitoring stack', () => {
+  let data: DataStack;
+  let api: ApiStack;
+  let template: Template;
+  let withEmail: Template;
+  let badEmail: unknown;
+  let alarms: Map<string, AlarmProperties>;
+
+  function monitoring(id: string, overrides: Partial<MonitoringStackProps> = {}): MonitoringStack {
+    return new MonitoringStack(api.node.scope as Construct, id, {
+      httpApi: api.httpApi,
+      functions: api.functions,
+      table: data.table,
+      stage: STAGE,
+      ...overrides,
+    });
+  }
+
+  function resourcesOf(t: Template, type: string): [string, Resource][] {
+    return Object.entries(t.toJSON().Resources as Record<string, Resource>).filter(
+      ([, resource]) => resource.Type === type,
+    );
+  }
+
+  function alarm(name: string): AlarmProperties {
+    const found = alarms.get(`it-asset-auditor-${STAGE}-${name}`);
+    if (!found) throw new Error(`no alarm ${name}; have ${[...alarms.keys()].join(', ')}`);
+    return found;
+  }
+
+  beforeAll(() => {
+    ({ data, api } = buildApiStacks());
+    // The app is synthesised once: every stack is added before the first template is taken.
+    const stack = monitoring('Monitoring');
+    const stackWithEmail = monitoring('MonitoringWithEmail', { alarmEmail: 'ops@example.com' });
+    try {
+      monitoring('MonitoringBadEmail', { alarmEmail: 'not-an-address' });
+    } catch (error) {
+      badEmail = error;
+    }
+    // What the refused stack left behind (nothing but itself) is not part of the app.
+    api.node.scope?.node.tryRemoveChild('MonitoringBadEmail');
+    template = templateOf(stack);
+    withEmail = templateOf(stackWithEmail);
+    alarms = new Map(
+      resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, resource]) => {
+        const properties = resource.Properties as unknown as AlarmProperties;
+        return [properties.AlarmName, properties];
+      }),
+    );
+  }, SYNTH_TIMEOUT_MS);
+
+  it('emits what the alarms look for', () => {
+    expect(METRICS_SERVICE).toBe(SERVICE_NAME);
+  });
+
+  it('has one alarm for the API, three per feature, one for the webhook and one for DynamoDB', () => {
+    const features = featuresInUse();
+    expect(features).toContain('billing');
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 1 + 3 * features.length + 1 + 1);
+  });
+
+  it('alarms on the HTTP API 5xx rate above 1% once there are enough requests', () => {
+    const rate = alarm('api-5xx-rate');
+    expect(rate.Threshold).toBe(ALARM_THRESHOLDS.apiServerErrorPercent);
+    expect(rate.ComparisonOperator).toBe('GreaterThanThreshold');
+    const expression = rate.Metrics?.find((metric) => metric.Expression)?.Expression;
+    expect(expression).toBe(
+      `IF(requests >= ${ALARM_THRESHOLDS.apiMinimumRequests}, 100 * errors / requests, 0)`,
+    );
+    const names = rate.Metrics?.flatMap((metric) => metric.MetricStat?.Metric.MetricName ?? []).sort();
+    expect(names).toEqual(['5xx', 'Count']);
+  });
+
+  it.each(featuresInUse())("alarms on %s's Lambda errors, throttles and ServerErrors", (feature) => {
+    const errors = alarm(`${feature}-lambda-errors`);
+    expect(errors).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      Period: 300,
+    });
+    const throttles = alarm(`${feature}-lambda-throttles`);
+    expect(throttles).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Throttles',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+    const serverErrors = alarm(`${feature}-server-errors`);
+    expect(serverErrors).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: SERVER_ERRORS_METRIC,
+      Threshold: ALARM_THRESHOLDS.featureServerErrors,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Period: 300,
+    });
+    expect(serverErrors.Dimensions).toEqual(
+      expect.arrayContaining([
+        { Name: 'feature', Value: feature },
+        { Name: 'service', Value: METRICS_SERVICE },
+      ]),
+    );
+    expect(serverErrors.Dimensions).toHaveLength(2);
+  });
+
+  it('alarms on Stripe webhook failures: 3 in 15 minutes', () => {
+    expect(alarm('stripe-webhook-failures')).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: STRIPE_WEBHOOK_FAILURES_METRIC,
+      Threshold: ALARM_THRESHOLDS.stripeWebhookFailures,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Period: 900,
+      Dimensions: expect.arrayContaining([{ Name: 'feature', Value: 'billing' }]) as unknown,
+    });
+  });
+
+  it('alarms on any DynamoDB read or write throttling', () => {
+    const throttles = alarm('dynamodb-throttles');
+    expect(throttles.Threshold).toBe(0);
+    const names = new Set(throttles.Metrics?.flatMap((metric) => metric.MetricStat?.Metric.MetricName ?? []));
+    expect([...names].sort()).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
+  });
+
+  it('gives every alarm a description, missing data as not breaching, and the topic as action', () => {
+    const [[topicId]] = resourcesOf(template, 'AWS::SNS::Topic') as [[string, Resource]];
+    for (const properties of alarms.values()) {
+      expect(properties.AlarmDescription?.length, properties.AlarmName).toBeGreaterThan(40);
+      expect(properties.TreatMissingData, properties.AlarmName).toBe('notBreaching');
+      expect(properties.AlarmActions, properties.AlarmName).toEqual([{ Ref: topicId }]);
+      expect(properties.OKActions, properties.AlarmName).toEqual([{ Ref: topicId }]);
+    }
+  });
+
+  it('encrypts the topic with a key CloudWatch may use, and enforces TLS', () => {
+    template.resourceCountIs('AWS::SNS::Topic', 1);
+    template.hasResourceProperties('AWS::SNS::Topic', {
+      KmsMasterKeyId: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] },
+    });
+    template.hasResourceProperties('AWS::KMS::Key', {
+      EnableKeyRotation: true,
+      KeyPolicy: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Principal: { Service: 'cloudwatch.amazonaws.com' },
+            Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+          }),
+        ]),
+      },
+    });
+    const [[, policy]] = resourcesOf(template, 'AWS::SNS::TopicPolicy') as [[string, Resource]];
+    const statements = (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
+    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Allow', Action: 'sns:Publish' }));
+  });
+
+  it('has no email subscription without alarmEmail', () => {
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+
+  it('subscribes alarmEmail to the topic when given, and refuses what is not an address', () => {
+    withEmail.resourceCountIs('AWS::SNS::Subscription', 1);
+    withEmail.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+    });
+    expect(badEmail).toBeInstanceOf(Error);
+    expect((badEmail as Error).message).toMatch(/not an email address/);
+  });
+
+  it("has the stage's dashboard with the API, functions, custom metrics, DynamoDB and alarm status", () => {
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    const [[, dashboard]] = resourcesOf(template, 'AWS::CloudWatch::Dashboard') as [[string, Resource]];
+    expect(dashboard.Properties.DashboardName).toBe(`ItAssetAuditor-${STAGE}`);
+    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    for (const text of [
+      '"type\\":\\"alarm\\"',
+      'API requests',
+      '5xx',
+      '4xx',
+      'p95',
+      'Invocations',
+      'Throttles',
+      'Duration',
+      SERVER_ERRORS_METRIC,
+      STRIPE_WEBHOOK_FAILURES_METRIC,
+      'ConsumedReadCapacityUnits',
+      'ConsumedWriteCapacityUnits',
+      'ReadThrottleEvents',
+    ]) {
+      expect(body, text).toContain(text);
+    }
+  });
+});
