@@ -17,7 +17,8 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { featuresInUse, routeKey, routes } from '../../functions/routes';
-import type { Feature } from '../../functions/routes';
+import type { AuthKind, Feature } from '../../functions/routes';
+import { acknowledge } from './nag';
 import { FeatureFunction, featureFunctionId } from './function';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -28,6 +29,13 @@ export interface ApiStackProps extends StackProps {
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
 }
+
+/** Why a route has no API Gateway authorizer: its caller is checked in the handler, or it is public. */
+const UNAUTHORIZED_ROUTE_REASONS: Record<Exclude<AuthKind, 'user'>, string> = {
+  public: 'Public by design: company sign-up, and the invitation lookup whose token is the secret.',
+  'agent-key': "Agents authenticate with their API key (X-Api-Key), checked against the table's key hash.",
+  'stripe-signature': 'Stripe signs every webhook; the handler verifies the signature on the raw body.',
+};
 
 /** Stage-wide throttling defaults; per-tenant limits are the handlers' business. */
 export const API_THROTTLE = { rateLimit: 200, burstLimit: 400 } as const;
@@ -102,6 +110,10 @@ export class ApiStack extends Stack {
       description:
         'IT Asset Auditor: Stripe keys as JSON {"secret_key": "sk_…", "webhook_secret": "whsec_…"}',
     });
+    acknowledge(stripeKeys, {
+      id: 'AwsSolutions-SMG4',
+      reason: 'Stripe keys are rolled in the Stripe dashboard and then put here; AWS cannot rotate them.',
+    });
     const functions = new Map<Feature, FeatureFunction>();
     const integrations = new Map<Feature, HttpLambdaIntegration>();
     for (const feature of featuresInUse()) {
@@ -127,12 +139,15 @@ export class ApiStack extends Stack {
       const integration = integrations.get(route.feature);
       if (!integration) throw new Error(`No integration for feature '${route.feature}' (${routeKey(route)})`);
       // The construct id is the route key itself, so ids are unique and stable across edits.
-      new HttpRoute(this, routeKey(route), {
+      const httpRoute = new HttpRoute(this, routeKey(route), {
         httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration,
         authorizer: route.auth === 'user' ? authorizer : undefined,
       });
+      if (route.auth !== 'user') {
+        acknowledge(httpRoute, { id: 'AwsSolutions-APIG4', reason: UNAUTHORIZED_ROUTE_REASONS[route.auth] });
+      }
     }
 
     this.httpApi = httpApi;

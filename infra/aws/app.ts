@@ -1,4 +1,5 @@
 import { App, Tags } from 'aws-cdk-lib';
+import { addNagChecks } from './nag';
 import { createStacks } from './stacks';
 
 const app = new App();
@@ -13,5 +14,7 @@ try {
   process.exit(1);
 }
 Tags.of(app).add('project', 'it-asset-auditor');
+// cdk-nag's AwsSolutions pack: a synth (and so a deploy) with an unacknowledged finding fails.
+addNagChecks(app);
 
 app.synth();

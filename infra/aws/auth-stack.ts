@@ -5,6 +5,7 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { USER_POOL_SETTINGS } from '../user-pool-settings';
 import { MAIL_FROM_CONTEXT_KEY, mailFromAddress } from './function';
+import { acknowledge } from './nag';
 
 /**
  * The Cognito user pool holding credentials. Users are created by our API (AdminCreateUser), never
@@ -55,6 +56,24 @@ export class AuthStack extends Stack {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    acknowledge(
+      userPool,
+      {
+        id: 'AwsSolutions-COG1',
+        reason: 'SPEC 9 sets the password rule: at least 6 characters, no character classes required.',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'The product has no multi-factor enrolment screens yet; Cognito MFA can be turned on with them.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          "Cognito's Plus plan (threat protection) is a per-user cost the product does not take on by default.",
+      },
+    );
 
     const userPoolClient = userPool.addClient('WebClient', {
       // The web app signs in with SRP (the password never leaves the browser) and refreshes tokens.

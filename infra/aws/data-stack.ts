@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/lib/table/definition';
+import { accessLogsBucket, acknowledgeBucketDeploymentProvider } from './nag';
 
 export interface DataStackProps extends StackProps {
   /** The folder of the built agent installer (`npm run build:agent`); uploaded when it holds the zip. */
@@ -49,6 +50,8 @@ export class DataStack extends Stack {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
+      serverAccessLogsBucket: accessLogsBucket(this, 'AccessLogs'),
+      serverAccessLogsPrefix: 'agent-bundles/',
       removalPolicy: RemovalPolicy.RETAIN,
     });
     const bundleDir = props.agentBundleDir;
@@ -60,6 +63,7 @@ export class DataStack extends Stack {
       });
     }
     this.agentBundles = agentBundles;
+    acknowledgeBucketDeploymentProvider(this, [agentBundles]);
 
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'AgentBundlesBucket', { value: agentBundles.bucketName });

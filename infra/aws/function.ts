@@ -12,6 +12,9 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { DEFAULT_MAIL_FROM } from '../../functions/lib/config';
 import type { Feature } from '../../functions/routes';
+import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
+import { GLOBAL_INDEXES } from '../../functions/lib/table/definition';
+import { acknowledge } from './nag';
 import { featureEntry, REPO_ROOT } from './paths';
 import { functionSettings } from '../function-settings';
 
@@ -94,6 +97,20 @@ export interface FeatureFunctionProps {
 
 export const SERVICE_NAME = 'it-asset-auditor';
 
+/** What the data layer (ElectroDB and the document client) calls; transactions need no more. */
+export const TABLE_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+];
+export const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
 /** The newest Node.js runtime aws-cdk-lib offers, and esbuild's matching target for the bundles. */
 export const FEATURE_RUNTIME = Runtime.NODEJS_24_X;
 export const BUNDLE_TARGET = 'node24';
@@ -149,14 +166,45 @@ export class FeatureFunction extends NodejsFunction {
       },
     });
     this.feature = props.feature;
+    acknowledge(
+      this,
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: 'The managed basic execution policy only lets the function write its own CloudWatch logs.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'X-Ray tracing (PutTraceSegments, PutTelemetryRecords) has no resource-level permissions.',
+      },
+    );
     const access = FEATURE_ACCESS[props.feature];
     this.access = access;
 
-    if (access.table === 'readWrite') props.table.grantReadWriteData(this);
-    if (access.table === 'read') props.table.grantReadData(this);
+    if (access.table !== 'none') {
+      // The table and its named indexes only (no index/*), and only the calls the data layer makes:
+      // no Scan, no streams.
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions:
+            access.table === 'readWrite'
+              ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS]
+              : TABLE_READ_ACTIONS,
+          resources: [
+            props.table.tableArn,
+            ...GLOBAL_INDEXES.map((index) => `${props.table.tableArn}/index/${index.indexName}`),
+          ],
+        }),
+      );
+    }
     if (access.cognito.length > 0) props.userPool.grant(this, ...access.cognito);
     if (access.agentBundles === 'read') {
-      props.agentBundles.grantRead(this);
+      // Presigned GetObject URLs of the installer: that one object, nothing else in the bucket.
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [props.agentBundles.arnForObjects(AGENT_BUNDLE_FILE_NAME)],
+        }),
+      );
       this.addEnvironment('AGENT_BUNDLE_BUCKET', props.agentBundles.bucketName);
     }
     if (access.mail) this.grantSendEmail();

@@ -13,6 +13,7 @@ import {
 import { BUNDLE_TARGET, FEATURE_ACCESS, FEATURE_RUNTIME, mailFromAddress } from '../../infra/aws/function';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { DEFAULT_MAIL_FROM } from '../../functions/lib/config';
+import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
 import { functionSettings } from '../../infra/function-settings';
 import { buildApiStacks, SYNTH_TIMEOUT_MS, templateOf } from './build';
 
@@ -322,6 +323,21 @@ describe('Api stack', () => {
       }
     });
 
+    it('lets only the agents function read S3: GetObject on the installer zip, nothing else', () => {
+      for (const feature of featuresInUse()) {
+        const s3 = policyStatementsOf(feature).filter((statement) =>
+          [statement.Action].flat().some((action) => action.startsWith('s3:')),
+        );
+        if (feature !== 'agents') {
+          expect(s3, feature).toEqual([]);
+          continue;
+        }
+        expect(s3).toHaveLength(1);
+        expect(s3[0]?.Action).toBe('s3:GetObject');
+        expect(JSON.stringify(s3[0]?.Resource)).toContain(`/${AGENT_BUNDLE_FILE_NAME}`);
+      }
+    });
+
     it('reads the address and domain of a From', () => {
       expect(mailFromAddress('IT Asset Auditor <no-reply@example.com>')).toEqual({
         address: 'no-reply@example.com',
@@ -344,9 +360,15 @@ describe('Api stack', () => {
         const queryStatement = statements.find((statement) =>
           [statement.Action].flat().includes('dynamodb:Query'),
         );
+        expect(
+          actions.filter((action) => /dynamodb:(Scan|GetRecords|GetShardIterator|\*)/.test(action)),
+        ).toEqual([]);
         if (queryStatement) {
-          expect(JSON.stringify(queryStatement.Resource)).toMatch(/ExportsOutputFnGetAttTable\w*Arn/);
-          expect(JSON.stringify(queryStatement.Resource)).toContain('/index/*');
+          const tableResources = JSON.stringify(queryStatement.Resource);
+          expect(tableResources).toMatch(/ExportsOutputFnGetAttTable\w*Arn/);
+          expect(tableResources).toContain('/index/gsi1');
+          expect(tableResources).toContain('/index/gsi2');
+          expect(tableResources).not.toContain('/index/*');
         }
       }
     });

@@ -81,12 +81,19 @@ describe('Data stack', () => {
 });
 
 describe('Agent installer bucket', () => {
-  it('is private, encrypted, TLS-only and kept on stack deletion', () => {
+  it('is private, encrypted, TLS-only, access-logged and kept on stack deletion', () => {
     const template = templateOf(buildDataStack());
-    template.resourceCountIs('AWS::S3::Bucket', 1);
-    template.hasResource('AWS::S3::Bucket', {
+    // The installer bucket and its access-log bucket, both locked down alike.
+    template.resourceCountIs('AWS::S3::Bucket', 2);
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      LoggingConfiguration: {
+        DestinationBucketName: { Ref: Match.stringLikeRegexp('AccessLogs') },
+        LogFilePrefix: 'agent-bundles/',
+      },
+    });
+    template.allResources('AWS::S3::Bucket', {
       DeletionPolicy: 'Retain',
-      Properties: {
+      Properties: Match.objectLike({
         PublicAccessBlockConfiguration: {
           BlockPublicAcls: true,
           BlockPublicPolicy: true,
@@ -96,9 +103,9 @@ describe('Agent installer bucket', () => {
         BucketEncryption: {
           ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
         },
-      },
+      }),
     });
-    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+    template.allResourcesProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
