@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, Validations, type App } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Token, Validations, type App } from 'aws-cdk-lib';
 import {
   BlockPublicAccess,
   Bucket,
@@ -48,7 +48,7 @@ export function acknowledgeBucketDeploymentProvider(stack: Stack, destinations: 
           'Action::s3:Abort*',
           'Resource::*',
           // CDK's bootstrap asset bucket, where the files are staged.
-          'Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*',
+          `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${known(stack.account, '<AWS::AccountId>')}-${known(stack.region, '<AWS::Region>')}/*`,
           ...destinations.map((bucket) => `Resource::<${bucketLogicalId(bucket)}.Arn>/*`),
         ]
       : [];
@@ -69,6 +69,11 @@ export function acknowledgeBucketDeploymentProvider(stack: Stack, destinations: 
       })),
     );
   }
+}
+
+/** An environment value as cdk-nag writes it: the value when the stack knows it, else the pseudo parameter. */
+function known(value: string, pseudo: string): string {
+  return Token.isUnresolved(value) ? pseudo : value;
 }
 
 function bucketLogicalId(bucket: IBucket): string {

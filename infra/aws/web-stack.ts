@@ -146,14 +146,14 @@ export class WebStack extends Stack {
 
     const distribution = new Distribution(this, 'Distribution', {
       comment: 'IT Asset Auditor',
+      // The minimum TLS version applies to an own certificate; CloudFront's default one fixes its own.
       ...(domainName && certificateArn
         ? {
             domainNames: [domainName],
             certificate: Certificate.fromCertificateArn(this, 'Certificate', certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
-      // Applies to the own domain's certificate; CloudFront's default certificate sets its own.
-      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       enableLogging: true,
       logBucket: accessLogs,
       logFilePrefix: 'cloudfront/',

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { Stack } from 'aws-cdk-lib';
@@ -6,6 +8,7 @@ import { AuthStack } from '../../infra/aws/auth-stack';
 import { DataStack } from '../../infra/aws/data-stack';
 import { createStacks } from '../../infra/aws/stacks';
 import type { AppStacks } from '../../infra/aws/stacks';
+import { REPO_ROOT } from '../../infra/aws/paths';
 
 /** Bundling the feature Lambdas with esbuild takes a few seconds. */
 export const SYNTH_TIMEOUT_MS = 120_000;
@@ -36,7 +39,15 @@ export function buildApiStacks(): { data: DataStack; auth: AuthStack; api: ApiSt
   return { data, auth, api };
 }
 
-/** The whole app as app.ts builds it; needs the built SPA (`npm run build:web`). */
+/** The context of cdk.json (feature flags), which `cdk synth` gives the app and a bare App lacks. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
+  return cdkJson.context ?? {};
+}
+
+/** The whole app as app.ts builds it under `cdk synth`; needs the built SPA (`npm run build:web`). */
 export function buildApp(): AppStacks {
-  return createStacks(new App());
+  return createStacks(new App({ context: cdkJsonContext() }));
 }

@@ -8,7 +8,7 @@ import { addNagChecks } from '../../infra/aws/nag';
 import { createStacks } from '../../infra/aws/stacks';
 import { CERTIFICATE_ARN_CONTEXT_KEY, DOMAIN_NAME_CONTEXT_KEY } from '../../infra/aws/web-stack';
 import { MAIL_FROM_CONTEXT_KEY } from '../../infra/aws/function';
-import { SYNTH_TIMEOUT_MS } from './build';
+import { cdkJsonContext, SYNTH_TIMEOUT_MS } from './build';
 
 interface ValidationReport {
   pluginReports: { violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[] }[];
@@ -18,7 +18,7 @@ interface ValidationReport {
 async function unacknowledgedFindings(build: (app: App) => void): Promise<string[]> {
   const outdir = await mkdtemp(path.join(tmpdir(), 'itam-nag-'));
   try {
-    const app = new App({ outdir });
+    const app = new App({ outdir, context: cdkJsonContext() });
     build(app);
     addNagChecks(app);
     let failed = false;
@@ -54,7 +54,7 @@ describe('cdk-nag (AwsSolutions)', () => {
   );
 
   it(
-    'finds nothing unacknowledged with an own domain and SES email either',
+    'finds nothing unacknowledged in a known account and region, with an own domain and SES email',
     async () => {
       const findings = await unacknowledgedFindings((app) => {
         app.node.setContext(DOMAIN_NAME_CONTEXT_KEY, 'assets.example.com');
@@ -63,7 +63,7 @@ describe('cdk-nag (AwsSolutions)', () => {
           'arn:aws:acm:us-east-1:111111111111:certificate/abc',
         );
         app.node.setContext(MAIL_FROM_CONTEXT_KEY, 'IT Asset Auditor <no-reply@example.com>');
-        createStacks(app, { stage: 'prod' });
+        createStacks(app, { stage: 'prod', env: { account: '111111111111', region: 'eu-west-2' } });
       });
       expect(findings).toEqual([]);
     },

@@ -1,6 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
-import { Match } from 'aws-cdk-lib/assertions';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createStacks, stackName, stageName, type AppStacks } from '../../infra/aws/stacks';
@@ -66,6 +66,14 @@ describe('Web stack (needs `npm run build:web`)', () => {
     ]);
     expect(api.dependencies).toEqual(expect.arrayContaining([data, auth]));
     expect(web.dependencies).toEqual(expect.arrayContaining([auth, api]));
+  });
+
+  it('synthesizes every stack without CDK warnings or errors', () => {
+    for (const stack of [stacks.data, stacks.auth, stacks.api, stacks.monitoring, stacks.web]) {
+      const annotations = Annotations.fromStack(stack);
+      expect(annotations.findWarning('*', Match.anyValue()), stack.stackName).toEqual([]);
+      expect(annotations.findError('*', Match.anyValue()), stack.stackName).toEqual([]);
+    }
   });
 
   it('gives each stage its own stacks, and refuses names that are not stage names', () => {
