@@ -72,6 +72,15 @@ describe('Auth stack', () => {
     expect([...flows].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH']);
   });
 
+  it('keeps access and ID tokens to an hour and sessions to 30 days', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      AccessTokenValidity: 60,
+      IdTokenValidity: 60,
+      RefreshTokenValidity: 43200,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
+    });
+  });
+
   it('sends Cognito emails through SES from mailFrom when it is given, else with Cognito', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       EmailConfiguration: Match.absent(),

@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
@@ -6,6 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createStacks, stackName, stageName, type AppStacks } from '../../infra/aws/stacks';
 import { CERTIFICATE_ARN_CONTEXT_KEY, DOMAIN_NAME_CONTEXT_KEY } from '../../infra/aws/web-stack';
 import { buildApp, SYNTH_TIMEOUT_MS, templateOf } from './build';
+import { REPO_ROOT } from '../../infra/aws/paths';
+
+const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
 
 interface Resource {
   Type: string;
@@ -66,6 +71,17 @@ describe('Web stack (needs `npm run build:web`)', () => {
     ]);
     expect(api.dependencies).toEqual(expect.arrayContaining([data, auth]));
     expect(web.dependencies).toEqual(expect.arrayContaining([auth, api]));
+  });
+
+  it('ships no secret in the web bundle: only pool ids, in config.json', async () => {
+    const files = (await readdir(WEB_DIST, { recursive: true })).filter((file) =>
+      /\.(js|html|json)$/.test(file),
+    );
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const text = await readFile(path.join(WEB_DIST, file), 'utf8');
+      expect(text, file).not.toMatch(/sk_(live|test)_[A-Za-z0-9]{8}|whsec_[A-Za-z0-9]{8}|AKIA[0-9A-Z]{16}/);
+    }
   });
 
   it('synthesizes every stack without CDK warnings or errors', () => {
