@@ -144,33 +144,19 @@ describe('local Stripe sandbox', () => {
       }),
     ).rejects.toMatchObject({ statusCode: 400, message: "No such price: 'price_nope'" });
 
-    const session = await stripe.checkout.sessions.create(
-      {
-        mode: 'subscription',
-        customer: customer.id,
-        client_reference_id: 'org_1',
-        line_items: [{ price: starterPrice, quantity: 1 }],
-        success_url: 'http://app.test/billing?session_id={CHECKOUT_SESSION_ID}',
-        cancel_url: 'http://app.test/billing',
-        metadata: { organization_id: 'org_1' },
-        subscription_data: { metadata: { organization_id: 'org_1' } },
-      },
-      { idempotencyKey: 'checkout-1' },
-    );
+    const sessionParams: Stripe.Checkout.SessionCreateParams = {
+      mode: 'subscription',
+      customer: customer.id,
+      client_reference_id: 'org_1',
+      line_items: [{ price: starterPrice, quantity: 1 }],
+      success_url: 'http://app.test/billing?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://app.test/billing',
+      metadata: { organization_id: 'org_1' },
+      subscription_data: { metadata: { organization_id: 'org_1' } },
+    };
+    const session = await stripe.checkout.sessions.create(sessionParams, { idempotencyKey: 'checkout-1' });
     expect(session.url).toBe(`${sandbox.url}/checkout/${session.id}`);
-    const replay = await stripe.checkout.sessions.create(
-      {
-        mode: 'subscription',
-        customer: customer.id,
-        client_reference_id: 'org_1',
-        line_items: [{ price: starterPrice, quantity: 1 }],
-        success_url: 'http://app.test/billing?session_id={CHECKOUT_SESSION_ID}',
-        cancel_url: 'http://app.test/billing',
-        metadata: { organization_id: 'org_1' },
-        subscription_data: { metadata: { organization_id: 'org_1' } },
-      },
-      { idempotencyKey: 'checkout-1' },
-    );
+    const replay = await stripe.checkout.sessions.create(sessionParams, { idempotencyKey: 'checkout-1' });
     expect(replay.id).toBe(session.id);
 
     const page = await (await fetch(session.url as string)).text();

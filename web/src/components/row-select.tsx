@@ -1,4 +1,5 @@
 import { TableCell, Text } from '@aws-amplify/ui-react';
+import { ColumnHeaders } from './column-headers';
 
 /** The header cell whose checkbox selects every loaded row, half-ticked when only some are. */
 export function SelectAllCell({
@@ -28,6 +29,22 @@ export function SelectAllCell({
         onChange={(event) => onToggleAll(event.target.checked)}
       />
     </TableCell>
+  );
+}
+
+/** The header of a list with row selection: select-all, the column labels, then Actions. */
+export function SelectableHeader({
+  columns,
+  ...selectAll
+}: { columns: readonly string[] } & Parameters<typeof SelectAllCell>[0]) {
+  return (
+    <>
+      <SelectAllCell {...selectAll} />
+      <ColumnHeaders labels={columns} />
+      <TableCell as="th" scope="col" className="hardware-table__actions">
+        Actions
+      </TableCell>
+    </>
   );
 }
 

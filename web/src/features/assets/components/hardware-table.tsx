@@ -2,9 +2,8 @@ import { Button, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
 import type { HardwareAsset } from '../../../../../shared/hardware';
 import { assetName, formatDate } from './hardware-format';
-import { ColumnHeaders } from '../../../components/column-headers';
 import { DataTable } from '../../../components/data-table';
-import { EmptyValue, optionalValue, SelectAllCell, SelectRowCell } from '../../../components/row-select';
+import { EmptyValue, optionalValue, SelectableHeader, SelectRowCell } from '../../../components/row-select';
 import { StatusBadge } from '../../../components/hardware-status';
 
 interface HardwareTableProps {
@@ -47,18 +46,13 @@ export function HardwareTable({
       busy={busy}
       className="hardware-table"
       header={
-        <>
-          <SelectAllCell
-            label="Select all loaded hardware assets"
-            ids={items.map((item) => item.id)}
-            selected={selected}
-            onToggleAll={onToggleAll}
-          />
-          <ColumnHeaders labels={COLUMNS} />
-          <TableCell as="th" scope="col" className="hardware-table__actions">
-            Actions
-          </TableCell>
-        </>
+        <SelectableHeader
+          columns={COLUMNS}
+          label="Select all loaded hardware assets"
+          ids={items.map((item) => item.id)}
+          selected={selected}
+          onToggleAll={onToggleAll}
+        />
       }
     >
       {items.map((asset) => {

@@ -1,9 +1,8 @@
 import { Badge, Button, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
 import { DISPOSAL_MESSAGES, type DisposalItem } from '../../../../../shared/disposal';
-import { ColumnHeaders } from '../../../components/column-headers';
 import { DataTable } from '../../../components/data-table';
-import { EmptyValue, optionalValue, SelectAllCell, SelectRowCell } from '../../../components/row-select';
+import { EmptyValue, optionalValue, SelectableHeader, SelectRowCell } from '../../../components/row-select';
 import { formatDate } from '../../assets/components/hardware-format';
 
 interface DisposalTableProps {
@@ -60,18 +59,13 @@ export function DisposalTable({
       busy={busy}
       className="hardware-table disposal-table"
       header={
-        <>
-          <SelectAllCell
-            label="Select all loaded disposal items"
-            ids={items.map((item) => item.id)}
-            selected={selected}
-            onToggleAll={onToggleAll}
-          />
-          <ColumnHeaders labels={COLUMNS} />
-          <TableCell as="th" scope="col" className="hardware-table__actions">
-            Actions
-          </TableCell>
-        </>
+        <SelectableHeader
+          columns={COLUMNS}
+          label="Select all loaded disposal items"
+          ids={items.map((item) => item.id)}
+          selected={selected}
+          onToggleAll={onToggleAll}
+        />
       }
     >
       {items.map((item) => {
