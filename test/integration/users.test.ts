@@ -1,34 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import { USER_MESSAGES, type UserListItem, type UserListResponse } from '../../shared/users';
-import { api, inviteTokenSentTo, signIn, signUpCompany, uniqueEmail, type TestCompany } from '../support/api';
+import { addMember, api, signIn, signUpCompany, type TestCompany } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
-
-interface Member {
-  email: string;
-  token: string;
-  id: string;
-}
-
-/** Invites an address into the company with a role and signs it up through the emailed link. */
-async function addMember(company: TestCompany, role: 'user' | 'admin'): Promise<Member> {
-  const email = uniqueEmail(role);
-  const invited = await api('/api/invitations', {
-    method: 'POST',
-    token: company.accessToken,
-    body: { email, role },
-  });
-  expect(invited.status).toBe(201);
-  const inviteToken = await inviteTokenSentTo(email);
-  const joined = await api('/api/auth/signup', {
-    method: 'POST',
-    body: { email, password: 'secret-pass-3', full_name: `Member ${role}`, invite_token: inviteToken },
-  });
-  expect(joined.status).toBe(201);
-  const session = await signIn(email, 'secret-pass-3');
-  const me = (await api<MeResponse>('/api/me', { token: session.AccessToken! })).body;
-  return { email, token: session.AccessToken!, id: me.profile.id };
-}
 
 async function users(token: string): Promise<UserListItem[]> {
   const response = await api<UserListResponse>('/api/users', { token });

@@ -1,15 +1,18 @@
-import { generateKeyPair, SignJWT, decodeJwt } from 'jose';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { decodeJwt, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import { routes, type RouteDefinition } from '../../functions/routes';
 import { api, inviteTokenSentTo, signIn, signUpCompany, uniqueEmail, type ApiResponse } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
+import { REPO_ROOT } from '../../infra/local/settings';
 
 /**
  * Broken authentication, generated from functions/routes.ts so a new route is covered at once:
- * every signed-in route refuses a missing, malformed, foreign-signed or tampered token, and the
- * still-valid token of a deleted user; every agent route refuses a missing, unknown or deleted key.
- * (Cross-tenant and lower-role cases are the next part of this suite.)
+ * every signed-in route refuses a missing, malformed, foreign-signed or tampered token, an
+ * expired token, and the still-valid token of a deleted user; every agent route refuses a missing,
+ * unknown or deleted key. Other organisations and lower roles are tenant-matrix.test.ts's.
  */
 const SAMPLE_ID = '01JAAAAAAAAAAAAAAAAAAAAAAA';
 
@@ -31,6 +34,19 @@ async function foreignSigned(realToken: string): Promise<string> {
   return new SignJWT(decodeJwt(realToken))
     .setProtectedHeader({ alg: 'RS256', kid: 'not-the-pool' })
     .sign(privateKey);
+}
+
+/**
+ * A token signed by the pool's own key (cognito-local ships it) with the given lifetime in seconds
+ * from now: a negative one is a genuinely expired token, which no other way can make in a test.
+ */
+async function poolSigned(realToken: string, secondsLeft: number): Promise<string> {
+  const file = path.join(REPO_ROOT, 'node_modules/cognito-local/lib/keys/cognitoLocal.private.json');
+  const { jwk } = JSON.parse(await readFile(file, 'utf8')) as { jwk: JWK };
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ ...decodeJwt(realToken), iat: now - 7200, exp: now + secondsLeft })
+    .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+    .sign(await importJWK(jwk, 'RS256'));
 }
 
 /** A real token whose payload was edited (a later expiry), its signature left as it was. */
@@ -86,6 +102,10 @@ describe('authentication on every route of the route table', () => {
         .status,
     ).toBeLessThan(300);
 
+    // The control for the expired case: the same key with time left is let in.
+    const fresh = await api('/api/me', { token: await poolSigned(company.accessToken, 600) });
+    expect(fresh.status).toBe(200);
+
     const userCases: [string, Record<string, string>, number][] = [
       ['no token', {}, 401],
       ['a malformed token', { authorization: 'Bearer not-a-jwt' }, 401],
@@ -95,6 +115,7 @@ describe('authentication on every route of the route table', () => {
         401,
       ],
       ['a tampered token', { authorization: `Bearer ${tampered(company.accessToken)}` }, 401],
+      ['an expired token', { authorization: `Bearer ${await poolSigned(company.accessToken, -60)}` }, 401],
       ['a deleted user’s token', { authorization: `Bearer ${memberToken}` }, 403],
     ];
     const agentCases: [string, Record<string, string>, number][] = [

@@ -10,6 +10,7 @@ import { dynamoDocumentClient } from '../../functions/lib/table/client';
 import { subscriptionEntity } from '../../functions/lib/table/subscription';
 import {
   callApi,
+  uniqueEmail,
   cognitoClientFor,
   signInAt,
   signUpCompanyAt,
@@ -19,7 +20,7 @@ import {
   type TestCompany,
 } from './stack-client';
 
-export { uniqueEmail, type ApiResponse, type TestCompany } from './stack-client';
+export { uniqueEmail, type ApiOptions, type ApiResponse, type TestCompany } from './stack-client';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -103,6 +104,36 @@ export async function createHardwareAsset(
   if (response.status !== 201)
     throw new Error(`Creating a hardware asset failed: ${JSON.stringify(response.body)}`);
   return response.body;
+}
+
+export interface Member {
+  email: string;
+  token: string;
+  id: string;
+}
+
+/** Invites an address into the company with a role and signs it up through the emailed link. */
+export async function addMember(company: TestCompany, role: 'user' | 'admin'): Promise<Member> {
+  const email = uniqueEmail(role);
+  const invited = await api('/api/invitations', {
+    method: 'POST',
+    token: company.accessToken,
+    body: { email, role },
+  });
+  if (invited.status !== 201) throw new Error(`Inviting ${email} failed: ${JSON.stringify(invited.body)}`);
+  const joined = await api('/api/auth/signup', {
+    method: 'POST',
+    body: {
+      email,
+      password: 'secret-pass-3',
+      full_name: `Member ${role}`,
+      invite_token: await inviteTokenSentTo(email),
+    },
+  });
+  if (joined.status !== 201) throw new Error(`Joining as ${email} failed: ${JSON.stringify(joined.body)}`);
+  const session = await signIn(email, 'secret-pass-3');
+  const me = (await api<MeResponse>('/api/me', { token: session.AccessToken! })).body;
+  return { email, token: session.AccessToken!, id: me.profile.id };
 }
 
 /** The token of the newest invite link emailed to an address, read from the local outbox. */

@@ -1,0 +1,307 @@
+import { describe, expect, it } from 'vitest';
+import type { MeResponse } from '../../shared/api';
+import type { BillingResponse } from '../../shared/billing';
+import { ROLES, type Role } from '../../shared/constants';
+import type { DisposalItem } from '../../shared/disposal';
+import type { HardwareAsset } from '../../shared/hardware';
+import { routeKey, routes, type RouteDefinition } from '../../functions/routes';
+import {
+  addMember,
+  api,
+  createHardwareAsset,
+  signIn,
+  signUpCompany,
+  uniqueEmail,
+  type ApiOptions,
+  type ApiResponse,
+  type Member,
+  type TestCompany,
+} from '../support/api';
+import { TEST_SUPER_ADMIN } from '../support/global-setup';
+import { tableDump } from '../support/table';
+
+/**
+ * Broken object and function level authorisation (OWASP API1, API5), generated from the route
+ * table: every signed-in route is called by another organisation's admin aimed at the victim
+ * organisation's objects, and by each role of the victim organisation below the route's; the agent
+ * route is called with another organisation's key for a machine of the victim's. Each case has an
+ * expected status, no answer to an outsider may carry the victim's data, and the victim's items in
+ * the table must be exactly as they were.
+ */
+
+/** What the victim organisation has that a route can aim at. */
+interface Victim {
+  organizationId: string;
+  admin: TestCompany;
+  member: Member;
+  asset: HardwareAsset;
+  disposalItem: DisposalItem;
+  invitationId: string;
+  apiKeyId: string;
+  machineId: string;
+  /** Strings that only the victim's data contains. */
+  secrets: string[];
+}
+
+type VictimObject =
+  'hardware asset' | 'disposal item' | 'invitation' | 'user' | 'API key' | 'agent' | 'organisation';
+
+interface RouteCall {
+  /** The victim's object the call aims at, if any. */
+  object?: VictimObject;
+  params?: Record<string, string>;
+  options?: ApiOptions;
+  /** The status when an outsider makes this call for their own organisation (no object aimed at). */
+  ownStatus?: number;
+}
+
+/** One call per route; a route missing here fails the suite, so a new route must say how it is attacked. */
+function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
+  const asset = { object: 'hardware asset' as const, params: { id: victim.asset.id } };
+  const disposal = { object: 'disposal item' as const, params: { id: victim.disposalItem.id } };
+  const user = { object: 'user' as const, params: { id: victim.member.id } };
+  return {
+    'GET /api/me': { ownStatus: 200 },
+    'GET /api/dashboard': { ownStatus: 200 },
+    'GET /api/hardware': { ownStatus: 200 },
+    'POST /api/hardware': {
+      ownStatus: 201,
+      options: { body: { asset_type: 'Desktop', status: 'Active', model: 'Intruder own' } },
+    },
+    'POST /api/hardware/bulk-status': {
+      ...asset,
+      params: {},
+      options: { body: { ids: [victim.asset.id], status: 'In Repair' } },
+    },
+    'POST /api/hardware/import': {
+      ownStatus: 200,
+      options: {
+        rawBody: 'asset_type,manufacturer,model\r\nLaptop,Dell,Intruder import\r\n',
+        headers: { 'content-type': 'text/csv' },
+      },
+    },
+    'GET /api/hardware/{id}': asset,
+    'PUT /api/hardware/{id}': {
+      ...asset,
+      options: {
+        body: { asset_type: 'Laptop', status: 'Retired', model: 'Taken', version: victim.asset.version },
+      },
+    },
+    'DELETE /api/hardware/{id}': asset,
+    'GET /api/disposals': { ownStatus: 200 },
+    'GET /api/disposals/stats': { ownStatus: 200 },
+    'POST /api/disposals': {
+      ownStatus: 201,
+      options: { body: { asset_name: 'Intruder own', disposal_reason: 'End of Life' } },
+    },
+    'POST /api/disposals/{id}/complete': disposal,
+    'POST /api/disposals/{id}/revert': disposal,
+    'POST /api/disposals/delete': {
+      object: 'disposal item',
+      options: { body: { ids: [victim.disposalItem.id] } },
+    },
+    'GET /api/audit-logs': { ownStatus: 200 },
+    'GET /api/agents': { ownStatus: 200 },
+    'GET /api/agents/{machine_id}': { object: 'agent', params: { machine_id: victim.machineId } },
+    'GET /api/agent/download': { ownStatus: 200 },
+    'GET /api/api-keys': { ownStatus: 200 },
+    'POST /api/api-keys': { ownStatus: 201, options: { body: { name: 'Intruder own key' } } },
+    'DELETE /api/api-keys/{id}': { object: 'API key', params: { id: victim.apiKeyId } },
+    'GET /api/invitations': { ownStatus: 200 },
+    'POST /api/invitations': { ownStatus: 201, options: { body: { email: uniqueEmail('intruder-invite') } } },
+    'POST /api/invitations/{id}/cancel': { object: 'invitation', params: { id: victim.invitationId } },
+    'GET /api/users': { ownStatus: 200 },
+    'PATCH /api/users/{id}': { ...user, options: { body: { role: 'admin' } } },
+    'DELETE /api/users/{id}': user,
+    'POST /api/users/{id}/password-reset': user,
+    'GET /api/organizations': { ownStatus: 200 },
+    'DELETE /api/organizations/{id}': { object: 'organisation', params: { id: victim.organizationId } },
+    'GET /api/billing': { ownStatus: 200 },
+    'POST /api/billing/checkout': { ownStatus: 200, options: { body: { price_id: priceId } } },
+    // The checkout above made the outsider a Stripe customer of their own.
+    'POST /api/billing/portal': { ownStatus: 200 },
+    'POST /api/billing/sync-plans': { ownStatus: 200 },
+  };
+}
+
+function pathOf(route: RouteDefinition, params: Record<string, string> = {}): string {
+  return route.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (!value) throw new Error(`${routeKey(route)}: no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
+}
+
+function send(route: RouteDefinition, call: RouteCall, token: string): Promise<ApiResponse> {
+  return api(pathOf(route, call.params), { method: route.method, token, ...call.options });
+}
+
+const rank = (role: Role) => ROLES.indexOf(role);
+
+async function organizationIdOf(token: string): Promise<string> {
+  return (await api<MeResponse>('/api/me', { token })).body.organization.id;
+}
+
+function expectCreated(response: ApiResponse, what: string) {
+  if (response.status >= 300) throw new Error(`${what} failed: ${JSON.stringify(response.body)}`);
+}
+
+async function victimOrganization(): Promise<Victim> {
+  const admin = await signUpCompany('Victim Holdings');
+  const organizationId = await organizationIdOf(admin.accessToken);
+  const member = await addMember(admin, 'user');
+  const asset = await createHardwareAsset(admin, {
+    model: 'Victim Secret Model',
+    serial_number: 'VICTIM-SERIAL-1',
+  });
+  const disposal = await api<DisposalItem>('/api/disposals', {
+    method: 'POST',
+    token: admin.accessToken,
+    body: { asset_name: 'Victim Old Server', disposal_reason: 'End of Life' },
+  });
+  expectCreated(disposal, 'Adding a disposal item');
+  const invited = uniqueEmail('victim-invitee');
+  const invitation = await api<{ id: string }>('/api/invitations', {
+    method: 'POST',
+    token: admin.accessToken,
+    body: { email: invited, role: 'admin' },
+  });
+  expectCreated(invitation, 'Inviting');
+  const key = await api<{ id: string; key: string }>('/api/api-keys', {
+    method: 'POST',
+    token: admin.accessToken,
+    body: { name: 'Victim agents' },
+  });
+  expectCreated(key, 'Creating an API key');
+  const machineId = 'VICTIM-MACHINE-GUID';
+  const report = await api('/api/agent/report', {
+    method: 'POST',
+    headers: { 'x-api-key': key.body.key },
+    body: {
+      machine_id: machineId,
+      hostname: 'VICTIM-PC',
+      os_type: 'Windows',
+      os_version: 'Windows 11 Pro',
+      agent_version: '1.0.0',
+    },
+  });
+  expectCreated(report, 'An agent report');
+  return {
+    organizationId,
+    admin,
+    member,
+    asset,
+    disposalItem: disposal.body,
+    invitationId: invitation.body.id,
+    apiKeyId: key.body.id,
+    machineId,
+    secrets: [
+      organizationId,
+      asset.id,
+      'Victim Secret Model',
+      'VICTIM-SERIAL-1',
+      disposal.body.id,
+      'Victim Old Server',
+      invited,
+      invitation.body.id,
+      member.email,
+      member.id,
+      admin.email,
+      key.body.id,
+      'VICTIM-PC',
+    ],
+  };
+}
+
+describe('tenant and role isolation on every route of the route table', () => {
+  it('keeps every organisation’s objects and functions from outsiders and lower roles', async () => {
+    const root = (await signIn(TEST_SUPER_ADMIN.email, TEST_SUPER_ADMIN.password)).AccessToken!;
+    expect((await api('/api/billing/sync-plans', { method: 'POST', token: root })).status).toBe(200);
+    const victim = await victimOrganization();
+    const outsider = await signUpCompany('Intruder Inc');
+    const plans = (await api<BillingResponse>('/api/billing', { token: outsider.accessToken })).body.plans;
+    const calls = callsFor(victim, plans[0]!.stripe_price_id);
+    const before = await tableDump([victim.organizationId]);
+
+    const failures: string[] = [];
+    let cases = 0;
+    const check = async (
+      route: RouteDefinition,
+      call: RouteCall,
+      who: string,
+      token: string,
+      expected: number,
+      outsiderCall: boolean,
+    ) => {
+      cases++;
+      const response = await send(route, call, token);
+      const body = JSON.stringify(response.body) ?? '';
+      const leaked = outsiderCall ? victim.secrets.filter((secret) => body.includes(secret)) : [];
+      if (response.status !== expected || leaked.length > 0) {
+        failures.push(
+          `${routeKey(route)} by ${who}${call.object ? ` on the victim's ${call.object}` : ''}: expected ${expected}, got ${response.status}${leaked.length ? `, leaking ${leaked.join(', ')}` : ''} ${body.slice(0, 160)}`,
+        );
+      }
+    };
+
+    const signedInRoutes = routes.filter((route) => route.auth === 'user');
+    const missing = signedInRoutes.map(routeKey).filter((key) => !calls[key]);
+    expect(missing, 'routes with no attack defined in callsFor').toEqual([]);
+
+    // Another organisation's admin: refused the victim's objects (404, as if they did not exist),
+    // refused platform functions (403), and served only their own organisation elsewhere.
+    for (const route of signedInRoutes) {
+      const call = calls[routeKey(route)]!;
+      const expected = route.minRole === 'super_admin' ? 403 : call.object ? 404 : (call.ownStatus ?? 200);
+      await check(route, call, 'another organisation’s admin', outsider.accessToken, expected, true);
+    }
+
+    // Each role of the victim organisation below a route's: 403 before anything is read.
+    const victimTokens: Partial<Record<Role, string>> = {
+      user: victim.member.token,
+      admin: victim.admin.accessToken,
+    };
+    for (const route of signedInRoutes) {
+      for (const [role, token] of Object.entries(victimTokens) as [Role, string][]) {
+        if (rank(role) >= rank(route.minRole ?? 'user')) continue;
+        await check(route, calls[routeKey(route)]!, `the victim's ${role}`, token, 403, false);
+      }
+    }
+
+    // Another organisation's API key, reporting a machine id the victim already has: the report
+    // lands in the outsider's own organisation.
+    const outsiderKey = await api<{ key: string }>('/api/api-keys', {
+      method: 'POST',
+      token: outsider.accessToken,
+      body: { name: 'Intruder agents' },
+    });
+    expectCreated(outsiderKey, 'Creating the outsider’s API key');
+    for (const route of routes.filter((candidate) => candidate.auth === 'agent-key')) {
+      cases++;
+      const response = await api(route.path, {
+        method: route.method,
+        headers: { 'x-api-key': outsiderKey.body.key },
+        body: {
+          machine_id: victim.machineId,
+          hostname: 'INTRUDER-PC',
+          os_type: 'Linux',
+          os_version: 'Debian 12',
+          agent_version: '1.0.0',
+        },
+      });
+      if (response.status !== 202)
+        failures.push(`${routeKey(route)} with another organisation’s key: ${response.status}`);
+    }
+    const ownCopy = await api<{ hostname: string }>(`/api/agents/${victim.machineId}`, {
+      token: outsider.accessToken,
+    });
+    expect(ownCopy.body.hostname).toBe('INTRUDER-PC');
+
+    const after = await tableDump([victim.organizationId]);
+    console.log(
+      `[reliability] tenant and role matrix: ${cases} cases over ${signedInRoutes.length + 1} routes, ${failures.length} failures, ${before.length} victim items unchanged: ${before.join('') === after.join('')}`,
+    );
+    expect(failures).toEqual([]);
+    expect(after).toEqual(before);
+  });
+});

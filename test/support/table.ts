@@ -1,0 +1,46 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocumentClient } from '../../functions/lib/table/client';
+import { useFunctionEnv } from './api';
+
+type TableItem = Record<string, unknown>;
+
+/** Every item of the test stack's table, read straight from DynamoDB Local. */
+export async function tableItems(): Promise<TableItem[]> {
+  useFunctionEnv();
+  const items: TableItem[] = [];
+  let startKey: TableItem | undefined;
+  do {
+    const page = await dynamoDocumentClient().send(
+      new ScanCommand({
+        TableName: process.env.TABLE_NAME,
+        ExclusiveStartKey: startKey,
+        ConsistentRead: true,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** JSON with every object's keys in order, so equal items give equal text. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) && !(inner instanceof Set)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner instanceof Set
+        ? [...(inner as Set<unknown>)].sort()
+        : inner,
+  );
+}
+
+/**
+ * The items that mention any of the given values (an organisation's id, say), as sorted JSON lines:
+ * two dumps taken around some calls are equal exactly when those calls changed none of them.
+ */
+export async function tableDump(mentioning: string[] = []): Promise<string[]> {
+  return (await tableItems())
+    .map(canonical)
+    .filter((line) => mentioning.length === 0 || mentioning.some((value) => line.includes(value)))
+    .sort();
+}
