@@ -8,7 +8,7 @@ import {
 } from '../../shared/hardware-import';
 import { BadRequest, PayloadTooLarge } from '../lib/errors';
 import { userRoute } from '../lib/http';
-import { assertRoomForAssets } from '../lib/plan-limits';
+import { withRoomForAssets } from '../lib/plan-limits';
 import { importHardwareAssets } from '../lib/table/hardware';
 
 const CSV_CONTENT_TYPES = ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel'];
@@ -30,8 +30,13 @@ export const handler = userRoute(
       }
       throw error;
     }
-    await assertRoomForAssets(caller.organization.id, caller.subscription, parsed.rows.length, 'import');
-    const outcome = await importHardwareAssets(caller.organization.id, parsed.rows, caller.profile, now);
+    const outcome = await withRoomForAssets(
+      caller.organization.id,
+      caller.subscription,
+      parsed.rows.length,
+      'import',
+      () => importHardwareAssets(caller.organization.id, parsed.rows, caller.profile, now),
+    );
     const errors = [...parsed.errors, ...outcome.errors].sort((a, b) => a.row - b.row);
     return { success: outcome.success, failed: errors.length, errors };
   },

@@ -3,6 +3,7 @@ import { UNLIMITED } from '../../shared/constants';
 import { Conflict } from './errors';
 import type { SubscriptionItem } from './table';
 import { countHardwareAssets } from './table/hardware';
+import { underPlanLimitGuard } from './table/plan-limit-guard';
 
 /**
  * The limits an organisation works within: its plan's, copied onto the subscription when Stripe's
@@ -29,23 +30,29 @@ export function planLimits(subscription: SubscriptionItem | null): PlanLimits {
 }
 
 /**
- * Refuses (409 plan_limit) a change that would take the organisation past its plan's asset limit.
- * Checked before writing: two imports racing each other may together pass the limit by one batch.
+ * Writes new hardware assets (`write`) unless they would take the organisation past its plan's
+ * asset limit (409 plan_limit). Counting and writing happen under the organisation's guard, so
+ * racing imports cannot together pass the limit.
  */
-export async function assertRoomForAssets(
+export async function withRoomForAssets<T>(
   organizationId: string,
   subscription: SubscriptionItem | null,
   adding: number,
   how: 'create' | 'import',
-): Promise<void> {
+  write: () => Promise<T>,
+): Promise<T> {
   const { planName, assetLimit } = planLimits(subscription);
-  if (assetLimit >= UNLIMITED || adding === 0) return;
-  const current = await countHardwareAssets(organizationId);
-  if (current + adding <= assetLimit) return;
-  throw new Conflict(
-    how === 'import'
-      ? PLAN_LIMIT_MESSAGES.importTooMany(planName, assetLimit, current, adding)
-      : PLAN_LIMIT_MESSAGES.assets(planName, assetLimit, current),
-    'plan_limit',
-  );
+  if (adding === 0) return write();
+  return underPlanLimitGuard(organizationId, 'assets', assetLimit, async () => {
+    const current = await countHardwareAssets(organizationId);
+    if (current + adding > assetLimit) {
+      throw new Conflict(
+        how === 'import'
+          ? PLAN_LIMIT_MESSAGES.importTooMany(planName, assetLimit, current, adding)
+          : PLAN_LIMIT_MESSAGES.assets(planName, assetLimit, current),
+        'plan_limit',
+      );
+    }
+    return write();
+  });
 }

@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import type { DashboardResponse } from '../../shared/api';
+import type { DashboardResponse, MeResponse } from '../../shared/api';
 import type { AuditLogListResponse } from '../../shared/audit';
 import type { DisposalItem, DisposalStats } from '../../shared/disposal';
-import { HARDWARE_STATUSES, type HardwareAsset, type HardwareStatus } from '../../shared/hardware';
-import { api, createHardwareAsset, signUpCompany, type TestCompany } from '../support/api';
+import {
+  HARDWARE_ASSET_TYPES,
+  HARDWARE_STATUSES,
+  type HardwareAsset,
+  type HardwareStatus,
+} from '../../shared/hardware';
+import type { ImportResult } from '../../shared/hardware-import';
+import {
+  api,
+  createHardwareAsset,
+  signUpCompany,
+  signUpUnlimitedCompany,
+  uniqueEmail,
+  type TestCompany,
+} from '../support/api';
+import { tableItems } from '../support/table';
 
 /**
  * Concurrent writers on the same items: optimistic versions let exactly one edit through, and
  * bulk status changes racing disposal transitions leave assets, disposal items and the counters
- * that the dashboard and the disposal cards read in step (checked by recounting).
+ * that the dashboard and the disposal cards read in step (checked by recounting). Racing imports
+ * claim each serial number once and move the counters exactly, and cannot together pass a plan's
+ * limit.
  */
 
 async function allPages<T>(company: TestCompany, path: string): Promise<T[]> {
@@ -25,6 +41,28 @@ async function allPages<T>(company: TestCompany, path: string): Promise<T[]> {
     cursor = page.body.next_cursor;
   } while (cursor);
   return items;
+}
+
+/** A CSV of laptops with serial numbers prefix-first … prefix-(first+count-1). */
+function laptopsCsv(prefix: string, first: number, count: number): string {
+  const rows = Array.from(
+    { length: count },
+    (_, index) => `${index % 3 === 0 ? 'Desktop' : 'Laptop'},Dell,Racer,${prefix}-${first + index}`,
+  );
+  return ['asset_type,manufacturer,model,serial_number', ...rows].join('\r\n') + '\r\n';
+}
+
+function importCsv(company: TestCompany, csv: string) {
+  return api<ImportResult>('/api/hardware/import', {
+    method: 'POST',
+    token: company.accessToken,
+    rawBody: csv,
+    headers: { 'content-type': 'text/csv' },
+  });
+}
+
+async function organizationIdOf(company: TestCompany): Promise<string> {
+  return (await api<MeResponse>('/api/me', { token: company.accessToken })).body.organization.id;
 }
 
 describe('concurrency', () => {
@@ -132,5 +170,71 @@ describe('concurrency', () => {
     expect(linked.every((item) => finalAssets.some((asset) => asset.disposal_item_id === item.id))).toBe(
       true,
     );
+  });
+
+  it('claims each serial once across racing imports, with counters and audit entries to match', async () => {
+    const company = await signUpUnlimitedCompany('Racing Importers Ltd');
+    // Six files of 400 rows, each sharing 100 serial numbers with the next.
+    const files = Array.from({ length: 6 }, (_, index) => laptopsCsv('RACE', index * 300, 400));
+    const results = await Promise.all(files.map((csv) => importCsv(company, csv)));
+    expect(results.map((result) => result.status)).toEqual(Array<number>(6).fill(200));
+    const imported = results.reduce((sum, result) => sum + result.body.success, 0);
+    const refused = results.reduce((sum, result) => sum + result.body.failed, 0);
+
+    const assets = await allPages<HardwareAsset>(company, '/api/hardware');
+    const serials = new Set(assets.map((asset) => asset.serial_number));
+    const dashboard = (await api<DashboardResponse>('/api/dashboard', { token: company.accessToken })).body;
+    const organizationId = await organizationIdOf(company);
+    const auditedRows = (await tableItems())
+      .filter(
+        (item) =>
+          item.organization_id === organizationId && String(item.entity_label).startsWith('Imported '),
+      )
+      .reduce((sum, item) => sum + (item.changes as { assets: { new: string[] } }).assets.new.length, 0);
+    console.log(
+      `[reliability] 6 racing imports of 400 rows (1,900 distinct serials): ${imported} imported, ${refused} refused as duplicates, ${assets.length} assets, ${auditedRows} rows in audit entries`,
+    );
+    expect(imported).toBe(1900);
+    expect(refused).toBe(500);
+    expect(assets).toHaveLength(1900);
+    expect(serials.size).toBe(1900);
+    expect(auditedRows).toBe(1900);
+    for (const status of HARDWARE_STATUSES) {
+      expect(dashboard.hardware_by_status[status], status).toBe(
+        assets.filter((asset) => asset.status === status).length,
+      );
+    }
+    for (const type of HARDWARE_ASSET_TYPES) {
+      expect(dashboard.hardware_by_type[type] ?? 0, type).toBe(
+        assets.filter((asset) => asset.asset_type === type).length,
+      );
+    }
+  });
+
+  it('lets racing imports and invitations together pass no plan limit', async () => {
+    // The free trial: 500 hardware assets and 5 users.
+    const company = await signUpCompany('Racing Trial Ltd');
+    const imports = await Promise.all(
+      Array.from({ length: 4 }, (_, index) => importCsv(company, laptopsCsv(`TRIAL${index}`, 0, 200))),
+    );
+    const invitations = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        api('/api/invitations', {
+          method: 'POST',
+          token: company.accessToken,
+          body: { email: uniqueEmail('racing-invitee'), role: 'user' },
+        }),
+      ),
+    );
+    const assets = await allPages<HardwareAsset>(company, '/api/hardware');
+    console.log(
+      `[reliability] 4 racing imports of 200 rows against a 500-asset trial: ${imports.filter((r) => r.status === 200).length} accepted, ${assets.length} assets; 8 racing invitations against 5 users: ${invitations.filter((r) => r.status === 201).length} accepted`,
+    );
+    expect(imports.map((result) => result.status).sort()).toEqual([200, 200, 409, 409]);
+    expect(assets).toHaveLength(400);
+    // The admin is one of the 5.
+    expect(invitations.map((result) => result.status).sort()).toEqual([
+      201, 201, 201, 201, 409, 409, 409, 409,
+    ]);
   });
 });

@@ -30,7 +30,8 @@ export async function readCounters(organizationId: string): Promise<Record<strin
     organization_id: organizationId,
     shard,
   }));
-  const { data, unprocessed } = await db().entities.organizationCounters.get(shards).go();
+  // Consistent: a plan limit is counted right after the previous writer let go of its guard.
+  const { data, unprocessed } = await db().entities.organizationCounters.get(shards).go({ consistent: true });
   if (unprocessed.length > 0) throw new Error('DynamoDB left counters unread; try again');
   const totals: Record<string, number> = {};
   for (const shard of data) {

@@ -12,6 +12,7 @@ import {
 import { AUTH_MESSAGES } from '../../../shared/auth';
 import { PLAN_LIMIT_MESSAGES } from '../../../shared/billing';
 import type { PlanLimits } from '../plan-limits';
+import { underPlanLimitGuard } from './plan-limit-guard';
 import { Conflict, Gone, NotFound } from '../errors';
 import type { Actor } from './audit';
 import type { invitationEntity } from './invitation';
@@ -44,15 +45,20 @@ function toInvitation(item: InvitationItem): Invitation {
   };
 }
 
-/** The people an organisation has for its plan's user_limit: members and pending invitations. */
+/**
+ * The people an organisation has for its plan's user_limit: members and pending invitations. Read
+ * from the organisation's partition, consistently (not from the status index, which lags), since
+ * it is counted right after the previous inviter let go of the guard.
+ */
 export async function countPeople(organizationId: string): Promise<number> {
   const [members, pending] = await Promise.all([
     db()
       .entities.userProfile.query.primary({ organization_id: organizationId })
-      .go({ pages: 'all', attributes: ['id'] }),
+      .go({ pages: 'all', attributes: ['id'], consistent: true }),
     db()
-      .entities.invitation.query.byStatus({ organization_id: organizationId, status: 'pending' })
-      .go({ pages: 'all', attributes: ['id'] }),
+      .entities.invitation.query.primary({ organization_id: organizationId })
+      .where(({ status }, { eq }) => eq(status, 'pending'))
+      .go({ pages: 'all', attributes: ['id'], consistent: true }),
   ]);
   return members.data.length + pending.data.length;
 }
@@ -63,7 +69,20 @@ export interface CreatedInvitation {
   token: string;
 }
 
-export async function createInvitation(
+/** Counting the people and writing the invitation happen under the guard of a limited plan. */
+export function createInvitation(
+  organizationId: string,
+  request: InviteRequest,
+  inviter: Actor,
+  now: Date,
+  limits: PlanLimits,
+): Promise<CreatedInvitation> {
+  return underPlanLimitGuard(organizationId, 'users', limits.userLimit, () =>
+    writeInvitation(organizationId, request, inviter, now, limits),
+  );
+}
+
+async function writeInvitation(
   organizationId: string,
   request: InviteRequest,
   inviter: Actor,
