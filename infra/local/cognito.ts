@@ -10,6 +10,7 @@ import {
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { USER_POOL_SETTINGS } from '../user-pool-settings';
+import { AtomicStormDbDataStoreFactory } from './cognito-store';
 import type { Outbox } from './outbox';
 
 /**
@@ -106,7 +107,6 @@ export async function startCognitoLocal(
   const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'error' });
   const services = lib('services');
   const { CognitoServiceFactoryImpl } = lib('services/cognitoService');
-  const { StormDBDataStoreFactory } = lib('services/dataStore/stormDb');
   const { MessageDeliveryService } = lib('services/messageDelivery/messageDelivery');
   const { otp } = lib('services/otp');
   const { JwtTokenGenerator } = lib('services/tokenGenerator');
@@ -125,7 +125,7 @@ export async function startCognitoLocal(
   const ctx = { logger };
   const clock = new services.DateClock();
   const dbDir = path.join(dataDir, 'db');
-  const dataStoreFactory = new StormDBDataStoreFactory(dbDir);
+  const dataStoreFactory = new AtomicStormDbDataStoreFactory(dbDir);
   const cognito = await new CognitoServiceFactoryImpl(
     dbDir,
     dataStoreFactory,
