@@ -36,14 +36,14 @@ const count = z
   .nullish()
   .transform((value) => value ?? null);
 
-export const cpuInfoSchema = z.object({
+export const cpuInfoSchema = z.strictObject({
   processor: optionalText(300),
   architecture: optionalText(50),
   cores_physical: count,
   cores_logical: count,
 });
 
-export const storageDeviceSchema = z.object({
+export const storageDeviceSchema = z.strictObject({
   device: text(300),
   mountpoint: optionalText(500),
   used_gb: gigabytes,
@@ -56,9 +56,9 @@ export const storageDeviceSchema = z.object({
     .transform((value) => value ?? null),
 });
 
-export const sharedFolderSchema = z.object({ name: text(300), path: optionalText(1000) });
+export const sharedFolderSchema = z.strictObject({ name: text(300), path: optionalText(1000) });
 
-export const printerSchema = z.object({
+export const printerSchema = z.strictObject({
   name: text(300),
   driver: optionalText(300),
   network: z
@@ -71,9 +71,13 @@ export const printerSchema = z.object({
     .transform((value) => value ?? null),
 });
 
-export const installedSoftwareSchema = z.object({ name: text(500), version: optionalText(200) });
+export const installedSoftwareSchema = z.strictObject({ name: text(500), version: optionalText(200) });
 
-export const agentReportSchema = z.object({
+/**
+ * Strict, to its nested objects: a field the server does not know is refused by name, so an agent
+ * newer than its server learns that its report lost something instead of it vanishing.
+ */
+export const agentReportSchema = z.strictObject({
   /** Stable across restarts and reinstalls: Windows MachineGuid, /etc/machine-id, IOPlatformUUID. */
   machine_id: text(200).min(1, { error: 'machine_id is required' }),
   hostname: text(255).min(1, { error: 'hostname is required' }),
@@ -98,7 +102,8 @@ export type AgentReportInput = z.input<typeof agentReportSchema>;
 export type AgentReport = z.output<typeof agentReportSchema>;
 
 /** A machine as the fleet view shows it: the report plus when it was last seen. */
-export const agentMachineSchema = agentReportSchema.extend({
+export const agentMachineSchema = z.object({
+  ...agentReportSchema.shape,
   last_seen: z.string(),
   first_seen: z.string(),
 });

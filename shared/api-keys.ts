@@ -31,7 +31,7 @@ export type ApiKeyListResponse = z.infer<typeof apiKeyListResponseSchema>;
 export const createdApiKeySchema = apiKeySchema.extend({ key: z.string().regex(API_KEY_PATTERN) });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
-export const createApiKeySchema = z.object({
+export const createApiKeySchema = z.strictObject({
   name: z
     .string()
     .trim()

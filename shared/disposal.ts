@@ -140,7 +140,7 @@ function optionalText(max: number) {
     .transform((value) => value ?? '');
 }
 
-export const disposalItemInputSchema = z.object({
+export const disposalItemInputSchema = z.strictObject({
   asset_type: choice(DISPOSAL_ASSET_TYPES, 'Asset type').default('Hardware'),
   asset_name: z
     .string({ error: DISPOSAL_MESSAGES.assetNameRequired })
@@ -190,7 +190,7 @@ export type DisposalListResponse = z.infer<typeof disposalListResponseSchema>;
 export const disposalListQuerySchema = listQuerySchema(DISPOSAL_ITEM_STATUSES, DISPOSAL_PAGE_SIZE);
 export type DisposalListQuery = z.output<typeof disposalListQuerySchema>;
 
-export const disposalStatsQuerySchema = z.object({
+export const disposalStatsQuerySchema = z.strictObject({
   /** The viewer's current month, YYYY-MM: "This Month" is in their calendar, not the server's. */
   month: z
     .string()
@@ -209,7 +209,7 @@ export type DisposalStats = z.infer<typeof disposalStatsSchema>;
 
 export const disposalIdParamsSchema = z.object({ id: ulidSchema });
 
-export const disposalDeleteSchema = z.object({
+export const disposalDeleteSchema = z.strictObject({
   ids: z
     .array(ulidSchema)
     .min(1, { error: 'Select at least one disposal item' })

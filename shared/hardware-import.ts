@@ -242,6 +242,6 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** `first_row`: the row number of the first data row when the web app sends a file in parts. */
-export const importQuerySchema = z.object({
+export const importQuerySchema = z.strictObject({
   first_row: z.coerce.number().int().min(2).max(10_000_000).default(2),
 });

@@ -116,38 +116,47 @@ function gigabytes(label: string) {
   );
 }
 
+/** The fields of a hardware asset as the form and the API take them. */
+const hardwareAssetFields = {
+  asset_type: choice(HARDWARE_ASSET_TYPES, 'Asset type'),
+  manufacturer: optionalText(TEXT_MAX),
+  model: optionalText(TEXT_MAX),
+  serial_number: optionalText(TEXT_MAX),
+  asset_tag: optionalText(TEXT_MAX),
+  purchase_date: optionalDateSchema,
+  warranty_expiry: optionalDateSchema,
+  status: choice(HARDWARE_STATUSES, 'Status'),
+  location: optionalText(TEXT_MAX),
+  assigned_to: optionalText(TEXT_MAX),
+  cpu: optionalText(TEXT_MAX),
+  ram_gb: gigabytes('RAM'),
+  storage_gb: gigabytes('Storage'),
+  /** Operating system, kept as text (the CSV import's os column). */
+  os: optionalText(TEXT_MAX),
+  notes: optionalText(NOTES_MAX),
+  disposal_reason: choice(HARDWARE_DISPOSAL_REASONS, 'Disposal reason')
+    .nullish()
+    .transform((v) => v ?? null),
+  disposal_date: optionalDateSchema,
+};
+
+function requireDisposalReason(
+  asset: { status: HardwareStatus; disposal_reason: HardwareDisposalReason | null },
+  context: z.RefinementCtx,
+) {
+  if (isDisposalStatus(asset.status) && !asset.disposal_reason) {
+    context.addIssue({
+      code: 'custom',
+      path: ['disposal_reason'],
+      message: HARDWARE_MESSAGES.disposalReasonRequired,
+    });
+  }
+}
+
+/** Strict: a field the API does not know is refused by name, not dropped with what it held. */
 export const hardwareAssetInputSchema = z
-  .object({
-    asset_type: choice(HARDWARE_ASSET_TYPES, 'Asset type'),
-    manufacturer: optionalText(TEXT_MAX),
-    model: optionalText(TEXT_MAX),
-    serial_number: optionalText(TEXT_MAX),
-    asset_tag: optionalText(TEXT_MAX),
-    purchase_date: optionalDateSchema,
-    warranty_expiry: optionalDateSchema,
-    status: choice(HARDWARE_STATUSES, 'Status'),
-    location: optionalText(TEXT_MAX),
-    assigned_to: optionalText(TEXT_MAX),
-    cpu: optionalText(TEXT_MAX),
-    ram_gb: gigabytes('RAM'),
-    storage_gb: gigabytes('Storage'),
-    /** Operating system, kept as text (the CSV import's os column). */
-    os: optionalText(TEXT_MAX),
-    notes: optionalText(NOTES_MAX),
-    disposal_reason: choice(HARDWARE_DISPOSAL_REASONS, 'Disposal reason')
-      .nullish()
-      .transform((v) => v ?? null),
-    disposal_date: optionalDateSchema,
-  })
-  .superRefine((asset, context) => {
-    if (isDisposalStatus(asset.status) && !asset.disposal_reason) {
-      context.addIssue({
-        code: 'custom',
-        path: ['disposal_reason'],
-        message: HARDWARE_MESSAGES.disposalReasonRequired,
-      });
-    }
-  });
+  .strictObject(hardwareAssetFields)
+  .superRefine(requireDisposalReason);
 /** The fields a person edits, in the Add/Edit form's order. */
 export const HARDWARE_FIELDS = [
   'asset_type',
@@ -175,10 +184,12 @@ export type HardwareAssetFormValues = z.input<typeof hardwareAssetInputSchema>;
 export type HardwareAssetInput = z.output<typeof hardwareAssetInputSchema>;
 
 /** An edit carries the version it was based on; a stale one is refused with 409. */
-export const hardwareAssetUpdateSchema = z.intersection(
-  hardwareAssetInputSchema,
-  z.object({ version: z.number({ error: 'version is required' }).int().positive() }),
-);
+export const hardwareAssetUpdateSchema = z
+  .strictObject({
+    ...hardwareAssetFields,
+    version: z.number({ error: 'version is required' }).int().positive(),
+  })
+  .superRefine(requireDisposalReason);
 export type HardwareAssetUpdate = z.output<typeof hardwareAssetUpdateSchema>;
 
 /** Today as YYYY-MM-DD (UTC): the disposal date filled in when a disposal status is chosen. */
@@ -238,7 +249,7 @@ export const ulidSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, { error:
 export const hardwareIdParamsSchema = z.object({ id: ulidSchema });
 
 export const bulkStatusSchema = z
-  .object({
+  .strictObject({
     ids: z
       .array(ulidSchema)
       .min(1, { error: 'Select at least one hardware asset' })

@@ -27,7 +27,7 @@ export const INVITATION_MESSAGES = {
   notPending: 'This invitation is no longer pending',
 } as const;
 
-export const inviteSchema = z.object({
+export const inviteSchema = z.strictObject({
   email: emailSchema,
   role: z.enum(INVITABLE_ROLES, { error: 'Role must be user or admin' }).default('user'),
 });

@@ -16,7 +16,7 @@ export const PAGE_SIZE_MAX = 100;
 
 /** A newest-first list's query: a search, a status filter, a cursor and a page size. */
 export function listQuerySchema<S extends readonly [string, ...string[]]>(statuses: S, pageSize: number) {
-  return z.object({
+  return z.strictObject({
     q: z
       .string()
       .trim()

@@ -32,7 +32,7 @@ export type UserListItem = z.infer<typeof userListItemSchema>;
 export const userListResponseSchema = z.object({ items: z.array(userListItemSchema) });
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
-export const roleChangeSchema = z.object({
+export const roleChangeSchema = z.strictObject({
   role: z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` }),
 });
 export type RoleChange = z.output<typeof roleChangeSchema>;

@@ -8,7 +8,7 @@ import { applyStripeEvent } from './stripe-events';
  * signature is refused (400) before anything is read; a duplicate or unknown event is acknowledged
  * (200) and changes nothing; a failure answers 500, so Stripe delivers the event again.
  */
-export const handler = publicRoute({}, async ({ rawBody, event, now }) => {
+export const handler = publicRoute({ rawBody: true }, async ({ rawBody, event, now }) => {
   const stripeEvent = await verifiedStripeEvent(rawBody, event.headers['stripe-signature']);
   const outcome = await applyStripeEvent(stripeEvent, now);
   logger.info('Stripe event', { event_id: stripeEvent.id, type: stripeEvent.type, outcome });

@@ -14,7 +14,11 @@ import { importHardwareAssets } from '../lib/table/hardware';
 const CSV_CONTENT_TYPES = ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel'];
 
 export const handler = userRoute(
-  { query: importQuerySchema, maxBody: { bytes: IMPORT_MAX_BYTES, message: IMPORT_MESSAGES.tooLarge } },
+  {
+    query: importQuerySchema,
+    rawBody: true,
+    maxBody: { bytes: IMPORT_MAX_BYTES, message: IMPORT_MESSAGES.tooLarge },
+  },
   async ({ caller, query, rawBody, event, now }): Promise<ImportResult> => {
     const contentType = (event.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (!CSV_CONTENT_TYPES.includes(contentType)) {

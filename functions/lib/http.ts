@@ -27,7 +27,11 @@ export type HttpResult = APIGatewayProxyStructuredResultV2;
 export type HttpHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
 
 interface Schemas<B, Q, P> {
+  /** The JSON body. A route with neither this nor `rawBody` refuses any body. */
   body?: z.ZodType<B>;
+  /** The route reads the body as sent (the CSV import, a Stripe event): it is neither parsed nor refused. */
+  rawBody?: true;
+  /** The query string. A route without one refuses any query parameter. */
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
   /** Status of a successful answer; 200 when absent. */
@@ -52,15 +56,44 @@ function routeOf(event: HttpEvent): RouteDefinition {
   return route;
 }
 
-function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, what: string): T {
-  if (!schema) return undefined as T;
-  const result = schema.safeParse(value ?? {});
+type Part = 'body' | 'query' | 'path';
+
+/** Unknown keys are refused by name: a misspelt field must not be silently dropped. */
+function issueMessage(issue: z.core.$ZodIssue, part: Part): string {
+  if (issue.code !== 'unrecognized_keys') return issue.message;
+  const where = issue.path.length ? ` in ${issue.path.join('.')}` : '';
+  const what = part === 'query' ? 'query parameter' : 'field';
+  const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
+  return `Unknown ${what}${issue.keys.length > 1 ? 's' : ''}${where}: ${keys}`;
+}
+
+/**
+ * `value` is what the request carried: a parsed JSON body (null included, which is no object), or
+ * the query or path parameters, absent when there are none.
+ */
+function parse<T>(schema: z.ZodType<T>, value: unknown, part: Part): T {
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   const details = result.error.issues.map((issue) => ({
     path: issue.path.join('.'),
-    message: issue.message,
+    message: issueMessage(issue, part),
   }));
-  throw new BadRequest(result.error.issues[0]?.message ?? `Invalid ${what}`, 'invalid_input', details);
+  throw new BadRequest(details[0]?.message ?? `Invalid ${part}`, 'invalid_input', details);
+}
+
+/** The input a route declares no schema for must be absent: anything sent there was sent in error. */
+function refuseUndeclared(event: HttpEvent, schemas: Schemas<unknown, unknown, unknown>): void {
+  const names = Object.keys(event.queryStringParameters ?? {});
+  if (!schemas.query && names.length > 0) {
+    const keys = names.map((name) => JSON.stringify(name)).join(', ');
+    throw new BadRequest(
+      `Unknown query parameter${names.length > 1 ? 's' : ''}: ${keys}. This request takes none.`,
+      'invalid_input',
+    );
+  }
+  if (!schemas.body && !schemas.rawBody && typeof event.body === 'string' && event.body.length > 0) {
+    throw new BadRequest('This request takes no body', 'invalid_input');
+  }
 }
 
 function rawBody(event: HttpEvent): string {
@@ -80,7 +113,11 @@ function errorResponse(error: unknown): HttpResult {
   if (error instanceof HttpError) return json(error.statusCode, error.toBody());
   // Errors raised by middy's own middlewares (malformed JSON, wrong content type) are the caller's.
   if (error instanceof Error && 'statusCode' in error && error.statusCode === 415) {
-    return json(400, new BadRequest('The request body must be valid JSON', 'invalid_json').toBody());
+    const message =
+      error.message === 'Unsupported Media Type'
+        ? 'Send the request body as JSON with Content-Type: application/json'
+        : 'The request body must be valid JSON';
+    return json(400, new BadRequest(message, 'invalid_json').toBody());
   }
   logger.error('Unhandled error', { error: error as Error });
   return json(500, {
@@ -129,11 +166,14 @@ function stack<B, Q, P, C>(
     .handler(async (event) => {
       const now = new Date();
       const context = await authorize(event, routeOf(event), now);
+      refuseUndeclared(event, schemas);
       const input: RequestInput<B, Q, P> = {
-        body: parse(schemas.body, event.body, 'body'),
+        body: schemas.body ? parse(schemas.body, event.body, 'body') : (undefined as B),
         rawBody: rawBody(event),
-        query: parse(schemas.query, event.queryStringParameters, 'query'),
-        params: parse(schemas.params, event.pathParameters, 'path'),
+        query: schemas.query
+          ? parse(schemas.query, event.queryStringParameters ?? {}, 'query')
+          : (undefined as Q),
+        params: schemas.params ? parse(schemas.params, event.pathParameters ?? {}, 'path') : (undefined as P),
         event,
         now,
       };
