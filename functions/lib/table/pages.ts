@@ -5,14 +5,41 @@ import { BadRequest } from '../errors';
 const SEARCH_READ_PAGE = 500;
 const SEARCH_READ_PAGES = 8;
 
+const INVALID_CURSOR = 'The cursor is not valid for this list: start again from the first page';
+
 function invalidCursor(error: unknown): never {
-  if (error instanceof Error && /ExclusiveStartKey|starting key|cursor/i.test(error.message)) {
-    throw new BadRequest(
-      'The cursor is not valid for this list: start again from the first page',
-      'invalid_cursor',
-    );
+  if (
+    error instanceof Error &&
+    /ExclusiveStartKey|exclusive start key|starting key|cursor/i.test(error.message)
+  ) {
+    throw new BadRequest(INVALID_CURSOR, 'invalid_cursor');
   }
   throw error;
+}
+
+/** The table's key attributes (definition.ts): all a cursor may name. */
+const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']);
+
+/**
+ * A cursor we issued is a table key, as electrodb writes it: base64url JSON of string attributes,
+ * pk and sk among them. Anything else is refused before it reaches DynamoDB, which would fail on
+ * it as a server error (`{}`, `[]`, `true`) or, for `null`, quietly start from the first page.
+ */
+function assertIssuedCursor(cursor: string): void {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new BadRequest(INVALID_CURSOR, 'invalid_cursor');
+  }
+  const isKey =
+    typeof key === 'object' &&
+    key !== null &&
+    !Array.isArray(key) &&
+    'pk' in key &&
+    'sk' in key &&
+    Object.entries(key).every(([name, value]) => KEY_ATTRIBUTES.has(name) && typeof value === 'string');
+  if (!isKey) throw new BadRequest(INVALID_CURSOR, 'invalid_cursor');
 }
 
 interface ListRead<I> {
@@ -37,6 +64,7 @@ export async function readPage<I>({
   cursor,
   limit,
 }: ListRead<I>): Promise<Page<I>> {
+  if (cursor) assertIssuedCursor(cursor);
   if (!searching) {
     const page = await read(cursor, limit).catch(invalidCursor);
     return { items: page.data, next_cursor: page.cursor };
