@@ -98,6 +98,35 @@ function lambdaContext(feature: Feature, requestId: string): Context {
   };
 }
 
+/**
+ * Invocations running at once. In AWS every invocation has a sandbox, a CPU share and a time limit
+ * of its own; here they all share this process and DynamoDB Local. A thousand agents reporting at
+ * once, all started together, would each run for the time the whole thousand take, and every one
+ * would hit its time limit while waiting for the CPU. Beyond this many, a request waits for a free
+ * "sandbox", and its function's clock starts when it gets one, as it would in AWS.
+ */
+export const CONCURRENT_INVOCATIONS = 24;
+
+/** A counting semaphore: runs at most `limit` tasks at once, the others in arrival order. */
+export function invocationLimiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next waiter, so `running` stays counted for it.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
+const invoke = invocationLimiter(CONCURRENT_INVOCATIONS);
+
 function sendJson(res: ServerResponse, statusCode: number, body: unknown) {
   res.writeHead(statusCode, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
@@ -180,7 +209,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
   };
 
   const handler = await featureHandler(route.feature);
-  const result: HttpResult = await handler(event, lambdaContext(route.feature, requestId));
+  const result: HttpResult = await invoke(() => handler(event, lambdaContext(route.feature, requestId)));
   const body = result.body ?? '';
   res.writeHead(result.statusCode ?? 200, {
     ...(result.headers as Record<string, string> | undefined),
