@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 
@@ -17,7 +17,11 @@ export class Outbox {
   async send(email: Omit<OutboxEmail, 'id' | 'sent_at'>): Promise<OutboxEmail> {
     const stored: OutboxEmail = { id: ulid(), sent_at: new Date().toISOString(), ...email };
     await mkdir(this.dir, { recursive: true });
-    await writeFile(path.join(this.dir, `${stored.id}.json`), JSON.stringify(stored, null, 2));
+    // Written aside and renamed into place: a stack killed mid-write must not leave a torn .json
+    // that breaks the outbox page for good.
+    const file = path.join(this.dir, `${stored.id}.json`);
+    await writeFile(`${file}.tmp`, JSON.stringify(stored, null, 2));
+    await rename(`${file}.tmp`, file);
     return stored;
   }
 
