@@ -1,0 +1,443 @@
+import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardResponse, MeResponse } from '../../shared/api';
+import type { BillingResponse } from '../../shared/billing';
+import type { CreatedApiKey } from '../../shared/api-keys';
+import { UNLIMITED } from '../../shared/constants';
+import { DISPOSAL_ITEM_STATUSES } from '../../shared/disposal';
+import { HARDWARE_ASSET_TYPES, HARDWARE_STATUSES, type HardwareStatus } from '../../shared/hardware';
+import { IMPORT_PART_ROWS, type ImportResult } from '../../shared/hardware-import';
+import type { OrganizationListResponse } from '../../shared/users';
+import type { StackProcess } from '../support/stack-process';
+import {
+  STACK_SUPER_ADMIN,
+  STACK_TABLE_NAME,
+  stackDocumentClient,
+  startStackProcess,
+} from '../support/stack-process';
+import {
+  callApi,
+  cognitoClientFor,
+  signInAt,
+  signUpCompanyAt,
+  uniqueEmail,
+  type ApiOptions,
+  type TestCompany,
+} from '../support/stack-client';
+
+/**
+ * kill -9 of the whole local stack (gateway, cognito-local, Stripe sandbox and DynamoDB Local)
+ * half way through the two longest operations the product has: a 10,000-row CSV import and the
+ * deletion of an organisation. After a restart what was committed is whole (assets with their
+ * claims, audit entries and counters), and running the operation again finishes it.
+ */
+
+let stack: StackProcess;
+
+/** The functions' data layer, pointed at the child's DynamoDB Local and cognito-local. */
+async function dataLayer() {
+  const [service, counters, organizationCounters, hardware, disposalItems] = await Promise.all([
+    import('../../functions/lib/table/service'),
+    import('../../functions/lib/table/counters'),
+    import('../../functions/lib/table/organization-counters'),
+    import('../../functions/lib/table/hardware'),
+    import('../../functions/lib/table/disposal-items'),
+  ]);
+  return { db: service.db, ...counters, ...organizationCounters, ...hardware, ...disposalItems };
+}
+
+beforeAll(async () => {
+  stack = await startStackProcess();
+  // The data layer reads these once, on first use; the ports stay the same across restarts.
+  Object.assign(process.env, {
+    AWS_REGION: 'local',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    TABLE_NAME: STACK_TABLE_NAME,
+    DYNAMODB_ENDPOINT: stack.dynamodbEndpoint,
+    COGNITO_ENDPOINT: stack.runtimeConfig.userPoolEndpoint,
+    USER_POOL_ID: stack.runtimeConfig.userPoolId,
+    USER_POOL_CLIENT_ID: stack.runtimeConfig.userPoolClientId,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+function call<T = Record<string, unknown>>(path: string, options: ApiOptions = {}) {
+  return callApi<T>(stack, path, options);
+}
+
+async function organizationIdOf(company: TestCompany): Promise<string> {
+  const me = await call<MeResponse>('/api/me', { token: company.accessToken });
+  expect(me.status).toBe(200);
+  return me.body.organization.id;
+}
+
+/** A company past the free trial's 500 assets, without going through checkout. */
+async function unlimitedCompany(name: string): Promise<{ company: TestCompany; organizationId: string }> {
+  const company = await signUpCompanyAt(stack, name);
+  const organizationId = await organizationIdOf(company);
+  const { db } = await dataLayer();
+  await db()
+    .entities.subscription.patch({ organization_id: organizationId })
+    .set({ status: 'active', plan_name: 'Enterprise', asset_limit: UNLIMITED, user_limit: UNLIMITED })
+    .go();
+  return { company, organizationId };
+}
+
+const NON_DISPOSAL_STATUSES = HARDWARE_STATUSES.filter(
+  (status) => status !== 'Disposal Pending' && status !== 'Disposed',
+);
+
+/**
+ * Rows of every type and status, each with its own serial number; one in ten in a disposal status,
+ * which also puts an item on the disposal list.
+ */
+function importRows(rows: number, prefix: string): string[] {
+  return Array.from({ length: rows }, (_, index) => {
+    const type = HARDWARE_ASSET_TYPES[index % HARDWARE_ASSET_TYPES.length]!;
+    const status: HardwareStatus =
+      index % 10 === 9
+        ? index % 20 === 9
+          ? 'Disposal Pending'
+          : 'Disposed'
+        : NON_DISPOSAL_STATUSES[index % NON_DISPOSAL_STATUSES.length]!;
+    const reason = status === 'Disposal Pending' || status === 'Disposed' ? 'End of Life' : '';
+    return `${type},Dell,Model ${index},${prefix}-${String(index).padStart(5, '0')},${status},${reason}`;
+  });
+}
+
+const IMPORT_HEADER = 'asset_type,manufacturer,model,serial_number,status,disposal_reason';
+
+/**
+ * A file imported as the web app imports it (web/src/features/assets/api/import-hardware.ts): in
+ * parts of IMPORT_PART_ROWS rows, one after another, each naming its first row. One request for
+ * the whole file would be refused by API Gateway's 30 s limit on a slow machine long before a
+ * crash could be tested.
+ */
+async function importFile(company: TestCompany, rows: string[]): Promise<ImportResult> {
+  const total: ImportResult = { success: 0, failed: 0, errors: [] };
+  for (let start = 0; start < rows.length; start += IMPORT_PART_ROWS) {
+    const part = await call<ImportResult>(`/api/hardware/import?first_row=${start + 2}`, {
+      method: 'POST',
+      token: company.accessToken,
+      headers: { 'content-type': 'text/csv' },
+      rawBody: [IMPORT_HEADER, ...rows.slice(start, start + IMPORT_PART_ROWS)].join('\n'),
+    });
+    if (part.status !== 200)
+      throw new Error(`Part at row ${start + 2} answered ${part.status}: ${JSON.stringify(part.body)}`);
+    total.success += part.body.success;
+    total.failed += part.body.failed;
+    total.errors.push(...part.body.errors);
+  }
+  return total;
+}
+
+async function committedAssets(organizationId: string): Promise<number> {
+  const { readCounters, statusCounter } = await dataLayer();
+  const counters = await readCounters(organizationId);
+  return HARDWARE_STATUSES.reduce((sum, status) => sum + (counters[statusCounter(status)] ?? 0), 0);
+}
+
+function tally<T>(values: T[]): Map<T, number> {
+  const counts = new Map<T, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Everything the import writes, read under the API and checked against itself: the counters equal
+ * a recount, each serial claim belongs to its asset and no other, every asset and disposal item
+ * is named by exactly one import audit entry, and each asset's disposal item exists.
+ */
+async function expectImportConsistent(company: TestCompany, organizationId: string): Promise<number> {
+  const { db, readCounters, statusCounter, typeCounter, disposalCounter, hardwareLabel, disposalLabel } =
+    await dataLayer();
+  const entities = db().entities;
+  const key = { organization_id: organizationId };
+  const [assets, claims, audit, disposals, counters] = await Promise.all([
+    entities.hardwareAsset.query.primary(key).go({ pages: 'all' }),
+    entities.hardwareIdentifier.query.primary(key).go({ pages: 'all' }),
+    entities.auditLog.query.primary(key).go({ pages: 'all' }),
+    entities.disposalItem.query.primary(key).go({ pages: 'all' }),
+    readCounters(organizationId),
+  ]);
+
+  const byStatus = tally(assets.data.map((asset) => asset.status));
+  const byType = tally(assets.data.map((asset) => asset.asset_type));
+  const byDisposalStatus = tally(disposals.data.map((item) => item.status));
+  for (const status of HARDWARE_STATUSES)
+    expect(counters[statusCounter(status)] ?? 0, status).toBe(byStatus.get(status) ?? 0);
+  for (const type of HARDWARE_ASSET_TYPES)
+    expect(counters[typeCounter(type)] ?? 0, type).toBe(byType.get(type) ?? 0);
+  for (const status of DISPOSAL_ITEM_STATUSES)
+    expect(counters[disposalCounter(status)] ?? 0, `disposal ${status}`).toBe(
+      byDisposalStatus.get(status) ?? 0,
+    );
+
+  const serials = assets.data.map((asset) => asset.serial_number!.toLowerCase());
+  expect(new Set(serials).size, 'distinct serial numbers').toBe(assets.data.length);
+  const claimed = claims.data.map((claim) => `${claim.kind}#${claim.value}→${claim.asset_id}`).sort();
+  const expected = assets.data.map(
+    (asset) => `serial_number#${asset.serial_number!.toLowerCase()}→${asset.id}`,
+  );
+  expect(claimed).toEqual(expected.sort());
+
+  const importEntries = audit.data.filter((entry) => entry.entity_id === undefined);
+  const labelsIn = (entityType: string, field: string) =>
+    importEntries
+      .filter((entry) => entry.entity_type === entityType)
+      .flatMap((entry) => (entry.changes as Record<string, { new: string[] }>)[field]!.new)
+      .sort();
+  expect(labelsIn('hardware_asset', 'assets')).toEqual(
+    assets.data
+      .map((asset) =>
+        hardwareLabel({
+          asset_type: asset.asset_type,
+          manufacturer: asset.manufacturer ?? null,
+          model: asset.model ?? null,
+          serial_number: asset.serial_number ?? null,
+        }),
+      )
+      .sort(),
+  );
+  expect(labelsIn('disposal_item', 'items')).toEqual(
+    disposals.data
+      .map((item) => disposalLabel({ asset_name: item.asset_name, serial_number: item.serial_number ?? '' }))
+      .sort(),
+  );
+  const disposalIds = new Set(disposals.data.map((item) => item.id));
+  const linked = assets.data.filter((asset) => asset.disposal_item_id);
+  expect(linked.every((asset) => disposalIds.has(asset.disposal_item_id!))).toBe(true);
+  expect(linked).toHaveLength(disposals.data.length);
+
+  const dashboard = await call<DashboardResponse>('/api/dashboard', { token: company.accessToken });
+  expect(dashboard.body.total_hardware).toBe(assets.data.length);
+  return assets.data.length;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('crash recovery', () => {
+  it('keeps every committed row of a 10,000-row import whole through kill -9, and a re-run completes it', async () => {
+    const rows = 10_000;
+    const { company, organizationId } = await unlimitedCompany('Crash Import Ltd');
+    const file = importRows(rows, 'CRASH');
+
+    const interrupted = importFile(company, file).then(
+      (response) => response,
+      (error: unknown) => error,
+    );
+    // Kill once a good share of the batches has landed: late enough that several workers have
+    // written, early enough that most of the file is still to come.
+    let committed = 0;
+    const deadline = Date.now() + 90_000;
+    while (committed < 1_500) {
+      if (Date.now() > deadline) throw new Error(`Only ${committed} rows were committed in 90 s`);
+      await sleep(100);
+      committed = await committedAssets(organizationId);
+    }
+    await stack.kill9();
+    const outcome = await interrupted;
+    expect(outcome, 'the import must not have finished before the kill').toBeInstanceOf(Error);
+
+    await stack.restart();
+    // Tokens issued before the crash still open the API: cognito-local signs with fixed keys.
+    const beforeRerun = await expectImportConsistent(company, organizationId);
+    expect(beforeRerun).toBeGreaterThan(0);
+    expect(beforeRerun).toBeLessThan(rows);
+
+    const rerun = await importFile(company, file);
+    expect(rerun.success).toBe(rows - beforeRerun);
+    expect(rerun.failed).toBe(beforeRerun);
+    expect(rerun.errors.every((error) => /already exists/.test(error.message))).toBe(true);
+    const final = await expectImportConsistent(company, organizationId);
+    expect(final).toBe(rows);
+    console.log(
+      `[reliability] import killed with -9: ${beforeRerun} of ${rows} rows committed before the kill (the poll saw ${committed}), ${rerun.success} added by the re-run (${rerun.failed} reported as duplicates), ${final} assets at the end`,
+    );
+  }, 400_000);
+
+  const DOOMED_ASSETS = 1_000;
+
+  it('finishes an organisation deletion killed with -9 half way, leaving nothing of it', async () => {
+    const { company, organizationId } = await unlimitedCompany('Crash Deletion Ltd');
+    const imported = await importFile(company, importRows(DOOMED_ASSETS, 'DOOMED'));
+    expect(imported).toMatchObject({ success: DOOMED_ASSETS, failed: 0 });
+
+    // People: two who accepted their invitations (Cognito users), two still invited.
+    const members = [uniqueEmail('member'), uniqueEmail('member')];
+    const invited = [uniqueEmail('invited'), uniqueEmail('invited')];
+    for (const email of [...members, ...invited]) {
+      const response = await call('/api/invitations', {
+        method: 'POST',
+        token: company.accessToken,
+        body: { email, role: 'user' },
+      });
+      expect(response.status).toBe(201);
+    }
+    const outbox = (await (await fetch(`${stack.baseUrl}/dev/outbox.json`)).json()) as {
+      to: string;
+      body: string;
+    }[];
+    const inviteToken = (email: string) =>
+      outbox.find((sent) => sent.to === email)?.body.match(/[?&]invite=([A-Za-z0-9_-]+)/)?.[1];
+    for (const email of members) {
+      const accepted = await call('/api/auth/signup', {
+        method: 'POST',
+        body: { email, password: 'secret-pass-1', full_name: 'Mo Member', invite_token: inviteToken(email) },
+      });
+      expect(accepted.status).toBe(201);
+    }
+    // Agents and their keys, and a Stripe customer from a first checkout.
+    const keys: string[] = [];
+    for (let index = 0; index < 3; index++) {
+      const created = await call<CreatedApiKey>('/api/api-keys', {
+        method: 'POST',
+        token: company.accessToken,
+        body: {},
+      });
+      expect(created.status).toBe(201);
+      keys.push(created.body.key);
+      const reported = await call('/api/agent/report', {
+        method: 'POST',
+        headers: { 'x-api-key': created.body.key },
+        body: { machine_id: `DOOMED-${index}`, hostname: `DOOMED-PC-${index}`, os_type: 'Linux' },
+      });
+      expect(reported.status).toBe(202);
+    }
+
+    const billing = await call<BillingResponse>('/api/billing', { token: company.accessToken });
+    const plan = billing.body.plans[0];
+    expect(plan, 'the Stripe sandbox offers a plan').toBeDefined();
+    const checkout = await call('/api/billing/checkout', {
+      method: 'POST',
+      token: company.accessToken,
+      body: { price_id: plan!.stripe_price_id },
+    });
+    expect(checkout.status).toBe(200);
+
+    const { db } = await dataLayer();
+    const entities = db().entities;
+    const [apiKeys, invitations, subscription] = await Promise.all([
+      entities.apiKey.query.primary({ organization_id: organizationId }).go({ pages: 'all' }),
+      entities.invitation.query.primary({ organization_id: organizationId }).go({ pages: 'all' }),
+      entities.subscription.get({ organization_id: organizationId }).go(),
+    ]);
+    expect(apiKeys.data).toHaveLength(3);
+    expect(invitations.data).toHaveLength(4);
+    expect(subscription.data?.stripe_customer_id).toBeTruthy();
+    const lookupKeys = [
+      ...apiKeys.data.map((key) => entities.apiKeyLookup.get({ key_hash: key.key_hash }).params().Key),
+      ...invitations.data.map(
+        (invitation) => entities.invitationToken.get({ token_hash: invitation.token_hash }).params().Key,
+      ),
+      ...(subscription.data?.stripe_customer_id
+        ? [entities.stripeCustomer.get({ customer_id: subscription.data.stripe_customer_id }).params().Key]
+        : []),
+    ] as Record<string, unknown>[];
+    const people = [company.email, ...members];
+
+    const documents = stackDocumentClient(stack);
+    // The partition is deleted in key order: the asset in the middle of it marks half way.
+    const assets = await entities.hardwareAsset.query
+      .primary({ organization_id: organizationId })
+      .go({ pages: 'all', attributes: ['id'] });
+    const middleAsset = entities.hardwareAsset
+      .get({ organization_id: organizationId, id: assets.data[Math.floor(assets.data.length / 2)]!.id })
+      .params().Key as Record<string, unknown>;
+    /** Every item anywhere in the table that names the organisation, in its keys or attributes. */
+    const itemsNamingOrganization = async () => {
+      const found: Record<string, unknown>[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await documents.send(
+          new ScanCommand({ TableName: STACK_TABLE_NAME, ExclusiveStartKey: startKey }),
+        );
+        for (const item of page.Items ?? []) {
+          if (JSON.stringify(item).toLowerCase().includes(organizationId.toLowerCase())) found.push(item);
+        }
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return found;
+    };
+    const lookupsLeft = async () => {
+      const found = await Promise.all(
+        lookupKeys.map((Key) => documents.send(new GetCommand({ TableName: STACK_TABLE_NAME, Key }))),
+      );
+      return found.filter((result) => result.Item).length;
+    };
+
+    const itemsBefore = (await itemsNamingOrganization()).length;
+    // Three API keys, the two invitations still pending (an accepted one's token is gone) and the
+    // Stripe customer.
+    const lookupsBefore = await lookupsLeft();
+    expect(lookupsBefore).toBe(6);
+
+    const root = (await signInAt(stack, STACK_SUPER_ADMIN.email, STACK_SUPER_ADMIN.password)).AccessToken!;
+    const deletion = call(`/api/organizations/${organizationId}`, { method: 'DELETE', token: root }).then(
+      (response) => response,
+      (error: unknown) => error,
+    );
+    const deletionStarted = Date.now();
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const middle = await documents.send(new GetCommand({ TableName: STACK_TABLE_NAME, Key: middleAsset }));
+      if (!middle.Item) break;
+      if (Date.now() > deadline) throw new Error('The deletion did not reach half way in 60 s');
+      await sleep(20);
+    }
+    const halfWaySeconds = (Date.now() - deletionStarted) / 1000;
+    await stack.kill9();
+    expect(await deletion, 'the deletion must not have finished before the kill').toBeInstanceOf(Error);
+
+    await stack.restart();
+    const itemsAtKill = (await itemsNamingOrganization()).length;
+    expect(itemsAtKill).toBeGreaterThan(0);
+    expect(itemsAtKill).toBeLessThan(itemsBefore);
+
+    // Already shut out: not listed, and its admin's token opens nothing.
+    const rootAgain = (await signInAt(stack, STACK_SUPER_ADMIN.email, STACK_SUPER_ADMIN.password))
+      .AccessToken!;
+    const listed = await call<OrganizationListResponse>('/api/organizations', { token: rootAgain });
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.some((item) => item.id === organizationId)).toBe(false);
+    expect((await call('/api/me', { token: company.accessToken })).status).toBe(403);
+    for (const key of keys) {
+      const refused = await call('/api/agent/report', {
+        method: 'POST',
+        headers: { 'x-api-key': key },
+        body: { machine_id: 'DOOMED-0', hostname: 'DOOMED-PC-0' },
+      });
+      expect(refused.status).toBe(401);
+    }
+
+    const rerunStarted = Date.now();
+    const finished = await call(`/api/organizations/${organizationId}`, {
+      method: 'DELETE',
+      token: rootAgain,
+    });
+    const rerunSeconds = (Date.now() - rerunStarted) / 1000;
+    expect(finished.status).toBe(204);
+    const itemsAfter = await itemsNamingOrganization();
+    expect(itemsAfter).toEqual([]);
+    expect(await lookupsLeft()).toBe(0);
+    const cognito = cognitoClientFor(stack.runtimeConfig);
+    for (const email of people) {
+      await expect(
+        cognito.send(
+          new AdminGetUserCommand({ UserPoolId: stack.runtimeConfig.userPoolId, Username: email }),
+        ),
+      ).rejects.toBeInstanceOf(UserNotFoundException);
+    }
+    expect(
+      (await call(`/api/organizations/${organizationId}`, { method: 'DELETE', token: rootAgain })).status,
+    ).toBe(404);
+    console.log(
+      `[reliability] organisation deletion killed with -9: ${itemsBefore} items named it before, ${itemsAtKill} were left at the kill (sent ${halfWaySeconds.toFixed(1)} s into the deletion), ${itemsAfter.length} after the re-run (${rerunSeconds.toFixed(1)} s); ${lookupsBefore} lookup items and ${people.length} Cognito users gone`,
+    );
+  }, 300_000);
+});
