@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { AgentReportInput, agentListResponseSchema } from '../../shared/agent-data';
+import type { DashboardResponse, MeResponse } from '../../shared/api';
+import type { CreatedApiKey } from '../../shared/api-keys';
+import { UNLIMITED } from '../../shared/constants';
+import { callApi, signUpCompanyAt, type TestCompany } from '../support/stack-client';
+import { STACK_TABLE_NAME, startStackProcess, type StackProcess } from '../support/stack-process';
+
+/**
+ * Load through the local gateway, in a stack of its own so that the gateway's memory is a process
+ * of its own: 1,000 agents reporting at once, then a two-minute soak at a steady rate. Every
+ * report must be accepted, and the gateway's memory must not grow with the requests it served.
+ */
+
+const AGENTS = 1_000;
+const SOAK_SECONDS = 120;
+const SOAK_RATE_PER_SECOND = 15;
+/**
+ * How much the gateway's RSS may grow over the soak. Its heap is collected when V8 sees fit, not
+ * after each request, so RSS moves by tens of megabytes on its own; 1,800 soak requests retained
+ * (event, context, the report and DynamoDB's answers, some 50 KB each) would add about 90 MB.
+ */
+const RSS_GROWTH_BOUND_BYTES = 64 * 1024 * 1024;
+
+type AgentListResponse = z.output<typeof agentListResponseSchema>;
+
+let stack: StackProcess;
+
+beforeAll(async () => {
+  stack = await startStackProcess();
+  Object.assign(process.env, {
+    AWS_REGION: 'local',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    TABLE_NAME: STACK_TABLE_NAME,
+    DYNAMODB_ENDPOINT: stack.dynamodbEndpoint,
+    COGNITO_ENDPOINT: stack.runtimeConfig.userPoolEndpoint,
+    USER_POOL_ID: stack.runtimeConfig.userPoolId,
+    USER_POOL_CLIENT_ID: stack.runtimeConfig.userPoolClientId,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+/** What a real agent sends (agent/src/collect.ts): a machine with its disks, printers and software. */
+function agentReport(index: number, usedGb: number): AgentReportInput {
+  const name = `LOAD-PC-${String(index).padStart(4, '0')}`;
+  return {
+    machine_id: `load-machine-${index}-${(index * 2654435761) % 4294967296}`,
+    hostname: name,
+    os_type: index % 3 === 0 ? 'Linux' : 'Windows',
+    os_version: index % 3 === 0 ? 'Ubuntu 24.04 LTS' : 'Windows 11 Pro 23H2',
+    service_tag: `ST${String(index).padStart(6, '0')}`,
+    logged_in_user: `ACME\\user${index}`,
+    agent_version: '1.0.0',
+    update_available: false,
+    memory_total_gb: 16,
+    cpu_info: {
+      processor: 'Intel Core i7-1365U',
+      architecture: 'x64',
+      cores_physical: 10,
+      cores_logical: 12,
+    },
+    storage_info: [
+      { device: 'C:', mountpoint: 'C:\\', used_gb: usedGb, total_gb: 475, percent: (usedGb / 475) * 100 },
+    ],
+    shared_folders: [{ name: 'Scans', path: 'D:\\Scans' }],
+    printers: [{ name: 'HP LaserJet', driver: 'HP Universal', network: true, shared: false }],
+    installed_software: Array.from({ length: 60 }, (_, software) => ({
+      name: `Application ${software}`,
+      version: `${software % 7}.${software % 13}.${software}`,
+    })),
+  };
+}
+
+interface Sent {
+  status: number | 'network error';
+  ms: number;
+}
+
+async function sendReport(key: string, report: AgentReportInput): Promise<Sent> {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${stack.baseUrl}/api/agent/report`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(report),
+    });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - started };
+  } catch {
+    return { status: 'network error', ms: performance.now() - started };
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function summary(results: Sent[]): { errors: number; text: string; statuses: string } {
+  const sorted = results.map((result) => result.ms).sort((a, b) => a - b);
+  const failed = results.filter((result) => typeof result.status !== 'number' || result.status >= 300);
+  const statuses = [...new Set(failed.map((result) => String(result.status)))].join(', ');
+  const text = `${results.length} requests, ${failed.length} errors, latency p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms`;
+  return { errors: failed.length, text, statuses };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+async function organizationIdOf(company: TestCompany): Promise<string> {
+  const me = await callApi<MeResponse>(stack, '/api/me', { token: company.accessToken });
+  expect(me.status).toBe(200);
+  return me.body.organization.id;
+}
+
+describe('load', () => {
+  it(`accepts ${AGENTS} agents reporting at once and a ${SOAK_SECONDS} s soak, with the gateway's memory flat`, async () => {
+    const company = await signUpCompanyAt(stack, 'Load Fleet Ltd');
+    const organizationId = await organizationIdOf(company);
+    const { db } = await import('../../functions/lib/table/service');
+    await db()
+      .entities.subscription.patch({ organization_id: organizationId })
+      .set({ status: 'active', plan_name: 'Enterprise', asset_limit: UNLIMITED, user_limit: UNLIMITED })
+      .go();
+    const created = await callApi<CreatedApiKey>(stack, '/api/api-keys', {
+      method: 'POST',
+      token: company.accessToken,
+      body: {},
+    });
+    expect(created.status).toBe(201);
+    const key = created.body.key;
+
+    // The burst: every agent's first report in flight at once.
+    const burstStarted = performance.now();
+    const burst = await Promise.all(
+      Array.from({ length: AGENTS }, (_, index) => sendReport(key, agentReport(index, 100))),
+    );
+    const burstSeconds = (performance.now() - burstStarted) / 1000;
+    const burstSummary = summary(burst);
+    console.log(
+      `[reliability] burst of ${AGENTS} agents in ${burstSeconds.toFixed(1)} s: ${burstSummary.text}`,
+    );
+
+    await sleep(5_000);
+    const rssStart = await stack.rssBytes();
+
+    // The soak: reports paced by the clock, each agent in turn, its disk a little fuller each time.
+    const soak: Promise<Sent>[] = [];
+    const interval = 1000 / SOAK_RATE_PER_SECOND;
+    const soakStarted = performance.now();
+    for (let sent = 0; sent < SOAK_SECONDS * SOAK_RATE_PER_SECOND; sent++) {
+      const due = soakStarted + sent * interval;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      const agent = sent % AGENTS;
+      soak.push(sendReport(key, agentReport(agent, 100 + Math.floor(sent / AGENTS) + 1)));
+    }
+    const soakResults = await Promise.all(soak);
+    const soakSeconds = (performance.now() - soakStarted) / 1000;
+    const rssEnd = await stack.rssBytes();
+    const soakSummary = summary(soakResults);
+    console.log(
+      `[reliability] soak of ${soakSeconds.toFixed(0)} s at ${SOAK_RATE_PER_SECOND} reports/s: ${soakSummary.text}`,
+    );
+    console.log(
+      `[reliability] gateway RSS: ${megabytes(rssStart)} MB at the start of the soak, ${megabytes(rssEnd)} MB at its end (${rssEnd >= rssStart ? '+' : ''}${megabytes(rssEnd - rssStart)} MB; bound +${megabytes(RSS_GROWTH_BOUND_BYTES)} MB)`,
+    );
+
+    expect(burstSummary.statuses, 'statuses of failed burst requests').toBe('');
+    expect(burstSummary.errors).toBe(0);
+    expect(soakSummary.statuses, 'statuses of failed soak requests').toBe('');
+    expect(soakSummary.errors).toBe(0);
+    expect(rssEnd).toBeLessThanOrEqual(rssStart + RSS_GROWTH_BOUND_BYTES);
+
+    // Every agent once: the fleet list, and the dashboard's counter.
+    const agents = await callApi<AgentListResponse>(stack, '/api/agents', { token: company.accessToken });
+    expect(agents.status).toBe(200);
+    expect(agents.body.items).toHaveLength(AGENTS);
+    expect(new Set(agents.body.items.map((agent) => agent.machine_id)).size).toBe(AGENTS);
+    expect(new Set(agents.body.items.map((agent) => agent.hostname)).size).toBe(AGENTS);
+    const dashboard = await callApi<DashboardResponse>(stack, '/api/dashboard', {
+      token: company.accessToken,
+    });
+    expect(dashboard.body).toMatchObject({ agents: AGENTS, active_agents: AGENTS });
+    // Agents are the fleet, not the hardware inventory (SPEC: Assets has the two as separate tabs).
+    expect(dashboard.body.total_hardware).toBe(0);
+  }, 420_000);
+});
