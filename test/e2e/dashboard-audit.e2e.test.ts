@@ -1,8 +1,13 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { HardwareAsset } from '../../shared/hardware';
+import { HARDWARE_FIELDS, type HardwareAsset } from '../../shared/hardware';
 import { api, baseUrl, signUpCompany, type TestCompany } from '../support/api';
 import { useChromiumPage } from '../support/browser';
+
+/** What an edit sends: the editable fields only (the API refuses the read-only ones by name). */
+function editableFields(asset: HardwareAsset): Partial<Record<(typeof HARDWARE_FIELDS)[number], unknown>> {
+  return Object.fromEntries(HARDWARE_FIELDS.map((field) => [field, asset[field]]));
+}
 
 const currentPage = useChromiumPage();
 const TIMEOUT = { timeout: 15_000 };
@@ -115,7 +120,7 @@ describe('dashboard and audit logs in Chromium', () => {
     const retired = await api<HardwareAsset>(`/api/hardware/${desktop.id}`, {
       method: 'PUT',
       token: company.accessToken,
-      body: { ...desktop, status: 'Retired' },
+      body: { ...editableFields(desktop), status: 'Retired', version: desktop.version },
     });
     expect(retired.status, JSON.stringify(retired.body)).toBe(200);
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '../../shared/api';
 import {
   HARDWARE_MESSAGES,
+  HARDWARE_FIELDS,
   isoDate,
   type HardwareAsset,
   type HardwareListResponse,
@@ -19,6 +20,11 @@ import {
   type TestCompany,
 } from '../support/api';
 import { signInThroughForm, useChromiumPage } from '../support/browser';
+
+/** What an edit sends: the editable fields only (the API refuses the read-only ones by name). */
+function editableFields(asset: HardwareAsset): Partial<Record<(typeof HARDWARE_FIELDS)[number], unknown>> {
+  return Object.fromEntries(HARDWARE_FIELDS.map((field) => [field, asset[field]]));
+}
 
 const currentPage = useChromiumPage();
 const page = () => currentPage();
@@ -387,7 +393,12 @@ describe('Assets → Manual Hardware in Chromium', () => {
     const changed = await api<HardwareAsset>(`/api/hardware/${asset.id}`, {
       method: 'PUT',
       token: company.accessToken,
-      body: { ...current.body, location: 'Bristol office', assigned_to: 'Sam Jones' },
+      body: {
+        ...editableFields(current.body),
+        location: 'Bristol office',
+        assigned_to: 'Sam Jones',
+        version: current.body.version,
+      },
     });
     expect(changed.status).toBe(200);
 

@@ -7,8 +7,13 @@ import {
   type DisposalListResponse,
   type DisposalStats,
 } from '../../shared/disposal';
-import { isoDate, type HardwareAsset } from '../../shared/hardware';
+import { HARDWARE_FIELDS, isoDate, type HardwareAsset } from '../../shared/hardware';
 import { api, setSubscription, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
+
+/** What an edit sends: the editable fields only (the API refuses the read-only ones by name). */
+function editableFields(asset: HardwareAsset): Partial<Record<(typeof HARDWARE_FIELDS)[number], unknown>> {
+  return Object.fromEntries(HARDWARE_FIELDS.map((field) => [field, asset[field]]));
+}
 
 const laptop = {
   asset_type: 'Laptop',
@@ -19,8 +24,13 @@ const laptop = {
 
 const today = () => isoDate(new Date());
 
+/** Complete and revert take no body, and are refused one. */
 function post<T = Record<string, unknown>>(company: TestCompany, path: string, body?: unknown) {
-  return api<T>(path, { method: 'POST', token: company.accessToken, body: body ?? {} });
+  return api<T>(path, {
+    method: 'POST',
+    token: company.accessToken,
+    ...(body === undefined ? {} : { body }),
+  });
 }
 
 async function addItem(company: TestCompany, body: Record<string, unknown>): Promise<DisposalItem> {
@@ -46,7 +56,7 @@ async function editAsset(company: TestCompany, asset: HardwareAsset, changes: Re
   const response = await api<HardwareAsset>(`/api/hardware/${asset.id}`, {
     method: 'PUT',
     token: company.accessToken,
-    body: { ...asset, ...changes, version: asset.version },
+    body: { ...editableFields(asset), ...changes, version: asset.version },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body;
