@@ -65,6 +65,12 @@ export class PayloadTooLarge extends HttpError {
     super(413, 'payload_too_large', message);
   }
 }
+/** The caller sends faster than it can be served; an agent answers this by retrying later. */
+export class TooManyRequests extends HttpError {
+  constructor(message: string) {
+    super(429, 'too_many_requests', message);
+  }
+}
 /** A service we depend on (Stripe) refused or failed: the caller may try again later. */
 export class BadGateway extends HttpError {
   constructor(message: string, code = 'upstream_failed') {

@@ -138,6 +138,19 @@ describe('agent reports', () => {
     );
   });
 
+  it('settles racing reports of one machine without an error, counting it once', async () => {
+    const company = await signUpCompany();
+    const { key } = await createKey(company);
+    const users = Array.from({ length: 8 }, (_, index) => `ACME\\user${index}`);
+    const responses = await Promise.all(users.map((user) => report(key, machine({ logged_in_user: user }))));
+    expect(responses.map((response) => response.status)).toEqual(Array<number>(8).fill(202));
+    const list = await api<{ items: AgentSummary[] }>('/api/agents', { token: company.accessToken });
+    expect(list.body.items).toHaveLength(1);
+    expect(users).toContain(list.body.items[0]!.logged_in_user);
+    const dashboard = await api<DashboardResponse>('/api/dashboard', { token: company.accessToken });
+    expect(dashboard.body).toMatchObject({ agents: 1 });
+  });
+
   it('keeps 3,000 installed programs whole, split across parts, and rewrites them only when they change', async () => {
     const company = await signUpCompany();
     const { key } = await createKey(company);

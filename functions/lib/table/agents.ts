@@ -6,7 +6,7 @@ import {
   type AgentReport,
   type AgentSummary,
 } from '../../../shared/agent-data';
-import { NotFound } from '../errors';
+import { NotFound, TooManyRequests } from '../errors';
 import { AGENT_SECTIONS, type AgentSectionName, type agentMachineEntity } from './agent-machine';
 import { counterUpdate, readCounters } from './counters';
 import { db } from './service';
@@ -74,14 +74,25 @@ async function getMachineItem(organizationId: string, machineId: string): Promis
   return data;
 }
 
-/** Records a report; a machine's first report creates it and moves the agents counter with it. */
+const REPORT_ATTEMPTS = 5;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Records a report; a machine's first report creates it and moves the agents counter with it.
+ * Reports of one machine that race each other (an agent retrying while its last try still runs)
+ * settle by report time: one that finds a report as new as itself already recorded is superseded,
+ * since each report is the machine's whole state.
+ */
 export async function recordAgentReport(
   organizationId: string,
   report: AgentReport,
   now: Date,
 ): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < REPORT_ATTEMPTS; attempt++) {
+    if (attempt > 0) await sleep(10 * 2 ** attempt * (0.5 + Math.random()));
     const current = await getMachineItem(organizationId, report.machine_id);
+    if (attempt > 0 && current && current.last_seen >= now.toISOString()) return;
     const previous = current?.sections as SectionState | undefined;
     const sections = {} as SectionState;
     const outcome = await write<'machine' | 'other'>((entities) => {
@@ -157,7 +168,9 @@ export async function recordAgentReport(
     });
     if (outcome.ok) return;
   }
-  throw new Error(`Reports of machine ${report.machine_id} keep colliding; the agent will retry`);
+  throw new TooManyRequests(
+    `Reports of machine ${report.machine_id} are arriving faster than they can be recorded; send it again later`,
+  );
 }
 
 /** The fleet, latest report first. */
