@@ -52,14 +52,23 @@ const compiledRoutes: CompiledRoute[] = routes.map((route) => {
   return { route, pattern: new RegExp(`^${source}$`), names };
 });
 
+/** A path (or a part of one) decoded; null for a malformed escape such as %zz, which API Gateway refuses too. */
+function decodedOrNull(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
 function matchRoute(method: string, pathname: string) {
   for (const compiled of compiledRoutes) {
     if (compiled.route.method !== method) continue;
     const match = compiled.pattern.exec(pathname);
     if (match) {
-      const pathParameters = Object.fromEntries(
-        compiled.names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
-      );
+      const values = compiled.names.map((_, index) => decodedOrNull(match[index + 1] ?? ''));
+      if (values.includes(null)) return 'malformed';
+      const pathParameters = Object.fromEntries(compiled.names.map((name, index) => [name, values[index]!]));
       return { route: compiled.route, pathParameters };
     }
   }
@@ -154,6 +163,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
   const method = req.method ?? 'GET';
   const matched = matchRoute(method, url.pathname);
   if (!matched) return apiError(res, 404, 'not_found', `No route ${method} ${url.pathname}`);
+  if (matched === 'malformed') return apiError(res, 400, 'invalid_path', 'The path is not validly encoded');
   const { route, pathParameters } = matched;
 
   let claims: Record<string, string | number | boolean | string[]> = {};
@@ -253,7 +263,7 @@ async function serveAgentBundle(req: IncomingMessage, res: ServerResponse, bundl
 }
 
 async function serveStatic(res: ServerResponse, url: URL, webDistDir: string) {
-  const requested = path.normalize(path.join(webDistDir, decodeURIComponent(url.pathname)));
+  const requested = path.normalize(path.join(webDistDir, decodedOrNull(url.pathname) ?? '/'));
   const inside = requested.startsWith(webDistDir + path.sep);
   const isFile = inside && (await stat(requested).catch(() => null))?.isFile();
   // The SPA's own routes (/settings, /reset-password …) all load index.html, as CloudFront does.

@@ -73,4 +73,13 @@ describe('the local stack', () => {
     const missing = await api('/api/nothing-here');
     expect(missing).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
   });
+
+  it('refuses a path with a malformed escape with 400, and still serves the SPA for one', async () => {
+    const company = await signUpCompany();
+    const malformed = await api('/api/hardware/%E0%A4%A', { token: company.accessToken });
+    expect(malformed).toMatchObject({ status: 400, body: { error: { code: 'invalid_path' } } });
+    const page = await fetch(`${baseUrl()}/%zz`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+  });
 });

@@ -42,7 +42,7 @@ import {
   uniqueEmail,
 } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
-import { dumpDifference, dumpTable } from '../support/table-dump';
+import { dumpDifference, tableDump } from '../support/table';
 
 /**
  * Bad input (OWASP API3, API4), generated from functions/routes.ts so a new route fails here until
@@ -391,8 +391,13 @@ function encode(text: string): string {
     .join('');
 }
 
+/** Escapes no client's encoder would make, sent as they are: the gateway must refuse them with a 400. */
+const MALFORMED_ESCAPES = ['%', '%zz', '%E0%A4%A', '%C0%AF', '%FF%FE', '01J%G0'];
+
 function pathOf(route: RouteDefinition, params: Record<string, string>): string {
-  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => encode(params[name]!));
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    MALFORMED_ESCAPES.includes(params[name]!) ? params[name]! : encode(params[name]!),
+  );
 }
 
 function queryString(query: Record<string, string | string[]>): string {
@@ -433,6 +438,7 @@ const badPathValue = fc.oneof(
     '01jaaaaaaaaaaaaaaaaaaaaaaI',
     '../../api/me',
     '%00',
+    ...MALFORMED_ESCAPES,
     ' ',
     'null',
     'undefined',
@@ -1208,7 +1214,7 @@ describe('bad input on every route of the route table', () => {
     const ordered = [...routes].sort(
       (a, b) => Number(b.auth === 'agent-key') - Number(a.auth === 'agent-key'),
     );
-    const before = await dumpTable();
+    const before = await tableDump();
     const failures: string[] = [];
     const counts: string[] = [];
     let total = 0;
@@ -1253,7 +1259,7 @@ describe('bad input on every route of the route table', () => {
       total += cases.length;
       counts.push(`${routeKey(route)} ${cases.length}`);
     }
-    const after = await dumpTable();
+    const after = await tableDump();
     const difference = dumpDifference(before, after);
     const unchanged = difference.addedOrChanged.length === 0 && difference.removedOrChanged.length === 0;
 

@@ -1,5 +1,5 @@
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse, MeResponse } from '../../shared/api';
 import type { BillingResponse } from '../../shared/billing';
@@ -25,6 +25,7 @@ import {
   type ApiOptions,
   type TestCompany,
 } from '../support/stack-client';
+import { tableItems } from '../support/table';
 
 /**
  * kill -9 of the whole local stack (gateway, cognito-local, Stripe sandbox and DynamoDB Local)
@@ -350,20 +351,10 @@ describe('crash recovery', () => {
       .get({ organization_id: organizationId, id: assets.data[Math.floor(assets.data.length / 2)]!.id })
       .params().Key as Record<string, unknown>;
     /** Every item anywhere in the table that names the organisation, in its keys or attributes. */
-    const itemsNamingOrganization = async () => {
-      const found: Record<string, unknown>[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await documents.send(
-          new ScanCommand({ TableName: STACK_TABLE_NAME, ExclusiveStartKey: startKey }),
-        );
-        for (const item of page.Items ?? []) {
-          if (JSON.stringify(item).toLowerCase().includes(organizationId.toLowerCase())) found.push(item);
-        }
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return found;
-    };
+    const itemsNamingOrganization = async () =>
+      (await tableItems({ client: documents, tableName: STACK_TABLE_NAME })).filter((item) =>
+        JSON.stringify(item).toLowerCase().includes(organizationId.toLowerCase()),
+      );
     const lookupsLeft = async () => {
       const found = await Promise.all(
         lookupKeys.map((Key) => documents.send(new GetCommand({ TableName: STACK_TABLE_NAME, Key }))),

@@ -1,18 +1,25 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocumentClient } from '../../functions/lib/table/client';
 import { useFunctionEnv } from './api';
 
 type TableItem = Record<string, unknown>;
 
-/** Every item of the test stack's table, read straight from DynamoDB Local. */
-export async function tableItems(): Promise<TableItem[]> {
-  useFunctionEnv();
+/**
+ * Every item of a stack's table, read straight from DynamoDB Local: the test run's stack unless
+ * another one's client and table are given.
+ */
+export async function tableItems(stack?: {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+}): Promise<TableItem[]> {
+  if (!stack) useFunctionEnv();
+  const client = stack?.client ?? dynamoDocumentClient();
   const items: TableItem[] = [];
   let startKey: TableItem | undefined;
   do {
-    const page = await dynamoDocumentClient().send(
+    const page = await client.send(
       new ScanCommand({
-        TableName: process.env.TABLE_NAME,
+        TableName: stack?.tableName ?? process.env.TABLE_NAME,
         ExclusiveStartKey: startKey,
         ConsistentRead: true,
       }),
@@ -43,4 +50,14 @@ export async function tableDump(mentioning: string[] = []): Promise<string[]> {
     .map(canonical)
     .filter((line) => mentioning.length === 0 || mentioning.some((value) => line.includes(value)))
     .sort();
+}
+
+/** What differs between two dumps, for a readable failure. */
+export function dumpDifference(before: string[], after: string[]) {
+  const was = new Set(before);
+  const is = new Set(after);
+  return {
+    removedOrChanged: before.filter((item) => !is.has(item)),
+    addedOrChanged: after.filter((item) => !was.has(item)),
+  };
 }
