@@ -15,6 +15,7 @@ import {
   STACK_TABLE_NAME,
   stackDocumentClient,
   startStackProcess,
+  useStackProcessEnv,
 } from '../support/stack-process';
 import {
   callApi,
@@ -50,17 +51,7 @@ async function dataLayer() {
 
 beforeAll(async () => {
   stack = await startStackProcess();
-  // The data layer reads these once, on first use; the ports stay the same across restarts.
-  Object.assign(process.env, {
-    AWS_REGION: 'local',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    TABLE_NAME: STACK_TABLE_NAME,
-    DYNAMODB_ENDPOINT: stack.dynamodbEndpoint,
-    COGNITO_ENDPOINT: stack.runtimeConfig.userPoolEndpoint,
-    USER_POOL_ID: stack.runtimeConfig.userPoolId,
-    USER_POOL_CLIENT_ID: stack.runtimeConfig.userPoolClientId,
-  });
+  useStackProcessEnv(stack);
 }, 120_000);
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import type { DashboardResponse, MeResponse } from '../../shared/api';
 import type { CreatedApiKey } from '../../shared/api-keys';
 import { UNLIMITED } from '../../shared/constants';
 import { callApi, signUpCompanyAt, type TestCompany } from '../support/stack-client';
-import { STACK_TABLE_NAME, startStackProcess, type StackProcess } from '../support/stack-process';
+import { startStackProcess, useStackProcessEnv, type StackProcess } from '../support/stack-process';
 
 /**
  * Load through the local gateway, in a stack of its own so that the gateway's memory is a process
@@ -29,16 +29,7 @@ let stack: StackProcess;
 
 beforeAll(async () => {
   stack = await startStackProcess();
-  Object.assign(process.env, {
-    AWS_REGION: 'local',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    TABLE_NAME: STACK_TABLE_NAME,
-    DYNAMODB_ENDPOINT: stack.dynamodbEndpoint,
-    COGNITO_ENDPOINT: stack.runtimeConfig.userPoolEndpoint,
-    USER_POOL_ID: stack.runtimeConfig.userPoolId,
-    USER_POOL_CLIENT_ID: stack.runtimeConfig.userPoolClientId,
-  });
+  useStackProcessEnv(stack);
 }, 120_000);
 
 afterAll(async () => {

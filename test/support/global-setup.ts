@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -7,6 +6,7 @@ import { ensureSuperAdmin } from '../../functions/auth/registration';
 import { REPO_ROOT } from '../../infra/local/settings';
 import { startLocalStack } from '../../infra/local/stack';
 import type { RuntimeConfig } from '../../shared/runtime-config';
+import { freePort } from './stack-process';
 
 /** Credentials of the super_admin every integration run starts with. */
 export const TEST_SUPER_ADMIN = { email: 'root@itassetauditor.test', password: 'root-password-1' };
@@ -20,19 +20,6 @@ declare module 'vitest' {
     agentBundleDir: string;
     stripeSandboxUrl: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** One local stack per test run, on free ports, with a fresh data folder: a clean table every run. */

@@ -236,3 +236,20 @@ export function stackDocumentClient(stack: StackProcess): DynamoDBDocumentClient
 }
 
 export const STACK_TABLE_NAME = LOCAL_TABLE_NAME;
+
+/**
+ * Points this test process's data layer (functions/lib/table) at the stack's DynamoDB and Cognito.
+ * The data layer reads these once, on first use; the ports stay the same across restarts.
+ */
+export function useStackProcessEnv(stack: StackProcess): void {
+  Object.assign(process.env, {
+    AWS_REGION: 'local',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    TABLE_NAME: STACK_TABLE_NAME,
+    DYNAMODB_ENDPOINT: stack.dynamodbEndpoint,
+    COGNITO_ENDPOINT: stack.runtimeConfig.userPoolEndpoint,
+    USER_POOL_ID: stack.runtimeConfig.userPoolId,
+    USER_POOL_CLIENT_ID: stack.runtimeConfig.userPoolClientId,
+  });
+}
