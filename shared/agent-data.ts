@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What a monitoring agent reports (SPEC.md section 3, agent_data), validated by the ingestion route

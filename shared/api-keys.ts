@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** API keys for monitoring agents (SPEC.md sections 2, 3, 7, 8 and 9). */
 export const API_KEY_PATTERN = /^sk_[0-9a-f]{64}$/;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES } from './constants';
 import { HARDWARE_ASSET_TYPES, HARDWARE_STATUSES, hardwareAssetSchema } from './hardware';
 import { displayStatus } from './subscription';

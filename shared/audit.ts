@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The audit trail (SPEC.md sections 3 and 9): who changed what, written with the change itself. */
 export const AUDIT_ENTITY_TYPES = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 
 // Texts from SPEC.md sections 5 and 8, word for word.

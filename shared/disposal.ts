@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { choice, listQuerySchema, pageSchema, PAGE_SIZE_MAX } from './list';
 import {
   isoDate,

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   HARDWARE_ASSET_TYPES,
   HARDWARE_DISPOSAL_REASONS,

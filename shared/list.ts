@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Schema pieces the lists of the API share (hardware, disposal items). */
 

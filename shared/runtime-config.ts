@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What the web app learns at run time from /config.json: written by the local stack, and by the

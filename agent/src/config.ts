@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_KEY_PATTERN } from '../../shared/api-keys';
 
 export const CONFIG_FILE_NAME = 'agent-config.json';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AGENT_REPORT_MAX_BYTES, agentReportSchema, type AgentReport } from '../../shared/agent-data';
 import type { MachineFacts } from './collectors/common';
 

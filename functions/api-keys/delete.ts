@@ -1,5 +1,5 @@
 import { ulidSchema } from '../../shared/hardware';
-import { z } from 'zod';
+import * as z from 'zod';
 import { userRoute } from '../lib/http';
 import { deleteApiKey } from '../lib/table/api-keys';
 

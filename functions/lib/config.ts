@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The one place the functions read their environment. Locally the gateway sets these to the

@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { publicRoute, type HttpEvent } from './http';
 
 /** The HTTP stack's refusals of input a route does not take (found by the bad-input suite). */

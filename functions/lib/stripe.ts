@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from './config';
 import { BadGateway, BadRequest } from './errors';
 import { logger } from './logger';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ulidSchema } from '../../shared/hardware';
 import { userRoute } from '../lib/http';
 import { deleteOrganization } from '../lib/table/organizations';

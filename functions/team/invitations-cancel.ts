@@ -1,6 +1,6 @@
 import { ulidSchema } from '../../shared/hardware';
 import type { Invitation } from '../../shared/invitations';
-import { z } from 'zod';
+import * as z from 'zod';
 import { userRoute } from '../lib/http';
 import { cancelInvitation } from '../lib/table/invitations';
 

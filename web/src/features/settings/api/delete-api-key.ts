@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiKeyListResponse } from '../../../../../shared/api-keys';
 import { apiRequest } from '../../../api/api-client';
 import { apiKeysQueryKey } from './get-api-keys';
