@@ -15,20 +15,6 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // Libraries change less often than our code: keep them in their own cacheable chunks.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'amplify',
-              test: /node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|@aws-sdk|@smithy)[\\/]/,
-            },
-            { name: 'vendor', test: /node_modules[\\/]/ },
-          ],
-        },
-      },
-    },
   },
   server: {
     // The SPA imports domain code from ../shared.

@@ -1,15 +1,38 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { AssetsPage } from '../features/assets/components/assets-page';
-import { AuthScreen } from '../features/auth/components/auth-screen';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page';
-import { DisposalPage } from '../features/disposal/components/disposal-page';
-import { SettingsPage } from '../features/settings/components/settings-page';
-import { UsersPage } from '../features/users/components/users-page';
 import { AppShell } from './app-shell';
 import { useSessionStatus } from './session-provider';
 import { SubscriptionGate } from './subscription-gate';
+
+/**
+ * Each screen is its own chunk, fetched when first visited: the first page load carries only the
+ * shell and the screen it shows.
+ */
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Screen = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  return function LazyScreen() {
+    return (
+      <Suspense fallback={<PageLoader label="Loading" />}>
+        <Screen />
+      </Suspense>
+    );
+  };
+}
+
+const AuthScreen = screen(() => import('../features/auth/components/auth-screen'), 'AuthScreen');
+const ResetPasswordPage = screen(
+  () => import('../features/auth/components/reset-password-page'),
+  'ResetPasswordPage',
+);
+const DashboardPage = screen(
+  () => import('../features/dashboard/components/dashboard-page'),
+  'DashboardPage',
+);
+const AssetsPage = screen(() => import('../features/assets/components/assets-page'), 'AssetsPage');
+const DisposalPage = screen(() => import('../features/disposal/components/disposal-page'), 'DisposalPage');
+const UsersPage = screen(() => import('../features/users/components/users-page'), 'UsersPage');
+const SettingsPage = screen(() => import('../features/settings/components/settings-page'), 'SettingsPage');
 
 /** Signed-out visitors see the auth screen at whatever address they came to. */
 function RequireSession() {
