@@ -23,6 +23,7 @@ export default defineConfig({
             'agent/**/*.test.ts',
             'web/**/*.test.ts',
             'infra/local/**/*.test.ts',
+            'test/bench/**/*.test.ts',
           ],
         },
       },

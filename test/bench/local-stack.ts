@@ -32,6 +32,7 @@ export interface TimedResponse<T> extends ApiResponse<T> {
 export interface Company {
   name: string;
   email: string;
+  password: string;
   accessToken: string;
 }
 
@@ -63,6 +64,6 @@ export function expectStatus<T>(response: ApiResponse<T>, status: number, what: 
 
 /** Signs a new company up through the API and signs its admin in through cognito-local. */
 export async function signUpCompany(stack: BenchStack, name: string): Promise<Company> {
-  const { email, accessToken } = await signUpCompanyAt(stack, name);
-  return { name, email, accessToken };
+  const { email, password, accessToken } = await signUpCompanyAt(stack, name);
+  return { name, email, password, accessToken };
 }
