@@ -14,6 +14,7 @@ import { DEFAULT_MAIL_FROM } from '../../functions/lib/config';
 import type { Feature } from '../../functions/routes';
 import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
 import { GLOBAL_INDEXES } from '../../functions/lib/table/definition';
+import { BUNDLE_ALIASES, BUNDLE_BANNER, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET } from './bundling';
 import { acknowledge } from './nag';
 import { featureEntry, REPO_ROOT } from './paths';
 import { functionSettings } from '../function-settings';
@@ -113,7 +114,7 @@ export const TABLE_WRITE_ACTIONS = [
 
 /** The newest Node.js runtime aws-cdk-lib offers, and esbuild's matching target for the bundles. */
 export const FEATURE_RUNTIME = Runtime.NODEJS_24_X;
-export const BUNDLE_TARGET = 'node24';
+export { BUNDLE_TARGET };
 
 /**
  * "A function of ours": one feature's Lambda (functions/<feature>/index.ts, dispatching by route
@@ -142,7 +143,8 @@ export class FeatureFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: functionSettings(props.feature).memoryMb,
       timeout: Duration.seconds(functionSettings(props.feature).timeoutSeconds),
-      tracing: Tracing.ACTIVE,
+      tracing:
+        functionSettings(props.feature).tracing === 'Active' ? Tracing.ACTIVE : Tracing.PASS_THROUGH,
       logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
       environment: {
         TABLE_NAME: props.table.tableName,
@@ -155,9 +157,11 @@ export class FeatureFunction extends NodejsFunction {
       bundling: {
         format: OutputFormat.ESM,
         target: BUNDLE_TARGET,
-        mainFields: ['module', 'main'],
-        // CommonJS dependencies inside an ESM bundle still call require().
-        banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+        mainFields: BUNDLE_MAIN_FIELDS,
+        banner: BUNDLE_BANNER,
+        esbuildArgs: {
+          '--alias': Object.entries(BUNDLE_ALIASES).map(([module, file]) => `${module}=${file}`),
+        },
         minify: true,
         sourceMap: true,
         sourcesContent: false,

@@ -1,0 +1,153 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { featuresInUse, type Feature } from '../../functions/routes';
+import { BUNDLE_ALIASES, BUNDLE_BANNER, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET } from '../../infra/aws/bundling';
+import { featureEntry } from '../../infra/aws/paths';
+import { REPORT_DIR, type Figure } from './report';
+
+/**
+ * The Lambda bundles as the CDK builds them (same entry, esbuild options and aliases from
+ * infra/aws/bundling.ts), their sizes, what is in them, and how long a fresh Node process takes to
+ * load one and construct its handler, against a bare `node -e ""` in the same run.
+ */
+
+export const BUNDLE_BUDGET_KB = 300;
+export const COLD_INIT_BUDGET_RATIO = 2;
+const COLD_INIT_RUNS = 9;
+
+export interface FeatureBundle {
+  feature: Feature;
+  file: string;
+  bytes: number;
+  /** Bytes in the bundle per npm package ('ours' for the repo's own code), largest first. */
+  packages: [string, number][];
+  /** The @aws-sdk/client-* packages inside. */
+  sdkClients: string[];
+}
+
+function packagesOf(output: Metafile['outputs'][string]): [string, number][] {
+  const sizes = new Map<string, number>();
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? 'ours';
+    sizes.set(name, (sizes.get(name) ?? 0) + bytesInOutput);
+  }
+  return [...sizes].sort((a, b) => b[1] - a[1]);
+}
+
+export async function buildFeatureBundle(feature: Feature, outDir: string): Promise<FeatureBundle> {
+  const file = path.join(outDir, feature, 'index.mjs');
+  const result = await build({
+    entryPoints: [featureEntry(feature)],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: BUNDLE_TARGET,
+    mainFields: BUNDLE_MAIN_FIELDS,
+    banner: { js: BUNDLE_BANNER },
+    alias: { ...BUNDLE_ALIASES },
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    metafile: true,
+    logLevel: 'error',
+  });
+  const output = result.metafile.outputs[path.relative(process.cwd(), file)];
+  if (!output) throw new Error(`esbuild wrote no ${file}`);
+  const packages = packagesOf(output);
+  return {
+    feature,
+    file,
+    bytes: output.bytes,
+    packages,
+    sdkClients: packages.map(([name]) => name).filter((name) => name.startsWith('@aws-sdk/client-')),
+  };
+}
+
+export async function buildFeatureBundles(
+  outDir = path.join(REPORT_DIR, 'bundles'),
+): Promise<FeatureBundle[]> {
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const bundles: FeatureBundle[] = [];
+  for (const feature of featuresInUse()) bundles.push(await buildFeatureBundle(feature, outDir));
+  return bundles;
+}
+
+/** What a handler module reads from its environment when it loads; no call goes out. */
+const FUNCTION_ENV = {
+  AWS_REGION: 'eu-west-1',
+  AWS_ACCESS_KEY_ID: 'bench',
+  AWS_SECRET_ACCESS_KEY: 'bench',
+  TABLE_NAME: 'bench',
+  USER_POOL_ID: 'eu-west-1_bench',
+  USER_POOL_CLIENT_ID: 'bench',
+  POWERTOOLS_SERVICE_NAME: 'it-asset-auditor',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
+function wallMs(args: string[]): number {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, args, {
+    env: { ...process.env, ...FUNCTION_ENV },
+    encoding: 'utf8',
+  });
+  const ms = performance.now() - started;
+  if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${run.stderr}`);
+  return ms;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * Median wall time of a fresh `node` that imports the bundle and checks it exports a handler
+ * (handlers are constructed when their module loads), and of a bare `node -e ""`, runs interleaved
+ * so that the machine's slow patches hit both alike.
+ */
+export function coldInit(bundle: FeatureBundle): { bundleMs: number; bareMs: number } {
+  // The functions run with NODE_OPTIONS=--enable-source-maps (infra/aws/function.ts), which makes
+  // Node read the bundle's source map as it loads.
+  const load = `const m = await import(${JSON.stringify(bundle.file)}); if (typeof m.handler !== 'function') process.exit(3);`;
+  const bundleTimes: number[] = [];
+  const bareTimes: number[] = [];
+  for (let run = 0; run < COLD_INIT_RUNS; run++) {
+    bareTimes.push(wallMs(['-e', '']));
+    bundleTimes.push(wallMs(['--enable-source-maps', '--input-type=module', '-e', load]));
+  }
+  return { bundleMs: median(bundleTimes), bareMs: median(bareTimes) };
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+export async function measureBundles(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const bundle of await buildFeatureBundles()) {
+    const largest = bundle.packages
+      .slice(0, 4)
+      .map(([name, bytes]) => `${name} ${Math.round(bytes / 1024)} KB`)
+      .join(', ');
+    figures.push({
+      section: 'Lambda bundles',
+      name: `${bundle.feature}: minified size`,
+      value: kb(bundle.bytes),
+      unit: 'KB',
+      budget: { op: '<=', limit: BUNDLE_BUDGET_KB },
+      detail: `largest: ${largest}; SDK clients: ${bundle.sdkClients.join(', ')}`,
+    });
+    const { bundleMs, bareMs } = coldInit(bundle);
+    figures.push({
+      section: 'Lambda bundles',
+      name: `${bundle.feature}: cold init ÷ bare node`,
+      value: bundleMs / bareMs,
+      unit: '×',
+      budget: { op: '<=', limit: COLD_INIT_BUDGET_RATIO },
+      detail: `median of ${COLD_INIT_RUNS}: ${bundleMs.toFixed(0)} ms vs node -e "" ${bareMs.toFixed(0)} ms`,
+    });
+  }
+  return figures;
+}
