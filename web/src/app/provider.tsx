@@ -1,11 +1,9 @@
-import { ThemeProvider } from '@aws-amplify/ui-react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { isApiError } from '../api/api-client';
 import { SessionProvider } from './session-provider';
-import { theme } from './theme';
 
 function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,12 +21,10 @@ function createQueryClient(): QueryClient {
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <SessionProvider>{children}</SessionProvider>
-        </BrowserRouter>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <SessionProvider>{children}</SessionProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

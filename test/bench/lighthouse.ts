@@ -1,0 +1,241 @@
+/**
+ * Lighthouse on the signed-in web app: the dashboard and the Manual Hardware list (a full page of
+ * assets), in Lighthouse's default mobile form factor with its default simulated throttling (the
+ * budgets: performance, accessibility and best practices at least 95) and in its desktop preset
+ * (printed, without budget). Run it alone with `npx tsx test/bench/lighthouse.ts` (build the web
+ * app first: `npm run build:web`, the local gateway serves web/dist); `npm run bench` can call
+ * `measureLighthouse` on its own stack.
+ *
+ * Performance scores on a shared machine are noisy: each page and preset is measured RUNS times and
+ * each category reports its median.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { generateRows, toCsv } from './rows';
+import {
+  api,
+  expectStatus,
+  signUpCompany,
+  startBenchStack,
+  type BenchStack,
+  type Company,
+} from './local-stack';
+import { reportTable, withinBudget, type Figure } from './report';
+
+const SECTION = 'Web (Lighthouse)';
+const ASSETS = 60;
+const BUDGET = { op: '>=', limit: 95 } as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+type CategoryId = (typeof CATEGORIES)[number];
+const CATEGORY_NAMES: Record<CategoryId, string> = {
+  performance: 'performance',
+  accessibility: 'accessibility',
+  'best-practices': 'best practices',
+};
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** When set, each run's full report is written there as JSON, to read the audits' details. */
+const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
+
+interface PageUnderTest {
+  name: string;
+  path: string;
+}
+const PAGES: readonly PageUnderTest[] = [
+  { name: 'Dashboard', path: '/' },
+  { name: 'Hardware list', path: '/assets?tab=hardware' },
+];
+
+interface Preset {
+  name: 'mobile' | 'desktop';
+  /** Undefined: Lighthouse's default config (mobile, simulated throttling). */
+  config: Config | undefined;
+  budgeted: boolean;
+}
+const PRESETS: readonly Preset[] = [
+  { name: 'mobile', config: undefined, budgeted: true },
+  { name: 'desktop', config: desktopConfig, budgeted: false },
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port')),
+      );
+    });
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+async function seedHardware(stack: BenchStack, company: Company): Promise<void> {
+  const rows = generateRows(ASSETS, { identifiers: true });
+  const response = await api<{ success: number; failed: number }>(stack, '/api/hardware/import?first_row=2', {
+    method: 'POST',
+    token: company.accessToken,
+    csv: toCsv(rows),
+  });
+  const result = expectStatus(response, 200, `Import of ${ASSETS} assets for ${company.name}`);
+  if (result.success !== ASSETS) {
+    throw new Error(`Import of ${ASSETS} assets: success ${result.success}, failed ${result.failed}`);
+  }
+}
+
+/**
+ * Signs in through the app's form in the browser's default context: the tab Lighthouse opens is
+ * in that context too, so it finds Amplify's tokens in localStorage (disableStorageReset keeps them).
+ */
+async function signIn(context: BrowserContext, stack: BenchStack, company: Company): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${stack.baseUrl}/`);
+  await page.getByLabel('Email', { exact: true }).fill(company.email);
+  await page.getByLabel('Password', { exact: true }).fill(company.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor({ timeout: 30_000 });
+  await page.close();
+}
+
+/** Audits of a category that lose points: below 0.9 (Lighthouse's "passed" line), not informative. */
+function failingAudits(lhr: Result, category: CategoryId): string[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit): audit is NonNullable<typeof audit> => audit !== undefined)
+    .filter(
+      (audit) =>
+        audit.score !== null &&
+        audit.score < 0.9 &&
+        !['informative', 'notApplicable', 'manual'].includes(audit.scoreDisplayMode),
+    )
+    .map((audit) => audit.id);
+}
+
+function printFailures(lhr: Result, label: string): void {
+  const lines: string[] = [];
+  for (const category of CATEGORIES) {
+    const score = Math.round((lhr.categories[category]?.score ?? 0) * 100);
+    lines.push(`  ${CATEGORY_NAMES[category]}: ${score}`);
+    for (const id of failingAudits(lhr, category)) {
+      const audit = lhr.audits[id]!;
+      const shown = audit.displayValue ? ` (${audit.displayValue})` : '';
+      lines.push(`    - ${id}: ${audit.title}${shown} [score ${audit.score}]`);
+    }
+  }
+  console.log(`[lighthouse] ${label}\n${lines.join('\n')}`);
+}
+
+async function runLighthouse(url: string, port: number, preset: Preset): Promise<Result> {
+  const flags: Flags = {
+    port,
+    // The session is the tokens the sign-in left in localStorage.
+    disableStorageReset: true,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  };
+  const result = await lighthouse(url, flags, preset.config);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError) {
+    throw new Error(
+      `Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
+    );
+  }
+  return result.lhr;
+}
+
+/** Signs the company in, seeds it with a page of hardware, and measures each page in each preset. */
+export async function measureLighthouse(stack: BenchStack, company: Company): Promise<Figure[]> {
+  await seedHardware(stack, company);
+  const port = await freePort();
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'lighthouse-chromium-'));
+  // A persistent context is the browser's default one, where Lighthouse opens its tab.
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      `--remote-debugging-port=${port}`,
+    ],
+  });
+  const figures: Figure[] = [];
+  try {
+    await signIn(context, stack, company);
+    for (const preset of PRESETS) {
+      for (const page of PAGES) {
+        const runs: Result[] = [];
+        for (let run = 1; run <= RUNS; run++) {
+          const lhr = await runLighthouse(`${stack.baseUrl}${page.path}`, port, preset);
+          printFailures(lhr, `${page.name}, ${preset.name}, run ${run}/${RUNS}`);
+          if (JSON_DIR) {
+            await mkdir(JSON_DIR, { recursive: true });
+            const file = `${page.name.toLowerCase().replace(/\W+/g, '-')}-${preset.name}-${run}.json`;
+            await writeFile(path.join(JSON_DIR, file), JSON.stringify(lhr));
+          }
+          runs.push(lhr);
+        }
+        for (const category of CATEGORIES) {
+          const scores = runs.map((lhr) => Math.round((lhr.categories[category]?.score ?? 0) * 100));
+          const value = median(scores);
+          const byScore = scores.map((score, index) => ({ score, index })).sort((a, b) => a.score - b.score);
+          const medianRun = runs[byScore[Math.floor(byScore.length / 2)]!.index]!;
+          const failing = failingAudits(medianRun, category);
+          figures.push({
+            section: SECTION,
+            name: `${page.name} ${CATEGORY_NAMES[category]} (${preset.name})`,
+            value,
+            unit: 'score',
+            ...(preset.budgeted ? { budget: BUDGET } : {}),
+            detail:
+              `median of ${RUNS} (${scores.join(', ')}); ` +
+              (failing.length ? `failing: ${failing.join(', ')}` : 'no failing audit'),
+          });
+        }
+      }
+    }
+  } finally {
+    await context.close();
+    await rm(userDataDir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+async function main(): Promise<number> {
+  const stack = await startBenchStack();
+  try {
+    const company = await signUpCompany(stack, `Lighthouse ${Date.now()}`);
+    const figures = await measureLighthouse(stack, company);
+    console.log(`\n${reportTable(figures)}`);
+    for (const figure of figures) console.log(`  ${figure.name}: ${figure.detail ?? ''}`);
+    return figures.some((figure) => withinBudget(figure) === false) ? 1 : 0;
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
