@@ -365,6 +365,12 @@ function overflowingElements(page: Page): Promise<string[]> {
       // Report the outermost offender only: its children overflow with it.
       const parent = element.parentElement;
       if (parent && parent.getBoundingClientRect().right > width + 0.5) continue;
+      // What a scroller of its own holds (a wide table's wrapper) does not widen the page.
+      let clipped = false;
+      for (let ancestor = parent; ancestor && !clipped; ancestor = ancestor.parentElement) {
+        clipped = getComputedStyle(ancestor).overflowX !== 'visible';
+      }
+      if (clipped) continue;
       const classes =
         element.className && typeof element.className === 'string'
           ? `.${element.className.trim().split(/\s+/).join('.')}`
