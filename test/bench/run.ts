@@ -1,22 +1,24 @@
 /**
- * Benchmarks of the hardware inventory against the whole local stack (DynamoDB Local, cognito-local,
- * the gateway and the handlers, all on loopback), started here on free ports with a temporary data
- * folder that is removed at the end. Run it with `npm run bench` (needs Java, as `npm start` does;
- * it takes several minutes). It prints, each measured in one run:
+ * `npm run bench`: every figure of the product's budgets, measured on this machine and printed as
+ * one table (and written to .bench/report.json). Exits 1 when a budget is broken or a check of an
+ * answer failed (e.g. an import response whose success count is not the number of rows sent).
  *
- *   1. CSV import throughput: 10,000 rows imported as the web app does (parts of IMPORT_PART_ROWS
- *      rows, one after another) against the same rows created one POST /api/hardware at a time.
- *   2. GET /api/dashboard: median time for a company of 100 assets and one of 100,000.
- *   3. GET /api/hardware first page: the same two companies (plus a status filter and a search).
+ *   - Lambda bundles: each feature's bundle as the CDK builds it, its size, and a fresh Node's
+ *     cold init of it against a bare `node -e ""` (test/bench/bundles.ts).
+ *   - Web: the initial JavaScript of the built app (test/bench/web.ts).
+ *   Then, against the whole local stack (DynamoDB Local, cognito-local, the gateway and the
+ *   handlers, on free ports with a temporary data folder removed at the end):
+ *   - CSV import throughput: 10,000 rows imported as the web app does (parts of IMPORT_PART_ROWS
+ *     rows, one after another) against the same rows created one POST /api/hardware at a time.
+ *   - GET /api/dashboard, the first page of GET /api/hardware and a search: medians for a company
+ *     of 100 assets and one of 100,000, and the gateway's time over the raw DynamoDB Local calls
+ *     that serve the same answer (caught from the handler and replayed, test/bench/table-commands.ts).
  *
- * and a summary with the goals. The figures are reported, not asserted: the exit code is 0 when the
- * bench completed, whatever the figures, and non-zero when something failed: an API call, or a check
- * of its answer (e.g. an import response whose success count is not the number of rows sent).
- * DynamoDB Local is not DynamoDB: the absolute times say little about AWS, the ratios say how the
- * code scales.
+ * Figures that could drift with the machine's load are ratios measured in the same run. DynamoDB
+ * Local is not DynamoDB: the absolute times say little about AWS, the ratios say how the code scales.
  */
 import type { DashboardResponse } from '../../shared/api';
-import type { HardwareListResponse } from '../../shared/hardware';
+import { HARDWARE_PAGE_SIZE, type HardwareListResponse } from '../../shared/hardware';
 import { IMPORT_PART_ROWS, type ImportResult } from '../../shared/hardware-import';
 import {
   api,
@@ -27,6 +29,15 @@ import {
   type Company,
 } from './local-stack';
 import { generateRows, toCreateBody, toCsv, type BenchRow } from './rows';
+import { measureBundles } from './bundles';
+import { reportTable, withinBudget, writeReport, type Figure } from './report';
+import {
+  captureTableCommands,
+  rawTableClient,
+  replayTableCommands,
+  type TableCommand,
+} from './table-commands';
+import { measureInitialJs } from './web';
 
 const IMPORT_ROWS = 10_000;
 /** The one-request-at-a-time comparison stops here and computes its rate from the rows done. */
@@ -56,13 +67,7 @@ function chunks<T>(items: T[], size: number): T[][] {
   );
 }
 
-interface Goal {
-  figure: string;
-  measured: string;
-  goal: string;
-  pass: boolean;
-}
-const goals: Goal[] = [];
+const figures: Figure[] = [];
 
 function heading(title: string) {
   console.log(`\n== ${title} ==`);
@@ -161,18 +166,22 @@ async function importThroughput(stack: BenchStack) {
   const ratio = batchRate / singleRate;
   console.log(`batch ÷ single: ${number(ratio, 1)}×`);
 
-  goals.push(
+  figures.push(
     {
-      figure: 'CSV import throughput',
-      measured: `${number(batchRate)} rows/s`,
-      goal: '≥ 1,000 rows/s',
-      pass: batchRate >= 1000,
+      section: 'Hardware import',
+      name: 'CSV import throughput',
+      value: Math.round(batchRate),
+      unit: 'rows/s',
+      budget: { op: '>=', limit: 1000 },
+      detail: `${number(IMPORT_ROWS)} rows with serial number and asset tag, parts of ${number(IMPORT_PART_ROWS)}`,
     },
     {
-      figure: `batch ÷ single (single on ${number(done)} rows)`,
-      measured: `${number(ratio, 1)}×`,
-      goal: '≥ 20×',
-      pass: ratio >= 20,
+      section: 'Hardware import',
+      name: 'batch import ÷ one POST per row',
+      value: ratio,
+      unit: '×',
+      budget: { op: '>=', limit: 20 },
+      detail: `one POST per row on ${number(done)} rows: ${number(singleRate, 1)} rows/s`,
     },
   );
 }
@@ -225,99 +234,141 @@ async function seedCompanies(stack: BenchStack) {
 
 // ---- Timing reads ----
 
+/** Median wall times, in ms, of the reads of one API call: through the gateway and replayed raw. */
+interface ReadTimes {
+  gateway: number;
+  raw: number;
+}
+
 /**
- * Median times of GET `path` for each company: warm-up calls, then `MEASURED_CALLS` sequential calls
- * each, alternating between the companies so that a slow patch of the machine hits both alike.
+ * Times GET `path` for each company: warm-up calls, then `MEASURED_CALLS` rounds. Each round calls
+ * the gateway for every company and replays, on a raw DynamoDB client, the table calls the handler
+ * made for that company's answer (caught once, after the warm-up). Everything alternates so that a
+ * slow patch of the machine hits all the figures alike.
  */
-async function medians(
+async function readTimes(
   stack: BenchStack,
   companies: Company[],
   path: string,
   check: (body: unknown) => void,
-) {
+): Promise<ReadTimes[]> {
   const call = async (company: Company) => {
     const response = await api(stack, path, { token: company.accessToken });
     check(expectStatus(response, 200, `GET ${path} for ${company.name}`));
     return response.ms;
   };
   for (let index = 0; index < WARM_UP_CALLS; index++) for (const company of companies) await call(company);
-  const times: number[][] = companies.map(() => []);
-  for (let index = 0; index < MEASURED_CALLS; index++) {
-    for (const [which, company] of companies.entries()) times[which]!.push(await call(company));
-  }
-  return times.map(median);
-}
-
-async function dashboardTimes(stack: BenchStack, small: Company, large: Company) {
-  heading('2. Dashboard response time (GET /api/dashboard)');
-  const [a, b] = await medians(stack, [small, large], '/api/dashboard', () => undefined);
-  const ratio = b! / a!;
-  console.log(`A (${number(SMALL_COMPANY_ASSETS)} assets): median ${millis(a!)} of ${MEASURED_CALLS} calls`);
-  console.log(`B (${number(LARGE_COMPANY_ASSETS)} assets): median ${millis(b!)} of ${MEASURED_CALLS} calls`);
-  console.log(`B ÷ A: ${number(ratio, 2)}`);
-  goals.push({ figure: 'dashboard B ÷ A', measured: number(ratio, 2), goal: '≤ 1.2', pass: ratio <= 1.2 });
-}
-
-const fullPage = (body: unknown) => {
-  const page = body as HardwareListResponse;
-  if (page.items.length !== 25)
-    throw new Error(`A first page should hold 25 assets, got ${page.items.length}`);
-};
-
-async function listTimes(stack: BenchStack, small: Company, large: Company) {
-  heading('3. First page of the hardware list (GET /api/hardware)');
-  const [a, b] = await medians(stack, [small, large], '/api/hardware', fullPage);
-  const ratio = b! / a!;
-  console.log(`A (${number(SMALL_COMPANY_ASSETS)} assets): median ${millis(a!)} of ${MEASURED_CALLS} calls`);
-  console.log(`B (${number(LARGE_COMPANY_ASSETS)} assets): median ${millis(b!)} of ${MEASURED_CALLS} calls`);
-  console.log(`B ÷ A: ${number(ratio, 2)}`);
-  goals.push({
-    figure: 'hardware list B ÷ A',
-    measured: number(ratio, 2),
-    goal: '≤ 1.5',
-    pass: ratio <= 1.5,
-  });
-
-  const [statusA, statusB] = await medians(stack, [small, large], '/api/hardware?status=Active', fullPage);
-  console.log(
-    `informational: ?status=Active first page: A median ${millis(statusA!)}, B median ${millis(statusB!)} (B ÷ A ${number(statusB! / statusA!, 2)})`,
-  );
-
-  const search = await api<HardwareListResponse>(
-    stack,
-    `/api/hardware?q=${encodeURIComponent(NEEDLE_MODEL)}`,
-    { token: large.accessToken },
-  );
-  const page = expectStatus(search, 200, 'Search in B');
-  console.log(
-    `informational: ?q=${NEEDLE_MODEL} (one matching asset in B, mid-inventory): one first-page request ${millis(search.ms)}, ` +
-      `${page.items.length} item(s), next_cursor ${page.next_cursor ? 'set (bounded read, more to look through)' : 'null'}`,
-  );
-}
-
-function printSummary() {
-  heading('Summary');
-  const header = { figure: 'figure', measured: 'measured', goal: 'goal', result: 'result' };
-  const rows = [header, ...goals.map((goal) => ({ ...goal, result: goal.pass ? 'PASS' : 'MISS' }))];
-  const width = (key: keyof typeof header) => Math.max(...rows.map((row) => row[key].length));
-  const line = (row: typeof header) =>
-    (['figure', 'measured', 'goal', 'result'] as const).map((key) => row[key].padEnd(width(key))).join(' | ');
-  console.log(line(header));
-  console.log(
-    (['figure', 'measured', 'goal', 'result'] as const).map((key) => '-'.repeat(width(key))).join('-|-'),
-  );
-  for (const row of rows.slice(1)) console.log(line(row));
-  if (miscounted.length > 0) {
-    console.log(
-      `\nCHECK FAILED: ${miscounted.length} import response(s) said success < rows sent (failed 0) although the dashboard counted every row, e.g.\n  ${miscounted.slice(0, 3).join('\n  ')}`,
+  const tableCalls: TableCommand[][] = [];
+  for (const company of companies) {
+    tableCalls.push(
+      await captureTableCommands(async () => {
+        await call(company);
+      }),
     );
   }
+  const raw = rawTableClient();
+  const replay = async (commands: TableCommand[]) => {
+    const started = performance.now();
+    await replayTableCommands(raw, commands);
+    return performance.now() - started;
+  };
+  for (const commands of tableCalls)
+    for (let index = 0; index < WARM_UP_CALLS; index++) await replay(commands);
+  const gateway: number[][] = companies.map(() => []);
+  const replayed: number[][] = companies.map(() => []);
+  for (let index = 0; index < MEASURED_CALLS; index++) {
+    for (const [which, company] of companies.entries()) {
+      gateway[which]!.push(await call(company));
+      replayed[which]!.push(await replay(tableCalls[which]!));
+    }
+  }
+  raw.destroy();
+  return companies.map((_, which) => ({ gateway: median(gateway[which]!), raw: median(replayed[which]!) }));
 }
+
+const GATEWAY_OVER_RAW_BUDGET = 1.5;
+
+/** The figures of one read: B ÷ A (when it has a budget) and B's gateway ÷ raw. */
+function readFigures(
+  what: string,
+  [a, b]: ReadTimes[],
+  sizeBudget: number | undefined,
+  commandsNote: string,
+): void {
+  console.log(
+    `${what}: A (${number(SMALL_COMPANY_ASSETS)} assets) median ${millis(a!.gateway)}, raw ${millis(a!.raw)}; ` +
+      `B (${number(LARGE_COMPANY_ASSETS)} assets) median ${millis(b!.gateway)}, raw ${millis(b!.raw)}`,
+  );
+  figures.push(
+    {
+      section: `API at ${number(LARGE_COMPANY_ASSETS)} assets`,
+      name: `${what}: ${number(LARGE_COMPANY_ASSETS)} ÷ ${number(SMALL_COMPANY_ASSETS)} assets`,
+      value: b!.gateway / a!.gateway,
+      unit: '×',
+      ...(sizeBudget === undefined ? {} : { budget: { op: '<=' as const, limit: sizeBudget } }),
+      detail: `medians of ${MEASURED_CALLS}: ${millis(b!.gateway)} vs ${millis(a!.gateway)}`,
+    },
+    {
+      section: `API at ${number(LARGE_COMPANY_ASSETS)} assets`,
+      name: `${what}: gateway ÷ raw DynamoDB Local`,
+      value: b!.gateway / b!.raw,
+      unit: '×',
+      budget: { op: '<=', limit: GATEWAY_OVER_RAW_BUDGET },
+      detail: `medians of ${MEASURED_CALLS}: ${millis(b!.gateway)} vs ${millis(b!.raw)} for ${commandsNote}`,
+    },
+  );
+}
+
+async function apiTimes(stack: BenchStack, small: Company, large: Company) {
+  heading('API reads: a company of 100 assets (A) and one of 100,000 (B)');
+  readFigures(
+    'dashboard',
+    await readTimes(stack, [small, large], '/api/dashboard', () => undefined),
+    1.2,
+    'its table calls',
+  );
+
+  const fullPage = (body: unknown) => {
+    const page = body as HardwareListResponse;
+    if (page.items.length !== HARDWARE_PAGE_SIZE)
+      throw new Error(`A first page should hold ${HARDWARE_PAGE_SIZE} assets, got ${page.items.length}`);
+  };
+  readFigures(
+    'hardware list, first page',
+    await readTimes(stack, [small, large], '/api/hardware', fullPage),
+    1.5,
+    'its table calls',
+  );
+  readFigures(
+    'hardware list, ?status=Active',
+    await readTimes(stack, [small, large], '/api/hardware?status=Active', fullPage),
+    undefined,
+    'its table calls',
+  );
+
+  // One asset of B has the needle's model; A has none, so both searches read as far as a search may.
+  const searchPath = `/api/hardware?q=${encodeURIComponent(NEEDLE_MODEL)}`;
+  readFigures(
+    `search ?q=${NEEDLE_MODEL}`,
+    await readTimes(stack, [small, large], searchPath, () => undefined),
+    undefined,
+    'its bounded filtered reads',
+  );
+}
+
+// ---- The report ----
 
 async function main(): Promise<number> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const startedAt = new Date();
   const benchStarted = performance.now();
-  console.log('Starting the local stack (DynamoDB Local, cognito-local, gateway) on free ports…');
+
+  heading('Lambda bundles (built as the CDK builds them) and their cold init');
+  figures.push(...(await measureBundles()));
+  heading('Web: initial JavaScript of the built app');
+  figures.push(...(await measureInitialJs()));
+
+  console.log('\nStarting the local stack (DynamoDB Local, cognito-local, gateway) on free ports…');
   const stack = await startBenchStack();
   let stopping: Promise<void> | null = null;
   const stop = () => (stopping ??= stack.stop());
@@ -331,14 +382,26 @@ async function main(): Promise<number> {
     console.log(`local stack at ${stack.baseUrl}`);
     await importThroughput(stack);
     const { small, large } = await seedCompanies(stack);
-    await dashboardTimes(stack, small, large);
-    await listTimes(stack, small, large);
-    printSummary();
-    console.log(`\nbench completed in ${seconds(performance.now() - benchStarted)}`);
-    return miscounted.length > 0 ? 1 : 0;
+    await apiTimes(stack, small, large);
   } finally {
     await stop();
   }
+
+  heading('Report');
+  console.log(reportTable(figures));
+  for (const figure of figures.filter((each) => each.detail))
+    console.log(`  ${figure.name}: ${figure.detail}`);
+  console.log(`\nwritten to ${await writeReport(figures, startedAt)}`);
+  const broken = figures.filter((figure) => withinBudget(figure) === false);
+  if (broken.length > 0)
+    console.log(`\n${broken.length} budget(s) broken: ${broken.map((figure) => figure.name).join('; ')}`);
+  if (miscounted.length > 0) {
+    console.log(
+      `\nCHECK FAILED: ${miscounted.length} import response(s) said success < rows sent (failed 0) although the dashboard counted every row, e.g.\n  ${miscounted.slice(0, 3).join('\n  ')}`,
+    );
+  }
+  console.log(`\nbench completed in ${seconds(performance.now() - benchStarted)}`);
+  return broken.length > 0 || miscounted.length > 0 ? 1 : 0;
 }
 
 main().then(

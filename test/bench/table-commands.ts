@@ -13,6 +13,9 @@ export interface TableCommand {
   name: string;
   /** The command's input as DynamoDB receives it (attribute values marshalled). */
   input: Record<string, unknown>;
+  /** When the handler sent it and had its answer (performance.now()): which calls ran together. */
+  startedAt: number;
+  endedAt: number;
 }
 
 const CAPTURE = 'benchTableCommandCapture';
@@ -23,12 +26,19 @@ export async function captureTableCommands(during: () => Promise<void>): Promise
   const stack = dynamoDocumentClient().middlewareStack;
   // At the build step the document client has marshalled the input and the request is serialised.
   stack.add(
-    (next, context) => (args) => {
-      commands.push({
+    (next, context) => async (args) => {
+      const command: TableCommand = {
         name: context.commandName ?? '',
         input: structuredClone(args.input) as Record<string, unknown>,
-      });
-      return next(args);
+        startedAt: performance.now(),
+        endedAt: Number.POSITIVE_INFINITY,
+      };
+      commands.push(command);
+      try {
+        return await next(args);
+      } finally {
+        command.endedAt = performance.now();
+      }
     },
     { step: 'build', name: CAPTURE },
   );
@@ -42,13 +52,21 @@ export async function captureTableCommands(during: () => Promise<void>): Promise
 
 type CommandClass = new (input: Record<string, unknown>) => Parameters<DynamoDBClient['send']>[0];
 
-/** Sends the commands one after another, as the handler did, on a raw (non-document) client. */
+/**
+ * Sends the commands on a raw (non-document) client in the handler's order and concurrency: each
+ * waits for those the handler had finished before it sent it, and no others.
+ */
 export async function replayTableCommands(client: DynamoDBClient, commands: TableCommand[]): Promise<void> {
-  for (const { name, input } of commands) {
-    const Command = (Dynamo as unknown as Record<string, CommandClass | undefined>)[name];
-    if (!Command) throw new Error(`No DynamoDB command named ${name}`);
-    await client.send(new Command(input));
+  const sent: Promise<unknown>[] = [];
+  for (const command of commands) {
+    const Command = (Dynamo as unknown as Record<string, CommandClass | undefined>)[command.name];
+    if (!Command) throw new Error(`No DynamoDB command named ${command.name}`);
+    const before = commands.flatMap((other, index) =>
+      other.endedAt <= command.startedAt ? [sent[index]] : [],
+    );
+    sent.push(Promise.all(before).then(() => client.send(new Command(command.input))));
   }
+  await Promise.all(sent);
 }
 
 /** A raw client with the same endpoint and region as the data layer's. */
