@@ -1,0 +1,275 @@
+/**
+ * What agent reports cost in AWS per month: a pure model (monthlyCost) of list prices times the
+ * inputs test/bench/agents.ts measures through the local stack. Run it directly to measure and
+ * print: `npx tsx test/bench/cost.ts [devices…]` (default 1,000 and 100,000); it exits 1 when a
+ * budget is broken. docs/cost.md explains the method and the figures.
+ */
+import { pathToFileURL } from 'node:url';
+import { GLOBAL_INDEXES } from '../../functions/lib/table/definition';
+import { featuresInUse } from '../../functions/routes';
+import { AGENT_REPORT_INTERVAL_MINUTES } from '../../shared/agent-data';
+import type { ReportInputs } from './agents';
+import type { BenchStack, Company } from './local-stack';
+import { reportTable, withinBudget, type Figure } from './report';
+
+// ---- List prices, US East (N. Virginia), on-demand, no free tier; checked 2026-11-23 ----
+
+const PER_MILLION = 1 / 1_000_000;
+const GB = 1024 ** 3;
+
+/** https://aws.amazon.com/lambda/pricing/ — Arm, first 7.5 billion GB-seconds a month. */
+export const LAMBDA_ARM_GB_SECOND_USD = 0.0000133334;
+/** https://aws.amazon.com/lambda/pricing/ — $0.20 per 1M requests. */
+export const LAMBDA_REQUEST_USD = 0.2 * PER_MILLION;
+/** https://aws.amazon.com/api-gateway/pricing/ — HTTP APIs, $1.00 per million for the first 300 million a month (metered per 512 KB). */
+export const HTTP_API_REQUEST_USD = 1.0 * PER_MILLION;
+/** https://aws.amazon.com/api-gateway/pricing/ — $0.90 per million beyond 300 million a month. */
+export const HTTP_API_REQUEST_OVER_300M_USD = 0.9 * PER_MILLION;
+export const HTTP_API_FIRST_TIER_REQUESTS = 300_000_000;
+/** https://aws.amazon.com/dynamodb/pricing/on-demand/ — $0.625 per million WRU since the 1 Nov 2024 cut (was $1.25). */
+export const DYNAMODB_WRU_USD = 0.625 * PER_MILLION;
+/** https://aws.amazon.com/dynamodb/pricing/on-demand/ — $0.125 per million RRU since the 1 Nov 2024 cut (was $0.25). */
+export const DYNAMODB_RRU_USD = 0.125 * PER_MILLION;
+/** https://aws.amazon.com/dynamodb/pricing/on-demand/ — Standard table class, per GB-month (first 25 GB free, not counted). */
+export const DYNAMODB_STORAGE_GB_MONTH_USD = 0.25;
+/** https://aws.amazon.com/cloudwatch/pricing/ — Logs, Standard ingestion (Lambda's vended tier starts at the same $0.50). */
+export const LOGS_INGESTED_GB_USD = 0.5;
+/** https://aws.amazon.com/cloudwatch/pricing/ — Logs storage (archival), per GB-month. */
+export const LOGS_STORED_GB_MONTH_USD = 0.03;
+/** https://aws.amazon.com/cloudwatch/pricing/ — standard-resolution alarm, per metric it evaluates. */
+export const ALARM_METRIC_MONTH_USD = 0.1;
+/** https://aws.amazon.com/cloudwatch/pricing/ — dashboard per month (beyond the account's first 3). */
+export const DASHBOARD_MONTH_USD = 3.0;
+/** https://aws.amazon.com/xray/pricing/ — traces recorded, $5.00 per million (first 100,000 a month free, not counted). */
+export const XRAY_TRACE_RECORDED_USD = 5.0 * PER_MILLION;
+/** https://aws.amazon.com/cloudfront/pricing/ — HTTPS requests, United States and Europe, $0.0100 per 10,000. */
+export const CLOUDFRONT_HTTPS_REQUEST_USD = 0.01 / 10_000;
+/** https://aws.amazon.com/cloudfront/pricing/ — regional data transfer out to origin (a POST body), United States. */
+export const CLOUDFRONT_TO_ORIGIN_GB_USD = 0.02;
+/** https://aws.amazon.com/cloudfront/pricing/ — data transfer out to the internet, United States, first 10 TB. */
+export const CLOUDFRONT_OUT_GB_USD = 0.085;
+
+/**
+ * Lambda's active tracing samples the first request each second and 5% of the others, and that
+ * rate cannot be configured for a function (Lambda developer guide, "Visualize Lambda function
+ * invocations using AWS X-Ray": https://docs.aws.amazon.com/lambda/latest/dg/services-xray.html).
+ */
+export const XRAY_RESERVOIR_PER_SECOND = 1;
+export const XRAY_FIXED_RATE = 0.05;
+
+/**
+ * CloudWatch Logs counts 26 bytes per event on top of its message (PutLogEvents' batch size); the
+ * model charges them as ingested data, which errs on the side of cost.
+ */
+export const LOG_EVENT_OVERHEAD_BYTES = 26;
+
+export const DAYS_PER_MONTH = 30.4;
+const SECONDS_PER_MONTH = DAYS_PER_MONTH * 86_400;
+export const REPORTS_PER_DEVICE_PER_DAY = (24 * 60) / AGENT_REPORT_INTERVAL_MINUTES;
+
+/**
+ * CloudWatch resources that cost the same whatever the fleet (infra/aws/monitoring-stack.ts):
+ * per feature an errors, a throttles and a ServerErrors alarm; the API 5xx rate (2 metrics);
+ * Stripe webhook failures; throttles of the table and each index (reads and writes); one dashboard.
+ */
+export const MONITORING = {
+  alarmMetrics: 3 * featuresInUse().length + 2 + 1 + 2 * (1 + GLOBAL_INDEXES.length),
+  dashboards: 1,
+};
+
+export interface CostLine {
+  service: string;
+  item: string;
+  usd: number;
+}
+
+export interface CostBreakdown {
+  devices: number;
+  reportsPerMonth: number;
+  lines: CostLine[];
+  total: number;
+}
+
+/**
+ * X-Ray traces a Lambda records per second when requests arrive at random (Poisson) at `perSecond`:
+ * the reservoir's one if any came, and 5% of the rest.
+ */
+export function tracesPerSecond(perSecond: number): number {
+  const reservoir = XRAY_RESERVOIR_PER_SECOND * (1 - Math.exp(-perSecond / XRAY_RESERVOIR_PER_SECOND));
+  return reservoir + XRAY_FIXED_RATE * (perSecond - reservoir);
+}
+
+export interface CostOptions {
+  /** 48 (every 30 minutes) unless told; 0 prices an idle fleet: its data, no traffic. */
+  reportsPerDevicePerDay?: number;
+  monitoring?: { alarmMetrics: number; dashboards: number };
+}
+
+/** USD a month for `devices` reporting every 30 minutes, each line priced from `inputs`. */
+export function monthlyCost(devices: number, inputs: ReportInputs, options: CostOptions = {}): CostBreakdown {
+  const perDay = options.reportsPerDevicePerDay ?? REPORTS_PER_DEVICE_PER_DAY;
+  const monitoring = options.monitoring ?? MONITORING;
+  const reports = devices * perDay * DAYS_PER_MONTH;
+  const billedSeconds = Math.ceil(inputs.handlerMs) / 1000;
+  const logBytes =
+    inputs.handlerLogBytes +
+    inputs.platformLogBytes +
+    inputs.accessLogBytes +
+    LOG_EVENT_OVERHEAD_BYTES * (inputs.handlerLogEvents + inputs.platformLogEvents + 1);
+  const logGb = (reports * logBytes) / GB;
+  const traces = inputs.tracingActive ? tracesPerSecond(reports / SECONDS_PER_MONTH) * SECONDS_PER_MONTH : 0;
+  const httpApi =
+    Math.min(reports, HTTP_API_FIRST_TIER_REQUESTS) * HTTP_API_REQUEST_USD +
+    Math.max(0, reports - HTTP_API_FIRST_TIER_REQUESTS) * HTTP_API_REQUEST_OVER_300M_USD;
+  const lines: CostLine[] = [
+    { service: 'CloudFront', item: 'HTTPS requests', usd: reports * CLOUDFRONT_HTTPS_REQUEST_USD },
+    {
+      service: 'CloudFront',
+      item: 'report bodies to the API origin, answers out',
+      usd:
+        ((reports * inputs.requestBytes) / GB) * CLOUDFRONT_TO_ORIGIN_GB_USD +
+        ((reports * inputs.responseBytes) / GB) * CLOUDFRONT_OUT_GB_USD,
+    },
+    { service: 'API Gateway', item: 'HTTP API requests', usd: httpApi },
+    { service: 'Lambda', item: 'requests', usd: reports * LAMBDA_REQUEST_USD },
+    {
+      service: 'Lambda',
+      item: `duration (${inputs.memoryMb} MB × ${Math.ceil(inputs.handlerMs)} ms, arm64)`,
+      usd: reports * (inputs.memoryMb / 1024) * billedSeconds * LAMBDA_ARM_GB_SECOND_USD,
+    },
+    {
+      service: 'DynamoDB',
+      item: `writes (${inputs.writeUnitsPerReport.toFixed(1)} WRU a report)`,
+      usd: reports * inputs.writeUnitsPerReport * DYNAMODB_WRU_USD,
+    },
+    {
+      service: 'DynamoDB',
+      item: `reads (${inputs.readUnitsPerReport.toFixed(1)} RRU a report)`,
+      usd: reports * inputs.readUnitsPerReport * DYNAMODB_RRU_USD,
+    },
+    {
+      service: 'DynamoDB',
+      item: 'storage',
+      usd: ((devices * inputs.storageBytesPerDevice) / GB) * DYNAMODB_STORAGE_GB_MONTH_USD,
+    },
+    {
+      service: 'CloudWatch Logs',
+      item: `ingestion (${Math.round(logBytes)} B a report)`,
+      usd: logGb * LOGS_INGESTED_GB_USD,
+    },
+    // Log groups keep one month (infra/aws/function.ts, api-stack.ts): one month's logs are stored.
+    {
+      service: 'CloudWatch Logs',
+      item: 'storage (1-month retention)',
+      usd: logGb * LOGS_STORED_GB_MONTH_USD,
+    },
+    {
+      service: 'X-Ray',
+      item: inputs.tracingActive ? 'traces recorded (1/s + 5%)' : 'traces recorded (tracing off for reports)',
+      usd: traces * XRAY_TRACE_RECORDED_USD,
+    },
+    {
+      service: 'CloudWatch',
+      item: `alarms (${monitoring.alarmMetrics} metrics) and dashboard, fixed`,
+      usd: monitoring.alarmMetrics * ALARM_METRIC_MONTH_USD + monitoring.dashboards * DASHBOARD_MONTH_USD,
+    },
+  ];
+  return { devices, reportsPerMonth: reports, lines, total: lines.reduce((sum, line) => sum + line.usd, 0) };
+}
+
+const usd = (value: number) => `$${value.toFixed(value < 10 ? 3 : 2)}`;
+
+export function formatBreakdown(breakdown: CostBreakdown): string {
+  const width = Math.max(...breakdown.lines.map((line) => `${line.service}: ${line.item}`.length));
+  return [
+    `${breakdown.devices.toLocaleString('en-GB')} devices, ${Math.round(breakdown.reportsPerMonth).toLocaleString('en-GB')} reports a month:`,
+    ...breakdown.lines.map(
+      (line) => `  ${`${line.service}: ${line.item}`.padEnd(width)}  ${usd(line.usd).padStart(9)}`,
+    ),
+    `  ${'total'.padEnd(width)}  ${usd(breakdown.total).padStart(9)}`,
+  ].join('\n');
+}
+
+/** Budgets in USD a month: $4 per 1,000 devices. */
+const BUDGET_PER_1000_DEVICES = 4;
+
+export function costFigures(
+  inputs: ReportInputs,
+  deviceCounts: readonly number[] = [1_000, 100_000],
+): Figure[] {
+  const figures: Figure[] = deviceCounts.map((devices) => {
+    const breakdown = monthlyCost(devices, inputs);
+    const top = [...breakdown.lines].sort((a, b) => b.usd - a.usd).slice(0, 3);
+    return {
+      section: 'Cost',
+      name: `agent reports, ${devices.toLocaleString('en-GB')} devices`,
+      value: breakdown.total,
+      unit: 'USD/month',
+      budget: { op: '<=', limit: (BUDGET_PER_1000_DEVICES * devices) / 1000 },
+      detail: `largest: ${top.map((line) => `${line.service} ${line.item.split(' (')[0]} ${usd(line.usd)}`).join(', ')}`,
+    };
+  });
+  const idle = monthlyCost(1_000, inputs, { reportsPerDevicePerDay: 0 });
+  figures.push({
+    section: 'Cost',
+    name: 'idle, 1,000 devices stored, no reports',
+    value: idle.total,
+    unit: 'USD/month',
+    detail: idle.lines
+      .filter((line) => line.usd > 0)
+      .map((line) => `${line.service} ${line.item.split(' (')[0]} ${usd(line.usd)}`)
+      .join(', '),
+  });
+  return figures;
+}
+
+/** Measures the inputs through `stack` (test/bench/agents.ts) and prices them for 1,000 and 100,000 devices. */
+export async function measureCost(stack: BenchStack, company: Company): Promise<Figure[]> {
+  const { measureAgentReports } = await import('./agents');
+  const { inputs } = await measureAgentReports(stack, company);
+  return costFigures(inputs);
+}
+
+async function main(deviceCounts: number[]): Promise<number> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const { startBenchStack, signUpCompany } = await import('./local-stack');
+  const { measureAgentReports } = await import('./agents');
+  console.log('Starting the local stack (DynamoDB Local, cognito-local, gateway) on free ports…');
+  const stack = await startBenchStack();
+  let stopping: Promise<void> | null = null;
+  const stop = () => (stopping ??= stack.stop());
+  const interrupted = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping the local stack…`);
+    void stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    const company = await signUpCompany(stack, 'Bench Agents Ltd');
+    const { figures, inputs } = await measureAgentReports(stack, company);
+    console.log('\nMeasured inputs:', JSON.stringify(inputs, null, 2));
+    for (const devices of deviceCounts) console.log(`\n${formatBreakdown(monthlyCost(devices, inputs))}`);
+    console.log(`\n${formatBreakdown(monthlyCost(1_000, inputs, { reportsPerDevicePerDay: 0 }))}  (idle)`);
+    const all = [...figures, ...costFigures(inputs, deviceCounts)];
+    console.log(`\n${reportTable(all)}`);
+    console.log(`\n${all.map((figure) => `${figure.name}: ${figure.detail ?? ''}`).join('\n')}`);
+    return all.some((figure) => withinBudget(figure) === false) ? 1 : 0;
+  } finally {
+    await stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const counts = process.argv.slice(2).map(Number);
+  if (counts.some((count) => !Number.isFinite(count) || count < 0)) {
+    console.error('Usage: npx tsx test/bench/cost.ts [devices…]');
+    process.exit(2);
+  }
+  main(counts.length ? counts : [1_000, 100_000]).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error('\nThe cost bench failed:', error);
+      process.exit(1);
+    },
+  );
+}
