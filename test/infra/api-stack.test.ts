@@ -176,27 +176,30 @@ describe('Api stack', () => {
       expect(BUNDLE_TARGET).toBe(`node${newest}`);
     });
 
-    it.each(featuresInUse())('%s: Node.js on ARM64, traced, with the handlers environment', (feature) => {
-      expect(resources[functionLogicalId(feature)]?.Properties).toMatchObject({
-        Runtime: FEATURE_RUNTIME.name,
-        Architectures: ['arm64'],
-        Handler: 'index.handler',
-        MemorySize: functionSettings(feature).memoryMb,
-        // API Gateway gives up on an integration after 30 s; a longer Lambda would run on unheard.
-        Timeout: functionSettings(feature).timeoutSeconds,
-        TracingConfig: { Mode: 'Active' },
-        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
-        Environment: {
-          Variables: {
-            TABLE_NAME: expect.anything(),
-            USER_POOL_ID: expect.anything(),
-            USER_POOL_CLIENT_ID: expect.anything(),
-            POWERTOOLS_SERVICE_NAME: 'it-asset-auditor',
-            LOG_LEVEL: expect.any(String),
+    it.each(featuresInUse())(
+      '%s: Node.js on ARM64, traced as set, with the handlers environment',
+      (feature) => {
+        expect(resources[functionLogicalId(feature)]?.Properties).toMatchObject({
+          Runtime: FEATURE_RUNTIME.name,
+          Architectures: ['arm64'],
+          Handler: 'index.handler',
+          MemorySize: functionSettings(feature).memoryMb,
+          // API Gateway gives up on an integration after 30 s; a longer Lambda would run on unheard.
+          Timeout: functionSettings(feature).timeoutSeconds,
+          TracingConfig: { Mode: functionSettings(feature).tracing },
+          LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+          Environment: {
+            Variables: {
+              TABLE_NAME: expect.anything(),
+              USER_POOL_ID: expect.anything(),
+              USER_POOL_CLIENT_ID: expect.anything(),
+              POWERTOOLS_SERVICE_NAME: 'it-asset-auditor',
+              LOG_LEVEL: expect.any(String),
+            },
           },
-        },
-      });
-    });
+        });
+      },
+    );
 
     it('answers within API Gateway’s 30 s integration limit', () => {
       for (const feature of featuresInUse())
