@@ -1,13 +1,13 @@
-import { TableCell } from '@aws-amplify/ui-react';
+import { Th } from './plain-table';
 
 /** A table's plain column headers, in order: one `<th scope="col">` each. */
 export function ColumnHeaders({ labels }: { labels: readonly string[] }) {
   return (
     <>
       {labels.map((label) => (
-        <TableCell key={label} as="th" scope="col">
+        <Th key={label} scope="col">
           {label}
-        </TableCell>
+        </Th>
       ))}
     </>
   );

@@ -1,5 +1,5 @@
-import { Badge } from '@aws-amplify/ui-react';
 import type { HardwareStatus } from '../../../shared/hardware';
+import { SmallBadge } from './plain-table';
 
 /**
  * One hue per hardware status (Amplify UI colour ramps), so the Assets table's badges and the
@@ -22,12 +22,11 @@ export function statusColor(status: HardwareStatus, shade: 10 | 20 | 60 | 90 = 6
 /** A hardware status as a coloured badge. */
 export function StatusBadge({ status }: { status: HardwareStatus }) {
   return (
-    <Badge
-      size="small"
+    <SmallBadge
       className="status-badge"
       style={{ color: statusColor(status, 90), backgroundColor: statusColor(status, 10) }}
     >
       {status}
-    </Badge>
+    </SmallBadge>
   );
 }

@@ -1,5 +1,5 @@
-import { TableCell, Text } from '@aws-amplify/ui-react';
 import { ColumnHeaders } from './column-headers';
+import { Td, Th } from './plain-table';
 
 /** The header cell whose checkbox selects every loaded row, half-ticked when only some are. */
 export function SelectAllCell({
@@ -16,7 +16,7 @@ export function SelectAllCell({
   const selectedCount = ids.filter((id) => selected.has(id)).length;
   const allSelected = ids.length > 0 && selectedCount === ids.length;
   return (
-    <TableCell as="th" scope="col" className="hardware-table__select">
+    <Th scope="col" className="hardware-table__select">
       <input
         type="checkbox"
         className="row-checkbox"
@@ -28,7 +28,7 @@ export function SelectAllCell({
         disabled={ids.length === 0}
         onChange={(event) => onToggleAll(event.target.checked)}
       />
-    </TableCell>
+    </Th>
   );
 }
 
@@ -41,9 +41,9 @@ export function SelectableHeader({
     <>
       <SelectAllCell {...selectAll} />
       <ColumnHeaders labels={columns} />
-      <TableCell as="th" scope="col" className="hardware-table__actions">
+      <Th scope="col" className="hardware-table__actions">
         Actions
-      </TableCell>
+      </Th>
     </>
   );
 }
@@ -59,7 +59,7 @@ export function SelectRowCell({
   onToggle: (selected: boolean) => void;
 }) {
   return (
-    <TableCell className="hardware-table__select">
+    <Td className="hardware-table__select">
       <input
         type="checkbox"
         className="row-checkbox"
@@ -67,16 +67,16 @@ export function SelectRowCell({
         checked={checked}
         onChange={(event) => onToggle(event.target.checked)}
       />
-    </TableCell>
+    </Td>
   );
 }
 
 /** An unset value in a table cell: a dash, read out as "none". */
 export function EmptyValue() {
   return (
-    <Text as="span" color="font.tertiary" aria-label="none">
+    <span className="amplify-text" style={{ color: 'var(--amplify-colors-font-tertiary)' }} aria-label="none">
       —
-    </Text>
+    </span>
   );
 }
 

@@ -1,8 +1,8 @@
-import { Button, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
 import type { HardwareAsset } from '../../../../../shared/hardware';
 import { assetName, formatDate } from './hardware-format';
 import { DataTable } from '../../../components/data-table';
+import { SmallButton, Td, Th, Tr } from '../../../components/plain-table';
 import { EmptyValue, optionalValue, SelectableHeader, SelectRowCell } from '../../../components/row-select';
 import { StatusBadge } from '../../../components/hardware-status';
 
@@ -59,47 +59,41 @@ export function HardwareTable({
         const name = assetName(asset);
         const isSelected = selected.has(asset.id);
         return (
-          <TableRow key={asset.id} className={isSelected ? 'is-selected' : undefined}>
+          <Tr key={asset.id} className={isSelected ? 'is-selected' : undefined}>
             <SelectRowCell
               label={`Select ${name}`}
               checked={isSelected}
               onToggle={(checked) => onToggle(asset.id, checked)}
             />
-            <TableCell as="th" scope="row" className="hardware-table__asset">
+            <Th scope="row" className="hardware-table__asset">
               <span className="hardware-table__name">{name}</span>
               <span className="hardware-table__type">{asset.asset_type}</span>
-            </TableCell>
-            <TableCell className="hardware-table__mono">{optionalValue(asset.serial_number)}</TableCell>
-            <TableCell className="hardware-table__mono">{optionalValue(asset.asset_tag)}</TableCell>
-            <TableCell>
+            </Th>
+            <Td className="hardware-table__mono">{optionalValue(asset.serial_number)}</Td>
+            <Td className="hardware-table__mono">{optionalValue(asset.asset_tag)}</Td>
+            <Td>
               <StatusBadge status={asset.status} />
-            </TableCell>
-            <TableCell>{optionalValue(asset.assigned_to)}</TableCell>
-            <TableCell>{optionalValue(asset.location)}</TableCell>
-            <TableCell className="hardware-table__date">
+            </Td>
+            <Td>{optionalValue(asset.assigned_to)}</Td>
+            <Td>{optionalValue(asset.location)}</Td>
+            <Td className="hardware-table__date">
               {asset.warranty_expiry ? (
                 <time dateTime={asset.warranty_expiry}>{formatDate(asset.warranty_expiry)}</time>
               ) : (
                 <EmptyValue />
               )}
-            </TableCell>
-            <TableCell className="hardware-table__actions">
+            </Td>
+            <Td className="hardware-table__actions">
               <div className="hardware-table__buttons">
-                <Button size="small" onClick={() => onEdit(asset)} aria-label={`Edit ${name}`}>
+                <SmallButton onClick={() => onEdit(asset)} aria-label={`Edit ${name}`}>
                   Edit
-                </Button>
-                <Button
-                  size="small"
-                  variation="link"
-                  colorTheme="error"
-                  onClick={() => onDelete(asset)}
-                  aria-label={`Delete ${name}`}
-                >
+                </SmallButton>
+                <SmallButton danger onClick={() => onDelete(asset)} aria-label={`Delete ${name}`}>
                   Delete
-                </Button>
+                </SmallButton>
               </div>
-            </TableCell>
-          </TableRow>
+            </Td>
+          </Tr>
         );
       })}
     </DataTable>

@@ -1,11 +1,9 @@
 import {
-  Badge,
   Card,
   Heading,
   Placeholder,
   Table,
   TableBody,
-  TableCell,
   TableHead,
   TableRow,
   Text,
@@ -14,6 +12,7 @@ import { useId } from 'react';
 import type { ExpiringWarranty } from '../../../../../shared/api';
 import { WARRANTY_WINDOW_DAYS } from '../../../../../shared/hardware';
 import { ColumnHeaders } from '../../../components/column-headers';
+import { SmallBadge, Td, Tr } from '../../../components/plain-table';
 import { daysUntil, formatCalendarDate, relativeDays } from './dates';
 
 const EMPTY = '—';
@@ -37,30 +36,24 @@ function WarrantyRow({ asset, now }: { asset: ExpiringWarranty; now: Date }) {
   const expiry = asset.warranty_expiry ?? '';
   const days = daysUntil(expiry, now);
   return (
-    <TableRow>
-      <TableCell data-label="Asset">
+    <Tr>
+      <Td data-label="Asset">
         <div>
-          <Text as="span" display="block" fontWeight="semibold">
-            {assetName(asset)}
-          </Text>
-          <Text as="span" display="block" fontSize="small" color="font.secondary">
-            {asset.asset_type}
-          </Text>
+          <span className="amplify-text warranty-table__name">{assetName(asset)}</span>
+          <span className="amplify-text warranty-table__type">{asset.asset_type}</span>
         </div>
-      </TableCell>
-      <TableCell data-label="Serial / Tag" className="warranty-table__ids">
+      </Td>
+      <Td data-label="Serial / Tag" className="warranty-table__ids">
         {identifiers(asset)}
-      </TableCell>
-      <TableCell data-label="Assigned to">{asset.assigned_to ?? EMPTY}</TableCell>
-      <TableCell data-label="Warranty expiry">
+      </Td>
+      <Td data-label="Assigned to">{asset.assigned_to ?? EMPTY}</Td>
+      <Td data-label="Warranty expiry">
         <span className="warranty-table__expiry">
           <time dateTime={expiry}>{formatCalendarDate(expiry)}</time>
-          <Badge size="small" variation={urgency(days)}>
-            {relativeDays(days)}
-          </Badge>
+          <SmallBadge variation={urgency(days)}>{relativeDays(days)}</SmallBadge>
         </span>
-      </TableCell>
-    </TableRow>
+      </Td>
+    </Tr>
   );
 }
 
