@@ -26,7 +26,8 @@ export function StatCard({ label, value, unavailable = false }: StatCardProps) {
           <VisuallyHidden>Not available</VisuallyHidden>
         </Text>
       ) : (
-        <Placeholder height="2.25rem" marginTop="xs" />
+        // As tall as the figure (.stat-card__value: xxl at line-height 1.2), so nothing moves when it comes.
+        <Placeholder height="calc(var(--amplify-font-sizes-xxl) * 1.2)" marginTop="xs" />
       )}
     </Card>
   );
