@@ -1,12 +1,16 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
+import { dynamoDocumentClient } from '../../functions/lib/table/client';
+import { listAgentMachines, recordAgentReport } from '../../functions/lib/table/agents';
 import type { DashboardResponse, MeResponse } from '../../shared/api';
-import type {
-  AgentDownloadResponse,
-  AgentMachine,
-  AgentReportInput,
-  AgentSummary,
+import {
+  agentReportSchema,
+  type AgentDownloadResponse,
+  type AgentMachine,
+  type AgentReportInput,
+  type AgentSummary,
 } from '../../shared/agent-data';
 import type { ApiKeyListResponse, CreatedApiKey } from '../../shared/api-keys';
 import {
@@ -246,5 +250,63 @@ describe('the agent installer download', () => {
     );
     expect((await served.arrayBuffer()).byteLength).toBe(22);
     expect((await api('/api/agent/download')).status).toBe(401);
+  });
+});
+
+describe('the cost of a report', () => {
+  useFunctionEnv();
+
+  interface Consumed {
+    CapacityUnits?: number;
+  }
+
+  /** The commands sent while `run` runs, with the write units DynamoDB says each consumed. */
+  async function metered(run: () => Promise<void>): Promise<{ commands: string[]; writeUnits: number }> {
+    const commands: string[] = [];
+    let writeUnits = 0;
+    const stack = dynamoDocumentClient().middlewareStack;
+    stack.add(
+      (next, context) => async (args) => {
+        Object.assign(args.input as object, { ReturnConsumedCapacity: 'TOTAL' });
+        commands.push(context.commandName ?? '');
+        const result = await next(args);
+        const consumed = (result.output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity;
+        for (const each of [consumed ?? []].flat()) {
+          if (!/Get|Query|Scan/.test(context.commandName ?? '')) writeUnits += each.CapacityUnits ?? 0;
+        }
+        return result;
+      },
+      { step: 'initialize', name: 'meterWriteUnits' },
+    );
+    try {
+      await run();
+    } finally {
+      stack.remove('meterWriteUnits');
+    }
+    return { commands, writeUnits };
+  }
+
+  it('is one write unit when nothing but the heartbeat changed (issue 4: at most 2)', async () => {
+    const organizationId = ulid();
+    const programs = Array.from({ length: 150 }, (_, index) => ({
+      name: `Program ${index}`,
+      version: '1.0',
+    }));
+    const report = agentReportSchema.parse(machine({ installed_software: programs }));
+    await recordAgentReport(organizationId, report, new Date('2026-11-23T10:00:00Z'));
+
+    const again = await metered(() =>
+      recordAgentReport(organizationId, report, new Date('2026-11-23T10:30:00Z')),
+    );
+    expect(again.commands).toEqual(['GetItemCommand', 'PutItemCommand']);
+    expect(again.writeUnits).toBe(1);
+
+    const changed = agentReportSchema.parse(machine({ installed_software: programs.slice(1) }));
+    const rewrite = await metered(() =>
+      recordAgentReport(organizationId, changed, new Date('2026-11-23T11:00:00Z')),
+    );
+    expect(rewrite.commands).toEqual(['GetItemCommand', 'TransactWriteItemsCommand']);
+    const fleet = await listAgentMachines(organizationId);
+    expect(fleet.map((each) => each.last_seen)).toEqual(['2026-11-23T11:00:00.000Z']);
   });
 });

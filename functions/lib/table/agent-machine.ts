@@ -2,7 +2,9 @@ import { Entity } from 'electrodb';
 
 /**
  * A monitored machine: the light part of its latest report (small, rewritten on every report as
- * the heartbeat) and the hashes of its heavy sections, which live in agentSection items.
+ * the heartbeat) and the hashes of its heavy sections, which live in agentSection items. It has no
+ * secondary index: one keyed by last_seen would be rewritten (a delete and a put) by every report,
+ * which tripled a report's write units. The fleet and the active count read the machines instead.
  */
 export const agentMachineEntity = new Entity({
   model: { entity: 'agentMachine', version: '1', service: 'itam' },
@@ -27,12 +29,6 @@ export const agentMachineEntity = new Entity({
     primary: {
       pk: { field: 'pk', composite: ['organization_id'], template: 'ORG#${organization_id}' },
       sk: { field: 'sk', composite: ['machine_id'], template: 'AGENT#${machine_id}' },
-    },
-    // The fleet by last report, newest first; "seen within the hour" reads only those index entries.
-    bySeen: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['organization_id'], template: 'ORG#${organization_id}#AGENTSEEN' },
-      sk: { field: 'gsi1sk', composite: ['last_seen', 'machine_id'], template: '${last_seen}#${machine_id}' },
     },
   },
 });

@@ -23,8 +23,12 @@ type SectionState = Record<AgentSectionName, { hash: string; parts: number }>;
 const SECTION_PART_BYTES = 300_000;
 export const AGENTS_COUNTER = 'agents';
 
+/**
+ * Detects a changed section. 128 bits of SHA-256 are plenty for that, and keep the four hashes short
+ * enough for the machine item to stay under 1 KB: one write unit.
+ */
 function sectionHash(entries: unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(entries)).digest('hex');
+  return createHash('sha256').update(JSON.stringify(entries)).digest().subarray(0, 16).toString('base64url');
 }
 
 /** Consecutive runs of entries whose JSON stays under the part size; an empty section is one empty part. */
@@ -78,6 +82,110 @@ const REPORT_ATTEMPTS = 5;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The machine item a report makes, given the item it replaces (null on a first report). */
+function machineItem(
+  organizationId: string,
+  report: AgentReport,
+  sections: SectionState,
+  current: AgentMachineItem | null,
+  now: Date,
+): AgentMachineItem {
+  return withoutNulls({
+    organization_id: organizationId,
+    machine_id: report.machine_id,
+    hostname: report.hostname,
+    os_type: report.os_type,
+    os_version: report.os_version,
+    service_tag: report.service_tag,
+    logged_in_user: report.logged_in_user,
+    agent_version: report.agent_version,
+    update_available: report.update_available,
+    memory_total_gb: report.memory_total_gb,
+    cpu_info: report.cpu_info,
+    sections,
+    first_seen: current?.first_seen ?? now.toISOString(),
+    last_seen: now.toISOString(),
+  });
+}
+
+/**
+ * One report's writes. A report whose heavy sections are all unchanged (the usual heartbeat) is a
+ * single conditional put of the machine item rather than a transaction, which costs twice the
+ * write units. Either way the machine item is guarded by the report it replaces: a concurrent
+ * report of the same machine makes the caller start over. Returns false when that happened.
+ */
+async function writeReport(
+  organizationId: string,
+  report: AgentReport,
+  current: AgentMachineItem | null,
+  now: Date,
+): Promise<boolean> {
+  const previous = current?.sections as SectionState | undefined;
+  const hashes = Object.fromEntries(
+    AGENT_SECTIONS.map((section) => [section, sectionHash(report[section])]),
+  ) as Record<AgentSectionName, string>;
+  const changed = AGENT_SECTIONS.filter((section) => previous?.[section]?.hash !== hashes[section]);
+  const split = new Map(changed.map((section) => [section, splitSection<unknown>(report[section])]));
+  const sections = Object.fromEntries(
+    AGENT_SECTIONS.map((section) => [
+      section,
+      split.has(section) ? { hash: hashes[section], parts: split.get(section)!.length } : previous![section],
+    ]),
+  ) as SectionState;
+  const machine = machineItem(organizationId, report, sections, current, now);
+
+  if (current && changed.length === 0) {
+    return db()
+      .entities.agentMachine.put(machine)
+      .where(({ last_seen }, { eq }) => eq(last_seen, current.last_seen))
+      .go({ response: 'none' })
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof Error && /conditional request failed/i.test(error.message)) return false;
+          throw error;
+        },
+      );
+  }
+
+  const outcome = await write<'machine' | 'other'>((entities) => {
+    const built: Built<'machine' | 'other'> = { parts: [], items: [] };
+    const add = (part: 'machine' | 'other', item: TransactionItem) => {
+      built.parts.push(part);
+      built.items.push(item);
+    };
+    for (const [section, parts] of split) {
+      const keys = { organization_id: organizationId, machine_id: report.machine_id, section };
+      parts.forEach((entries, part) =>
+        add(
+          'other',
+          entities.agentSection
+            .put({ ...keys, part, entries, written_at: now.toISOString() })
+            .commit() as TransactionItem,
+        ),
+      );
+      for (let part = parts.length; part < (previous?.[section]?.parts ?? 0); part++) {
+        add('other', entities.agentSection.delete({ ...keys, part }).commit() as TransactionItem);
+      }
+    }
+    if (!current) {
+      add('machine', entities.agentMachine.create(machine).commit() as TransactionItem);
+      for (const item of counterUpdate(entities, organizationId, new Map([[AGENTS_COUNTER, 1]])))
+        add('other', item);
+    } else {
+      add(
+        'machine',
+        entities.agentMachine
+          .put(machine)
+          .where(({ last_seen }, { eq }) => eq(last_seen, current.last_seen))
+          .commit() as TransactionItem,
+      );
+    }
+    return built;
+  });
+  return outcome.ok;
+}
+
 /**
  * Records a report; a machine's first report creates it and moves the agents counter with it.
  * Reports of one machine that race each other (an agent retrying while its last try still runs)
@@ -93,92 +201,27 @@ export async function recordAgentReport(
     if (attempt > 0) await sleep(10 * 2 ** attempt * (0.5 + Math.random()));
     const current = await getMachineItem(organizationId, report.machine_id);
     if (attempt > 0 && current && current.last_seen >= now.toISOString()) return;
-    const previous = current?.sections as SectionState | undefined;
-    const sections = {} as SectionState;
-    const outcome = await write<'machine' | 'other'>((entities) => {
-      const built: Built<'machine' | 'other'> = { parts: [], items: [] };
-      const add = (part: 'machine' | 'other', item: TransactionItem) => {
-        built.parts.push(part);
-        built.items.push(item);
-      };
-      for (const section of AGENT_SECTIONS) {
-        const hash = sectionHash(report[section]);
-        const before = previous?.[section];
-        if (before?.hash === hash) {
-          sections[section] = before;
-          continue;
-        }
-        const parts = splitSection<unknown>(report[section]);
-        sections[section] = { hash, parts: parts.length };
-        parts.forEach((entries, part) =>
-          add(
-            'other',
-            entities.agentSection
-              .put({
-                organization_id: organizationId,
-                machine_id: report.machine_id,
-                section,
-                part,
-                entries,
-                written_at: now.toISOString(),
-              })
-              .commit() as TransactionItem,
-          ),
-        );
-        for (let part = parts.length; part < (before?.parts ?? 0); part++) {
-          add(
-            'other',
-            entities.agentSection
-              .delete({ organization_id: organizationId, machine_id: report.machine_id, section, part })
-              .commit() as TransactionItem,
-          );
-        }
-      }
-      const machine = withoutNulls({
-        organization_id: organizationId,
-        machine_id: report.machine_id,
-        hostname: report.hostname,
-        os_type: report.os_type,
-        os_version: report.os_version,
-        service_tag: report.service_tag,
-        logged_in_user: report.logged_in_user,
-        agent_version: report.agent_version,
-        update_available: report.update_available,
-        memory_total_gb: report.memory_total_gb,
-        cpu_info: report.cpu_info,
-        sections,
-        first_seen: current?.first_seen ?? now.toISOString(),
-        last_seen: now.toISOString(),
-      });
-      if (!current) {
-        add('machine', entities.agentMachine.create(machine).commit() as TransactionItem);
-        for (const item of counterUpdate(entities, organizationId, new Map([[AGENTS_COUNTER, 1]])))
-          add('other', item);
-      } else {
-        // Guarded by the report it replaces: a concurrent report of the same machine makes us start over.
-        add(
-          'machine',
-          entities.agentMachine
-            .put(machine)
-            .where(({ last_seen }, { eq }) => eq(last_seen, current.last_seen))
-            .commit() as TransactionItem,
-        );
-      }
-      return built;
-    });
-    if (outcome.ok) return;
+    if (await writeReport(organizationId, report, current, now)) return;
   }
   throw new TooManyRequests(
     `Reports of machine ${report.machine_id} are arriving faster than they can be recorded; send it again later`,
   );
 }
 
+/** Every machine of the organisation; the fleet is read whole (the fleet view shows all of it). */
+async function readMachines(organizationId: string): Promise<AgentMachineItem[]> {
+  const { data } = await db()
+    .entities.agentMachine.query.primary({ organization_id: organizationId })
+    .go({ pages: 'all' });
+  return data;
+}
+
 /** The fleet, latest report first. */
 export async function listAgentMachines(organizationId: string): Promise<AgentSummary[]> {
-  const { data } = await db()
-    .entities.agentMachine.query.bySeen({ organization_id: organizationId })
-    .go({ order: 'desc', pages: 'all' });
-  return data.map(toSummary);
+  const machines = await readMachines(organizationId);
+  return machines
+    .sort((a, b) => b.last_seen.localeCompare(a.last_seen) || b.machine_id.localeCompare(a.machine_id))
+    .map(toSummary);
 }
 
 export async function getAgentMachine(organizationId: string, machineId: string): Promise<AgentMachine> {
@@ -208,18 +251,20 @@ export async function getAgentMachine(organizationId: string, machineId: string)
   return { ...toSummary(item), ...sections };
 }
 
-/** Machines and those seen within the hour: a counter and a read of the recent index entries only. */
+/** Machines (a counter) and those seen within the hour (the machines' last_seen). */
 export async function countAgents(
   organizationId: string,
   now: Date,
 ): Promise<{ agents: number; active: number }> {
   const since = new Date(now.getTime() - ACTIVE_AGENT_WINDOW_MINUTES * 60_000).toISOString();
-  const [counters, recent] = await Promise.all([
+  const [counters, seen] = await Promise.all([
     readCounters(organizationId),
     db()
-      .entities.agentMachine.query.bySeen({ organization_id: organizationId })
-      .gte({ last_seen: since })
-      .go({ pages: 'all', attributes: ['machine_id'] }),
+      .entities.agentMachine.query.primary({ organization_id: organizationId })
+      .go({ pages: 'all', attributes: ['last_seen'] }),
   ]);
-  return { agents: counters[AGENTS_COUNTER] ?? 0, active: recent.data.length };
+  return {
+    agents: counters[AGENTS_COUNTER] ?? 0,
+    active: seen.data.filter((machine) => machine.last_seen >= since).length,
+  };
 }
