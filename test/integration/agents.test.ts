@@ -4,6 +4,7 @@ import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
 import { dynamoDocumentClient } from '../../functions/lib/table/client';
 import { listAgentMachines, recordAgentReport } from '../../functions/lib/table/agents';
+import { createApiKey, touchApiKey } from '../../functions/lib/table/api-keys';
 import type { DashboardResponse, MeResponse } from '../../shared/api';
 import {
   agentReportSchema,
@@ -308,5 +309,15 @@ describe('the cost of a report', () => {
     expect(rewrite.commands).toEqual(['GetItemCommand', 'TransactWriteItemsCommand']);
     const fleet = await listAgentMachines(organizationId);
     expect(fleet.map((each) => each.last_seen)).toEqual(['2026-11-23T11:00:00.000Z']);
+  });
+
+  it("notes the key's use once per few minutes without even a refused write in between", async () => {
+    const organizationId = ulid();
+    const { id } = await createApiKey(organizationId, 'Agents', new Date('2026-11-23T10:00:00Z'));
+    const owner = { organizationId, apiKeyId: id };
+    const touch = (at: string) => metered(() => touchApiKey(owner, new Date(at)));
+    expect((await touch('2026-11-23T10:00:00Z')).commands).toEqual(['UpdateItemCommand']);
+    expect((await touch('2026-11-23T10:04:59Z')).commands).toEqual([]);
+    expect((await touch('2026-11-23T10:05:00Z')).commands).toEqual(['UpdateItemCommand']);
   });
 });

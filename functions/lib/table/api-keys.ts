@@ -91,8 +91,17 @@ export async function findApiKeyOwner(key: string): Promise<AgentKeyOwner | null
   return data ? { organizationId: data.organization_id, apiKeyId: data.api_key_id } : null;
 }
 
+/**
+ * When this process last noted each key's use. A warm Lambda serves many reports of the same key
+ * (an organisation's agents usually share one), and DynamoDB charges a write unit even for the
+ * conditional write it refuses: within the resolution the process does not try again.
+ */
+const notedAt = new Map<string, number>();
+
 /** Notes the key's use, at most once per few minutes, and never on a key deleted meanwhile. */
 export async function touchApiKey(owner: AgentKeyOwner, now: Date): Promise<void> {
+  const noted = notedAt.get(owner.apiKeyId);
+  if (noted !== undefined && now.getTime() - noted < LAST_USED_RESOLUTION_MS) return;
   const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
   await db()
     .entities.apiKey.patch({ organization_id: owner.organizationId, id: owner.apiKeyId })
@@ -105,4 +114,5 @@ export async function touchApiKey(owner: AgentKeyOwner, now: Date): Promise<void
     .catch((error: unknown) => {
       if (!(error instanceof Error && /conditional request failed/i.test(error.message))) throw error;
     });
+  notedAt.set(owner.apiKeyId, now.getTime());
 }
