@@ -9,7 +9,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@aws-amplify/ui-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import {
   HARDWARE_MESSAGES,
   HARDWARE_PAGE_SIZE,
@@ -28,12 +28,21 @@ import { useHardwareList } from '../api/list-hardware';
 import type { HardwareFilters } from '../api/hardware-keys';
 import { BulkStatusBar } from './bulk-status-bar';
 import { assetName, plural } from './hardware-format';
-import { HardwareFormModal } from './hardware-form-modal';
 import { HardwareTable } from './hardware-table';
-import { ImportCsvModal } from './import-csv-modal';
 import { useDebouncedValue } from './use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The dialogs load when first opened: with the form's schema and the CSV parser they were most of
+ * the tab's code to evaluate before the list could show.
+ */
+const HardwareFormModal = lazy(() =>
+  import('./hardware-form-modal').then((module) => ({ default: module.HardwareFormModal })),
+);
+const ImportCsvModal = lazy(() =>
+  import('./import-csv-modal').then((module) => ({ default: module.ImportCsvModal })),
+);
 
 type Dialog =
   | { kind: 'add' }
@@ -195,18 +204,23 @@ export function HardwareTab() {
         </>
       )}
 
-      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <HardwareFormModal
-          mode={dialog.kind === 'add' ? { kind: 'add' } : { kind: 'edit', id: dialog.id }}
-          onClose={() => setDialog(null)}
-          returnFocus={dialog.kind === 'add' ? () => addButtonRef.current : undefined}
-          onSaved={(asset, kind) => {
-            setDialog(null);
-            showNotice(kind === 'add' ? `Added ${assetName(asset)}` : `Saved changes to ${assetName(asset)}`);
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'import' ? <ImportCsvModal onClose={() => setDialog(null)} /> : null}
+      {/* No fallback: the opener keeps focus until the dialog shows and takes it. */}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+          <HardwareFormModal
+            mode={dialog.kind === 'add' ? { kind: 'add' } : { kind: 'edit', id: dialog.id }}
+            onClose={() => setDialog(null)}
+            returnFocus={dialog.kind === 'add' ? () => addButtonRef.current : undefined}
+            onSaved={(asset, kind) => {
+              setDialog(null);
+              showNotice(
+                kind === 'add' ? `Added ${assetName(asset)}` : `Saved changes to ${assetName(asset)}`,
+              );
+            }}
+          />
+        ) : null}
+        {dialog?.kind === 'import' ? <ImportCsvModal onClose={() => setDialog(null)} /> : null}
+      </Suspense>
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
           question={HARDWARE_MESSAGES.deleteConfirm}
