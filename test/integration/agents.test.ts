@@ -302,6 +302,19 @@ describe('the cost of a report', () => {
     expect(again.commands).toEqual(['GetItemCommand', 'PutItemCommand']);
     expect(again.writeUnits).toBe(1);
 
+    // Disks fill a little between reports: that is still one small write.
+    const fuller = agentReportSchema.parse(
+      machine({
+        installed_software: programs,
+        storage_info: [{ device: 'C:', mountpoint: 'C:\\', used_gb: 180.4, total_gb: 475, percent: 38 }],
+      }),
+    );
+    const disks = await metered(() =>
+      recordAgentReport(organizationId, fuller, new Date('2026-11-23T10:45:00Z')),
+    );
+    expect(disks.commands).toEqual(['GetItemCommand', 'PutItemCommand']);
+    expect(disks.writeUnits).toBe(1);
+
     const changed = agentReportSchema.parse(machine({ installed_software: programs.slice(1) }));
     const rewrite = await metered(() =>
       recordAgentReport(organizationId, changed, new Date('2026-11-23T11:00:00Z')),

@@ -20,6 +20,11 @@ export const agentMachineEntity = new Entity({
     update_available: { type: 'boolean', required: true },
     memory_total_gb: { type: 'number' },
     cpu_info: { type: 'any' },
+    /**
+     * Disk usage moves on nearly every report, so the disks live in the heartbeat item: a report
+     * that only changed them stays one single-item write, not a transaction with a section item.
+     */
+    storage_info: { type: 'any' },
     /** Content hash of each heavy section, and how many parts it is stored in. */
     sections: { type: 'any', required: true },
     first_seen: { type: 'string', required: true, readOnly: true },
@@ -33,7 +38,7 @@ export const agentMachineEntity = new Entity({
   },
 });
 
-export const AGENT_SECTIONS = ['storage_info', 'shared_folders', 'printers', 'installed_software'] as const;
+export const AGENT_SECTIONS = ['shared_folders', 'printers', 'installed_software'] as const;
 export type AgentSectionName = (typeof AGENT_SECTIONS)[number];
 
 /** One part of a heavy section: large sections are split so each item stays under 400 KB. */

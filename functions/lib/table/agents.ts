@@ -102,6 +102,7 @@ function machineItem(
     update_available: report.update_available,
     memory_total_gb: report.memory_total_gb,
     cpu_info: report.cpu_info,
+    storage_info: report.storage_info,
     sections,
     first_seen: current?.first_seen ?? now.toISOString(),
     last_seen: now.toISOString(),
@@ -248,7 +249,11 @@ export async function getAgentMachine(organizationId: string, machineId: string)
         .flatMap((part) => part.entries as unknown[]),
     ]),
   ) as Pick<AgentMachine, AgentSectionName>;
-  return { ...toSummary(item), ...sections };
+  return {
+    ...toSummary(item),
+    storage_info: (item.storage_info as AgentMachine['storage_info'] | undefined) ?? [],
+    ...sections,
+  };
 }
 
 /** Machines (a counter) and those seen within the hour (the machines' last_seen). */
