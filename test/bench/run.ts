@@ -8,11 +8,14 @@
  *   - Web: the initial JavaScript of the built app (test/bench/web.ts).
  *   Then, against the whole local stack (DynamoDB Local, cognito-local, the gateway and the
  *   handlers, on free ports with a temporary data folder removed at the end):
+ *   - Agent reports: throughput against raw PutItem, DynamoDB units from ConsumedCapacity, handler
+ *     time (test/bench/agents.ts), and what they cost a month on AWS (test/bench/cost.ts).
  *   - CSV import throughput: 10,000 rows imported as the web app does (parts of IMPORT_PART_ROWS
  *     rows, one after another) against the same rows created one POST /api/hardware at a time.
  *   - GET /api/dashboard, the first page of GET /api/hardware and a search: medians for a company
  *     of 100 assets and one of 100,000, and the gateway's time over the raw DynamoDB Local calls
  *     that serve the same answer (caught from the handler and replayed, test/bench/table-commands.ts).
+ *   - Lighthouse on the signed-in dashboard and hardware list (test/bench/lighthouse.ts).
  *
  * Figures that could drift with the machine's load are ratios measured in the same run. DynamoDB
  * Local is not DynamoDB: the absolute times say little about AWS, the ratios say how the code scales.
@@ -29,7 +32,10 @@ import {
   type Company,
 } from './local-stack';
 import { generateRows, toCreateBody, toCsv, type BenchRow } from './rows';
+import { measureAgentReports, removeCapacityMeter } from './agents';
 import { measureBundles } from './bundles';
+import { costFigures } from './cost';
+import { measureLighthouse } from './lighthouse';
 import { reportTable, withinBudget, writeReport, type Figure } from './report';
 import {
   captureTableCommands,
@@ -380,9 +386,15 @@ async function main(): Promise<number> {
   process.once('SIGTERM', interrupted);
   try {
     console.log(`local stack at ${stack.baseUrl}`);
+    heading('Agent reports and their monthly cost');
+    const agents = await measureAgentReports(stack, await signUpCompany(stack, 'Bench Agents Ltd'));
+    removeCapacityMeter();
+    figures.push(...agents.figures, ...costFigures(agents.inputs));
     await importThroughput(stack);
     const { small, large } = await seedCompanies(stack);
     await apiTimes(stack, small, large);
+    heading('Lighthouse: the signed-in dashboard and hardware list');
+    figures.push(...(await measureLighthouse(stack, await signUpCompany(stack, 'Bench Lighthouse Ltd'))));
   } finally {
     await stop();
   }
