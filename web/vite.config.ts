@@ -8,9 +8,20 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /** The local stack (infra/local) serves /api and /config.json on this address. */
 const localStack = 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * react-router's package exports only its development build (extra checks and warnings); the
+ * production one sits beside it, and the built app takes that.
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   root: webRoot,
   plugins: [react()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
@@ -24,4 +35,4 @@ export default defineConfig({
       '/config.json': localStack,
     },
   },
-});
+}));

@@ -1,4 +1,4 @@
-import { VisuallyHidden } from '@aws-amplify/ui-react';
+import { HiddenText } from '../../../components/plain-parts';
 
 export interface BarChartRow {
   label: string;
@@ -30,7 +30,7 @@ export function BarChart({ label, rows }: BarChartProps) {
               <span className="bar-chart__swatch" style={{ background: row.color }} aria-hidden="true" />
               {row.label}
             </span>
-            <VisuallyHidden>: </VisuallyHidden>
+            <HiddenText>: </HiddenText>
             <span className="bar-chart__track" aria-hidden="true">
               <span
                 className="bar-chart__bar"

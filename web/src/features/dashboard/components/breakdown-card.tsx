@@ -1,5 +1,6 @@
-import { Card, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
+import { Heading, Text } from '@aws-amplify/ui-react';
 import { useId } from 'react';
+import { OutlinedCard, SkeletonBar } from '../../../components/plain-parts';
 import { BarChart, type BarChartRow } from './bar-chart';
 
 interface BreakdownCardProps {
@@ -14,22 +15,22 @@ interface BreakdownCardProps {
 export function BreakdownCard({ title, rows, emptyText }: BreakdownCardProps) {
   const headingId = useId();
   return (
-    <Card variation="outlined" as="section" aria-labelledby={headingId} className="dashboard-panel">
+    <OutlinedCard aria-labelledby={headingId} className="dashboard-panel">
       <Heading level={3} id={headingId} className="dashboard-panel__title">
         {title}
       </Heading>
       {rows === undefined ? (
         <div className="dashboard-panel__skeleton">
-          <Placeholder height="1rem" />
-          <Placeholder height="1rem" />
-          <Placeholder height="1rem" />
-          <Placeholder height="1rem" />
+          <SkeletonBar height="1rem" />
+          <SkeletonBar height="1rem" />
+          <SkeletonBar height="1rem" />
+          <SkeletonBar height="1rem" />
         </div>
       ) : rows.length === 0 ? (
         <Text color="font.secondary">{emptyText}</Text>
       ) : (
         <BarChart label={title} rows={rows} />
       )}
-    </Card>
+    </OutlinedCard>
   );
 }

@@ -1,17 +1,9 @@
-import {
-  Card,
-  Heading,
-  Placeholder,
-  Table,
-  TableBody,
-  TableHead,
-  TableRow,
-  Text,
-} from '@aws-amplify/ui-react';
+import { Heading, Table, TableBody, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { useId } from 'react';
 import type { ExpiringWarranty } from '../../../../../shared/api';
 import { WARRANTY_WINDOW_DAYS } from '../../../../../shared/hardware';
 import { ColumnHeaders } from '../../../components/column-headers';
+import { OutlinedCard, SkeletonBar } from '../../../components/plain-parts';
 import { SmallBadge, Td, Tr } from '../../../components/plain-table';
 import { daysUntil, formatCalendarDate, relativeDays } from './dates';
 
@@ -69,20 +61,15 @@ export function ExpiringWarranties({ warranties, more }: ExpiringWarrantiesProps
   const now = new Date();
   const title = `Warranties expiring in the next ${WARRANTY_WINDOW_DAYS} days`;
   return (
-    <Card
-      variation="outlined"
-      as="section"
-      aria-labelledby={headingId}
-      className="dashboard-panel dashboard-panel--wide"
-    >
+    <OutlinedCard aria-labelledby={headingId} className="dashboard-panel dashboard-panel--wide">
       <Heading level={3} id={headingId} className="dashboard-panel__title">
         {title}
       </Heading>
       {warranties === undefined ? (
         <div className="dashboard-panel__skeleton">
-          <Placeholder height="1.5rem" />
-          <Placeholder height="1.5rem" />
-          <Placeholder height="1.5rem" />
+          <SkeletonBar height="1.5rem" />
+          <SkeletonBar height="1.5rem" />
+          <SkeletonBar height="1.5rem" />
         </div>
       ) : warranties.length === 0 ? (
         <Text color="font.secondary">No warranties expire in the next {WARRANTY_WINDOW_DAYS} days</Text>
@@ -107,6 +94,6 @@ export function ExpiringWarranties({ warranties, more }: ExpiringWarrantiesProps
           ) : null}
         </>
       )}
-    </Card>
+    </OutlinedCard>
   );
 }

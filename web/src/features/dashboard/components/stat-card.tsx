@@ -1,5 +1,11 @@
-import { Card, Placeholder, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useId } from 'react';
+import { HiddenText, OutlinedCard, SkeletonBar } from '../../../components/plain-parts';
+
+const LABEL_STYLE = {
+  color: 'var(--amplify-colors-font-secondary)',
+  fontWeight: 'var(--amplify-font-weights-semibold)',
+};
+const VALUE_STYLE = { marginBlockStart: 'var(--amplify-space-xs)' };
 
 interface StatCardProps {
   label: string;
@@ -12,23 +18,26 @@ interface StatCardProps {
 export function StatCard({ label, value, unavailable = false }: StatCardProps) {
   const labelId = useId();
   return (
-    <Card variation="outlined" as="section" aria-labelledby={labelId}>
-      <Text id={labelId} color="font.secondary" fontWeight="semibold">
+    <OutlinedCard aria-labelledby={labelId}>
+      <p id={labelId} className="amplify-text" style={LABEL_STYLE}>
         {label}
-      </Text>
+      </p>
       {value !== undefined ? (
-        <Text className="stat-card__value" marginTop="xs">
+        <p className="amplify-text stat-card__value" style={VALUE_STYLE}>
           {value.toLocaleString('en-GB')}
-        </Text>
+        </p>
       ) : unavailable ? (
-        <Text className="stat-card__value" marginTop="xs" color="font.tertiary">
+        <p
+          className="amplify-text stat-card__value"
+          style={{ ...VALUE_STYLE, color: 'var(--amplify-colors-font-tertiary)' }}
+        >
           <span aria-hidden="true">—</span>
-          <VisuallyHidden>Not available</VisuallyHidden>
-        </Text>
+          <HiddenText>Not available</HiddenText>
+        </p>
       ) : (
         // As tall as the figure (.stat-card__value: xxl at line-height 1.2), so nothing moves when it comes.
-        <Placeholder height="calc(var(--amplify-font-sizes-xxl) * 1.2)" marginTop="xs" />
+        <SkeletonBar height="calc(var(--amplify-font-sizes-xxl) * 1.2)" style={VALUE_STYLE} />
       )}
-    </Card>
+    </OutlinedCard>
   );
 }
