@@ -6,8 +6,10 @@
  * app first: `npm run build:web`, the local gateway serves web/dist); `npm run bench` can call
  * `measureLighthouse` on its own stack.
  *
- * Performance scores on a shared machine are noisy: each page and preset is measured RUNS times and
- * each category reports its median.
+ * Performance scores on a shared machine are noisy: each page and preset is measured
+ * LIGHTHOUSE_RUNS times (3 by default) and each category reports its median. The audited tab shares
+ * the signed-in browser's HTTP cache (disableStorageReset keeps it, with the session), so the app's
+ * static files load as for a returning user. LIGHTHOUSE_JSON_DIR, when set, keeps every full report.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -108,10 +110,14 @@ async function signIn(context: BrowserContext, stack: BenchStack, company: Compa
   await page.close();
 }
 
-/** Audits of a category that lose points: below 0.9 (Lighthouse's "passed" line), not informative. */
-function failingAudits(lhr: Result, category: CategoryId): string[] {
+/**
+ * Audits of a category below 0.9 (Lighthouse's "passed" line), not informative. `scored`: only those
+ * that weigh in the category's score (for performance, the metrics; its other audits are advice).
+ */
+function failingAudits(lhr: Result, category: CategoryId, scored: boolean): string[] {
   const refs = lhr.categories[category]?.auditRefs ?? [];
   return refs
+    .filter((ref) => !scored || ref.weight > 0)
     .map((ref) => lhr.audits[ref.id])
     .filter((audit): audit is NonNullable<typeof audit> => audit !== undefined)
     .filter(
@@ -128,10 +134,12 @@ function printFailures(lhr: Result, label: string): void {
   for (const category of CATEGORIES) {
     const score = Math.round((lhr.categories[category]?.score ?? 0) * 100);
     lines.push(`  ${CATEGORY_NAMES[category]}: ${score}`);
-    for (const id of failingAudits(lhr, category)) {
+    const scored = new Set(failingAudits(lhr, category, true));
+    for (const id of failingAudits(lhr, category, false)) {
       const audit = lhr.audits[id]!;
       const shown = audit.displayValue ? ` (${audit.displayValue})` : '';
-      lines.push(`    - ${id}: ${audit.title}${shown} [score ${audit.score}]`);
+      const kind = scored.has(id) ? 'scored' : 'advice';
+      lines.push(`    - ${id}: ${audit.title}${shown} [score ${audit.score}, ${kind}]`);
     }
   }
   console.log(`[lighthouse] ${label}\n${lines.join('\n')}`);
@@ -196,7 +204,7 @@ export async function measureLighthouse(stack: BenchStack, company: Company): Pr
           const value = median(scores);
           const byScore = scores.map((score, index) => ({ score, index })).sort((a, b) => a.score - b.score);
           const medianRun = runs[byScore[Math.floor(byScore.length / 2)]!.index]!;
-          const failing = failingAudits(medianRun, category);
+          const failing = failingAudits(medianRun, category, true);
           figures.push({
             section: SECTION,
             name: `${page.name} ${CATEGORY_NAMES[category]} (${preset.name})`,
