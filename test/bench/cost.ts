@@ -9,7 +9,6 @@ import { GLOBAL_INDEXES } from '../../functions/lib/table/definition';
 import { featuresInUse } from '../../functions/routes';
 import { AGENT_REPORT_INTERVAL_MINUTES } from '../../shared/agent-data';
 import type { ReportInputs } from './agents';
-import type { BenchStack, Company } from './local-stack';
 import { reportTable, withinBudget, type Figure } from './report';
 
 // ---- List prices, US East (N. Virginia), on-demand, no free tier; checked 2026-11-23 ----
@@ -223,28 +222,10 @@ export function costFigures(
   return figures;
 }
 
-/** Measures the inputs through `stack` (test/bench/agents.ts) and prices them for 1,000 and 100,000 devices. */
-export async function measureCost(stack: BenchStack, company: Company): Promise<Figure[]> {
-  const { measureAgentReports } = await import('./agents');
-  const { inputs } = await measureAgentReports(stack, company);
-  return costFigures(inputs);
-}
-
 async function main(deviceCounts: number[]): Promise<number> {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const { startBenchStack, signUpCompany } = await import('./local-stack');
+  const { withBenchStack, signUpCompany } = await import('./local-stack');
   const { measureAgentReports } = await import('./agents');
-  console.log('Starting the local stack (DynamoDB Local, cognito-local, gateway) on free ports…');
-  const stack = await startBenchStack();
-  let stopping: Promise<void> | null = null;
-  const stop = () => (stopping ??= stack.stop());
-  const interrupted = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping the local stack…`);
-    void stop().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-  try {
+  return withBenchStack(async (stack) => {
     const company = await signUpCompany(stack, 'Bench Agents Ltd');
     const { figures, inputs } = await measureAgentReports(stack, company);
     console.log('\nMeasured inputs:', JSON.stringify(inputs, null, 2));
@@ -254,9 +235,7 @@ async function main(deviceCounts: number[]): Promise<number> {
     console.log(`\n${reportTable(all)}`);
     console.log(`\n${all.map((figure) => `${figure.name}: ${figure.detail ?? ''}`).join('\n')}`);
     return all.some((figure) => withinBudget(figure) === false) ? 1 : 0;
-  } finally {
-    await stop();
-  }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -24,6 +24,32 @@ export async function startBenchStack(): Promise<BenchStack> {
   };
 }
 
+/**
+ * Starts a bench stack, runs `work` on it and stops it, also when the work fails or the bench is
+ * interrupted (Ctrl-C), so that no DynamoDB Local or temporary folder is left behind.
+ */
+export async function withBenchStack<T>(work: (stack: BenchStack) => Promise<T>): Promise<T> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  console.log('Starting the local stack (DynamoDB Local, cognito-local, gateway) on free ports…');
+  const stack = await startBenchStack();
+  let stopping: Promise<void> | null = null;
+  const stop = () => (stopping ??= stack.stop());
+  const interrupted = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping the local stack…`);
+    void stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    console.log(`local stack at ${stack.baseUrl}`);
+    return await work(stack);
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    await stop();
+  }
+}
+
 export interface TimedResponse<T> extends ApiResponse<T> {
   /** The whole round trip, body read included. */
   ms: number;

@@ -27,7 +27,7 @@ import {
   api,
   expectStatus,
   signUpCompany,
-  startBenchStack,
+  withBenchStack,
   type BenchStack,
   type Company,
 } from './local-stack';
@@ -365,7 +365,6 @@ async function apiTimes(stack: BenchStack, small: Company, large: Company) {
 // ---- The report ----
 
 async function main(): Promise<number> {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const startedAt = new Date();
   const benchStarted = performance.now();
 
@@ -374,18 +373,7 @@ async function main(): Promise<number> {
   heading('Web: initial JavaScript of the built app');
   figures.push(...(await measureInitialJs()));
 
-  console.log('\nStarting the local stack (DynamoDB Local, cognito-local, gateway) on free ports…');
-  const stack = await startBenchStack();
-  let stopping: Promise<void> | null = null;
-  const stop = () => (stopping ??= stack.stop());
-  const interrupted = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping the local stack…`);
-    void stop().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-  try {
-    console.log(`local stack at ${stack.baseUrl}`);
+  await withBenchStack(async (stack) => {
     heading('Agent reports and their monthly cost');
     const agents = await measureAgentReports(stack, await signUpCompany(stack, 'Bench Agents Ltd'));
     removeCapacityMeter();
@@ -395,9 +383,7 @@ async function main(): Promise<number> {
     await apiTimes(stack, small, large);
     heading('Lighthouse: the signed-in dashboard and hardware list');
     figures.push(...(await measureLighthouse(stack, await signUpCompany(stack, 'Bench Lighthouse Ltd'))));
-  } finally {
-    await stop();
-  }
+  });
 
   heading('Report');
   console.log(reportTable(figures));
