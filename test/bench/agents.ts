@@ -9,13 +9,11 @@ import type { AgentReportInput } from '../../shared/agent-data';
 import { API_KEY_HEADER } from '../../shared/agent-data';
 import type { MeResponse } from '../../shared/api';
 import type { CreatedApiKey } from '../../shared/api-keys';
-import { UNLIMITED } from '../../shared/constants';
 import { functionSettings } from '../../infra/function-settings';
 import { handler as agentsHandler } from '../../functions/agents/index';
 import type { HttpEvent } from '../../functions/lib/http';
 import { logger } from '../../functions/lib/logger';
 import { dynamoDocumentClient } from '../../functions/lib/table/client';
-import { db } from '../../functions/lib/table/service';
 import { api, expectStatus, type BenchStack, type Company } from './local-stack';
 import type { Figure } from './report';
 
@@ -415,12 +413,6 @@ async function setUp(stack: BenchStack, company: Company): Promise<{ organizatio
     'GET /api/me',
   );
   const organizationId = me.organization.id;
-  // A paid plan without limits, as test/support/api.ts signUpUnlimitedCompany gives: the fleet
-  // must never be refused for its size while it is measured.
-  await db()
-    .entities.subscription.patch({ organization_id: organizationId })
-    .set({ status: 'active', plan_name: 'Enterprise', asset_limit: UNLIMITED, user_limit: UNLIMITED })
-    .go();
   const created = expectStatus(
     await api<CreatedApiKey>(stack, '/api/api-keys', {
       method: 'POST',

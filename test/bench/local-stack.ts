@@ -1,3 +1,6 @@
+import { db } from '../../functions/lib/table/service';
+import type { MeResponse } from '../../shared/api';
+import { UNLIMITED } from '../../shared/constants';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import startTestStack from '../support/global-setup';
 import { callApi, signUpCompanyAt, type ApiResponse } from '../support/stack-client';
@@ -88,8 +91,21 @@ export function expectStatus<T>(response: ApiResponse<T>, status: number, what: 
   return response.body;
 }
 
-/** Signs a new company up through the API and signs its admin in through cognito-local. */
+/**
+ * Signs a new company up through the API, signs its admin in through cognito-local, and moves it to
+ * a paid plan without limits (as test/support/api.ts signUpUnlimitedCompany does): the bench
+ * measures speed, and the free trial's 500 assets would refuse its imports and fleets.
+ */
 export async function signUpCompany(stack: BenchStack, name: string): Promise<Company> {
   const { email, password, accessToken } = await signUpCompanyAt(stack, name);
+  const me = expectStatus(
+    await api<MeResponse>(stack, '/api/me', { token: accessToken }),
+    200,
+    'GET /api/me',
+  );
+  await db()
+    .entities.subscription.patch({ organization_id: me.organization.id })
+    .set({ status: 'active', plan_name: 'Enterprise', asset_limit: UNLIMITED, user_limit: UNLIMITED })
+    .go();
   return { name, email, password, accessToken };
 }
