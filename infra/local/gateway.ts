@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Context } from 'aws-lambda';
 import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
 import type { RuntimeConfig } from '../../shared/runtime-config';
@@ -262,7 +263,19 @@ async function serveAgentBundle(req: IncomingMessage, res: ServerResponse, bundl
   createReadStream(file).pipe(res);
 }
 
-async function serveStatic(res: ServerResponse, url: URL, webDistDir: string) {
+/** Text files CloudFront compresses for browsers that accept it; the gateway does the same. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt']);
+/** Gzipped hashed assets: they never change under one name, so each is compressed once. */
+const gzippedAssets = new Map<string, Buffer>();
+
+function gzipped(file: string, content: Buffer, immutable: boolean): Buffer {
+  if (!immutable) return gzipSync(content);
+  let body = gzippedAssets.get(file);
+  if (!body) gzippedAssets.set(file, (body = gzipSync(content)));
+  return body;
+}
+
+async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDistDir: string) {
   const requested = path.normalize(path.join(webDistDir, decodedOrNull(url.pathname) ?? '/'));
   const inside = requested.startsWith(webDistDir + path.sep);
   const isFile = inside && (await stat(requested).catch(() => null))?.isFile();
@@ -274,14 +287,17 @@ async function serveStatic(res: ServerResponse, url: URL, webDistDir: string) {
     res.end('The web app is not built. Run: npm run build:web');
     return;
   }
+  const immutable = file.includes(`${path.sep}assets${path.sep}`);
+  const compress =
+    COMPRESSIBLE.has(path.extname(file)) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   res.writeHead(200, {
     'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-    'cache-control': file.includes(`${path.sep}assets${path.sep}`)
-      ? 'public, max-age=31536000, immutable'
-      : 'no-cache',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
+    vary: 'accept-encoding',
+    ...(compress ? { 'content-encoding': 'gzip' } : {}),
   });
-  res.end(content);
+  res.end(compress ? gzipped(file, content, immutable) : content);
 }
 
 export function startGateway(options: GatewayOptions): Promise<Server> {
@@ -301,7 +317,7 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
         return res.end(renderOutboxPage(await options.outbox.list()));
       }
-      return serveStatic(res, url, options.webDistDir);
+      return serveStatic(req, res, url, options.webDistDir);
     };
     work().catch((error: unknown) => {
       console.error('[gateway]', error);

@@ -74,6 +74,19 @@ describe('the local stack', () => {
     expect(missing).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
   });
 
+  it("gzips the app's text files for a browser that accepts it, as CloudFront does", async () => {
+    const html = await (await fetch(baseUrl())).text();
+    const script = /<script[^>]*src="([^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    const compressed = await fetch(`${baseUrl()}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers.get('content-encoding')).toBe('gzip');
+    expect(compressed.headers.get('vary')).toBe('accept-encoding');
+    const plain = await fetch(`${baseUrl()}${script}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    // fetch decompresses: both carry the same script.
+    expect(await compressed.text()).toBe(await plain.text());
+  });
+
   it('refuses a path with a malformed escape with 400, and still serves the SPA for one', async () => {
     const company = await signUpCompany();
     const malformed = await api('/api/hardware/%E0%A4%A', { token: company.accessToken });
