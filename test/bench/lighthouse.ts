@@ -12,7 +12,6 @@
  * static files load as for a returning user. LIGHTHOUSE_JSON_DIR, when set, keeps every full report.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,6 +27,8 @@ import {
   type Company,
 } from './local-stack';
 import { reportTable, withinBudget, type Figure } from './report';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { freePort } from '../support/stack-process';
 
 const SECTION = 'Web (Lighthouse)';
 const ASSETS = 60;
@@ -40,7 +41,6 @@ const CATEGORY_NAMES: Record<CategoryId, string> = {
   'best-practices': 'best practices',
 };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** When set, each run's full report is written there as JSON, to read the audits' details. */
 const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
 
@@ -63,19 +63,6 @@ const PRESETS: readonly Preset[] = [
   { name: 'mobile', config: undefined, budgeted: true },
   { name: 'desktop', config: desktopConfig, budgeted: false },
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port')),
-      );
-    });
-  });
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -171,17 +158,9 @@ export async function measureLighthouse(stack: BenchStack, company: Company): Pr
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'lighthouse-chromium-'));
   // A persistent context is the browser's default one, where Lighthouse opens its tab.
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      `--remote-debugging-port=${port}`,
-    ],
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   const figures: Figure[] = [];
   try {
