@@ -5,7 +5,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', '.data', 'cdk.out', 'web/dist', 'dist'] },
+  { ignores: ['node_modules', '.data', '.bench', 'cdk.out', 'web/dist', 'dist', 'test/e2e/screenshots'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -143,8 +143,7 @@ export class FeatureFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: functionSettings(props.feature).memoryMb,
       timeout: Duration.seconds(functionSettings(props.feature).timeoutSeconds),
-      tracing:
-        functionSettings(props.feature).tracing === 'Active' ? Tracing.ACTIVE : Tracing.PASS_THROUGH,
+      tracing: functionSettings(props.feature).tracing === 'Active' ? Tracing.ACTIVE : Tracing.PASS_THROUGH,
       logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
       environment: {
         TABLE_NAME: props.table.tableName,
