@@ -389,7 +389,7 @@ async function storageOfMachine(
       new QueryCommand({
         TableName: process.env.TABLE_NAME,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': { S: `org#${organizationId.toLowerCase()}` } },
+        ExpressionAttributeValues: { ':pk': { S: `org#${organizationId.toLowerCase()}#agents` } },
       }),
     )
   ).Items?.filter((item) => (item.sk?.S ?? '').includes(`#${machineId.toLowerCase()}`));

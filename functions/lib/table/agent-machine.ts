@@ -1,10 +1,16 @@
 import { Entity } from 'electrodb';
 
+/** The organisation's monitoring agents' partition; organisation deletion empties it too. */
+export const AGENTS_PARTITION = 'ORG#${organization_id}#AGENTS';
+
 /**
  * A monitored machine: the light part of its latest report (small, rewritten on every report as
  * the heartbeat) and the hashes of its heavy sections, which live in agentSection items. It has no
  * secondary index: one keyed by last_seen would be rewritten (a delete and a put) by every report,
  * which tripled a report's write units. The fleet and the active count read the machines instead.
+ * A machine and its sections live in a partition of their own, AGENTS_PARTITION: reading the fleet
+ * never walks the organisation's hardware (DynamoDB Local serves a sort-key prefix by reading the
+ * whole partition).
  */
 export const agentMachineEntity = new Entity({
   model: { entity: 'agentMachine', version: '1', service: 'itam' },
@@ -32,7 +38,7 @@ export const agentMachineEntity = new Entity({
   },
   indexes: {
     primary: {
-      pk: { field: 'pk', composite: ['organization_id'], template: 'ORG#${organization_id}' },
+      pk: { field: 'pk', composite: ['organization_id'], template: AGENTS_PARTITION },
       sk: { field: 'sk', composite: ['machine_id'], template: 'AGENT#${machine_id}' },
     },
   },
@@ -55,7 +61,7 @@ export const agentSectionEntity = new Entity({
   },
   indexes: {
     primary: {
-      pk: { field: 'pk', composite: ['organization_id'], template: 'ORG#${organization_id}' },
+      pk: { field: 'pk', composite: ['organization_id'], template: AGENTS_PARTITION },
       sk: {
         field: 'sk',
         composite: ['machine_id', 'section', 'part'],

@@ -96,27 +96,36 @@ export async function deleteOrganization(organizationId: string, ownOrganization
   await deleteKeys(lookupKeys);
   for (const profile of profiles.data) await deleteCognitoUser(profile.email);
 
-  // Every item of the partition but the organisation itself, a page at a time.
+  // Every item of the organisation's partitions but the organisation itself, a page at a time.
   const organizationKey = entities.organization.get({ id: organizationId }).params().Key as {
     pk: string;
     sk: string;
   };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDocumentClient().send(
-      new QueryCommand({
-        TableName: config().TABLE_NAME,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
-        ExpressionAttributeValues: { ':pk': organizationKey.pk },
-        ProjectionExpression: '#pk, #sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    await deleteKeys(
-      (page.Items ?? []).filter((item) => item.sk !== organizationKey.sk) as Record<string, unknown>[],
-    );
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const agentsPartition = (
+    entities.agentMachine.query.primary({ organization_id: organizationId }).params() as {
+      ExpressionAttributeValues: { ':pk': string };
+    }
+  ).ExpressionAttributeValues[':pk'];
+  for (const partition of [agentsPartition, organizationKey.pk]) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamoDocumentClient().send(
+        new QueryCommand({
+          TableName: config().TABLE_NAME,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
+          ExpressionAttributeValues: { ':pk': partition },
+          ProjectionExpression: '#pk, #sk',
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      await deleteKeys(
+        (page.Items ?? []).filter(
+          (item) => item.pk !== organizationKey.pk || item.sk !== organizationKey.sk,
+        ) as Record<string, unknown>[],
+      );
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
   await deleteKeys([organizationKey]);
 }
