@@ -11,6 +11,7 @@ export const FEATURES = [
   'auth',
   'hardware',
   'agents',
+  'agent-reports',
   'disposal',
   'audit',
   'team',
@@ -119,7 +120,9 @@ export const routes: readonly RouteDefinition[] = [
   {
     method: 'POST',
     path: '/api/agent/report',
-    feature: 'agents',
+    // A function of its own, behind a Lambda function URL as well as the HTTP API: every device
+    // posts here every 30 minutes, and the URL costs nothing per request (docs/cost.md).
+    feature: 'agent-reports',
     handler: 'report',
     auth: 'agent-key',
     needsSubscription: true,

@@ -12,6 +12,11 @@ export const runtimeConfigSchema = z.object({
   authFlow: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
   /** Set only when Cognito is not the AWS one (cognito-local). */
   userPoolEndpoint: z.string().url().optional(),
+  /**
+   * Where agents post their reports, when not the app's own origin: in AWS, the report function's
+   * URL, which costs nothing per request.
+   */
+  agentReportUrl: z.string().url().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

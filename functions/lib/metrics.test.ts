@@ -119,7 +119,7 @@ describe('the HTTP stack emits EMF', () => {
     const { emf } = await invoke(boom, 'POST /api/agent/report');
     expect(emf).toHaveLength(1);
     expect(metricNames(emf[0]!)).toEqual([SERVER_ERRORS_METRIC]);
-    expect(emf[0]).toMatchObject({ feature: 'agents', [SERVER_ERRORS_METRIC]: 1 });
+    expect(emf[0]).toMatchObject({ feature: 'agent-reports', [SERVER_ERRORS_METRIC]: 1 });
   });
 
   it('counts a refused webhook (400) as a webhook failure only', async () => {

@@ -16,7 +16,8 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { featuresInUse, routeKey, routes } from '../../functions/routes';
+import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
+import { featuresInUse, findRoute, routeKey, routes } from '../../functions/routes';
 import type { AuthKind, Feature } from '../../functions/routes';
 import { acknowledge } from './nag';
 import { FeatureFunction, featureFunctionId } from './function';
@@ -56,6 +57,8 @@ export const AGENT_REPORT_THROTTLE = { rateLimit: 100, burstLimit: 200 } as cons
 export class ApiStack extends Stack {
   readonly httpApi: IHttpApi;
   readonly functions: ReadonlyMap<Feature, FeatureFunction>;
+  /** Where agents post their reports: the report function's own URL, with the route's path. */
+  readonly agentReportUrl: string;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -150,10 +153,21 @@ export class ApiStack extends Stack {
       }
     }
 
+    // Agents post straight to their function's URL: an HTTP API request costs $1.00 per million
+    // and CloudFront's as much again, which was half of a report's price (docs/cost.md). The
+    // handler checks the API key, and answers only its own method and path there (feature.ts).
+    const reportRoute = findRoute(AGENT_REPORT_ROUTE);
+    const reportFunction = reportRoute && functions.get(reportRoute.feature);
+    if (!reportRoute || !reportFunction) throw new Error(`No function serves ${AGENT_REPORT_ROUTE}`);
+    const reportUrl = reportFunction.addFunctionUrl({ authType: FunctionUrlAuthType.NONE });
+    // The URL ends in '/'.
+    this.agentReportUrl = `${reportUrl.url}${reportRoute.path.slice(1)}`;
+
     this.httpApi = httpApi;
     this.functions = functions;
 
     new CfnOutput(this, 'ApiUrl', { value: httpApi.apiEndpoint });
+    new CfnOutput(this, 'AgentReportUrl', { value: this.agentReportUrl });
     new CfnOutput(this, 'StripeKeysSecretArn', { value: stripeKeys.secretArn });
     new CfnOutput(this, 'StripeWebhookUrl', { value: `${httpApi.apiEndpoint}/api/stripe/webhook` });
   }

@@ -6,7 +6,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, Runtime, SystemLogLevel, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -71,6 +71,7 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
   },
   hardware: { table: 'readWrite', cognito: [] },
   agents: { table: 'readWrite', cognito: [], agentBundles: 'read' },
+  'agent-reports': { table: 'readWrite', cognito: [] },
   disposal: { table: 'readWrite', cognito: [] },
   audit: { table: 'read', cognito: [] },
   team: {
@@ -134,6 +135,7 @@ export class FeatureFunction extends NodejsFunction {
       );
     }
 
+    const settings = functionSettings(props.feature);
     super(scope, id, {
       entry,
       handler: 'handler',
@@ -141,9 +143,14 @@ export class FeatureFunction extends NodejsFunction {
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
       runtime: FEATURE_RUNTIME,
       architecture: Architecture.ARM_64,
-      memorySize: functionSettings(props.feature).memoryMb,
-      timeout: Duration.seconds(functionSettings(props.feature).timeoutSeconds),
-      tracing: functionSettings(props.feature).tracing === 'Active' ? Tracing.ACTIVE : Tracing.PASS_THROUGH,
+      memorySize: settings.memoryMb,
+      timeout: Duration.seconds(settings.timeoutSeconds),
+      tracing: settings.tracing === 'Active' ? Tracing.ACTIVE : Tracing.PASS_THROUGH,
+      reservedConcurrentExecutions: settings.reservedConcurrency,
+      // Lambda filters its own lines by level only in its JSON log format.
+      ...(settings.platformLogLevel === 'WARN'
+        ? { loggingFormat: LoggingFormat.JSON, systemLogLevelV2: SystemLogLevel.WARN }
+        : {}),
       logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
       environment: {
         TABLE_NAME: props.table.tableName,

@@ -88,6 +88,7 @@ export function createStacks(app: App, options: AppStacksOptions = {}): AppStack
     env,
     description: 'IT Asset Auditor: the SPA on S3 + CloudFront, /api/* to the HTTP API',
     httpApi: api.httpApi,
+    agentReportUrl: api.agentReportUrl,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     siteDir: options.siteDir,

@@ -32,6 +32,8 @@ import { WEB_DIST_DIR } from './paths';
 
 export interface WebStackProps extends StackProps {
   readonly httpApi: IHttpApi;
+  /** Shown to people installing agents (Settings → Monitoring Agent). */
+  readonly agentReportUrl: string;
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
   /** The built SPA; default web/dist. */
@@ -206,6 +208,7 @@ export class WebStack extends Stack {
       userPoolId: props.userPool.userPoolId,
       userPoolClientId: props.userPoolClient.userPoolClientId,
       authFlow: 'USER_SRP_AUTH',
+      agentReportUrl: props.agentReportUrl,
     };
 
     // Vite's content-hashed files (web/dist/assets/) are immutable; old ones are kept so a tab

@@ -10,7 +10,8 @@ import { API_KEY_HEADER } from '../../shared/agent-data';
 import type { MeResponse } from '../../shared/api';
 import type { CreatedApiKey } from '../../shared/api-keys';
 import { functionSettings } from '../../infra/function-settings';
-import { handler as agentsHandler } from '../../functions/agents/index';
+import { handler as reportsHandler } from '../../functions/agent-reports/index';
+import { FUNCTION_URL_ROUTE_KEY } from '../../functions/lib/feature';
 import type { HttpEvent } from '../../functions/lib/http';
 import { logger } from '../../functions/lib/logger';
 import { dynamoDocumentClient } from '../../functions/lib/table/client';
@@ -19,7 +20,8 @@ import type { Figure } from './report';
 
 const SECTION = 'Agent reports';
 const REPORT_PATH = '/api/agent/report';
-const REPORT_ROUTE_KEY = `POST ${REPORT_PATH}`;
+/** The function that takes reports, in AWS behind its own function URL. */
+const reportSettings = functionSettings('agent-reports');
 /** Distinct machines the throughput phases cycle through. */
 const MACHINES = 40;
 /** Each timed phase stops at whichever comes first, so the whole bench stays well under a minute. */
@@ -36,7 +38,7 @@ const ITEM_OVERHEAD_BYTES = 100;
 
 /** What one report costs in each billed dimension, measured here; cost.ts turns it into dollars. */
 export interface ReportInputs {
-  /** The realistic report's JSON body: CloudFront passes it to its API origin. */
+  /** The realistic report's JSON body (data in to Lambda is free). */
   requestBytes: number;
   /** The 202 answer's body and headers as sent back. */
   responseBytes: number;
@@ -50,11 +52,12 @@ export interface ReportInputs {
   /** Lines the handler logs per report at the production level (INFO), EMF metrics included. */
   handlerLogBytes: number;
   handlerLogEvents: number;
-  /** Lambda's own START/END/REPORT lines (text format, with the X-Ray part when traced). */
+  /**
+   * Lambda's own START/END/REPORT lines (text format, with the X-Ray part when traced); none when
+   * the function's platform log level is WARN (infra/function-settings.ts).
+   */
   platformLogBytes: number;
   platformLogEvents: number;
-  /** One HTTP API access-log line (infra/aws/api-stack.ts's format). */
-  accessLogBytes: number;
   /** DynamoDB bytes one machine keeps (items, the index copy, per-item overhead). */
   storageBytesPerDevice: number;
   /** Active tracing on the reporting function (infra/function-settings.ts): reports offered to X-Ray. */
@@ -249,7 +252,8 @@ function reportEvent(key: string, body: string): HttpEvent {
   const now = Date.now();
   return {
     version: '2.0',
-    routeKey: REPORT_ROUTE_KEY,
+    // Agents post to the function's URL, which passes every request as '$default'.
+    routeKey: FUNCTION_URL_ROUTE_KEY,
     rawPath: REPORT_PATH,
     rawQueryString: '',
     headers: { [API_KEY_HEADER]: key, 'content-type': 'application/json' },
@@ -268,7 +272,7 @@ function reportEvent(key: string, body: string): HttpEvent {
         userAgent: 'bench',
       },
       requestId: `bench-${now}-${Math.random().toString(36).slice(2)}`,
-      routeKey: REPORT_ROUTE_KEY,
+      routeKey: FUNCTION_URL_ROUTE_KEY,
       stage: '$default',
       time: new Date(now).toISOString(),
       timeEpoch: now,
@@ -283,7 +287,7 @@ function lambdaContext(requestId: string): Context {
     functionName: 'bench-agents',
     functionVersion: '$LATEST',
     invokedFunctionArn: 'arn:aws:lambda:bench:000000000000:function:bench-agents',
-    memoryLimitInMB: String(functionSettings('agents').memoryMb),
+    memoryLimitInMB: String(reportSettings.memoryMb),
     awsRequestId: requestId,
     logGroupName: '/aws/lambda/bench-agents',
     logStreamName: 'bench',
@@ -339,25 +343,6 @@ function platformLogLines(tracing: boolean): string[] {
         : '') +
       '\n',
   ];
-}
-
-/** One access-log line in infra/aws/api-stack.ts's format, with a report's realistic values. */
-function accessLogLine(): string {
-  return `${JSON.stringify({
-    requestId: 'JkQ1bgxXIAMEVxg=',
-    ip: '203.0.113.54',
-    requestTime: '23/Nov/2026:01:04:08 +0000',
-    routeKey: REPORT_ROUTE_KEY,
-    path: REPORT_PATH,
-    status: '202',
-    protocol: 'HTTP/1.1',
-    responseLength: '41',
-    responseLatency: '38',
-    integrationLatency: '35',
-    integrationError: '-',
-    authorizerError: '-',
-    userAgent: 'IT-Asset-Auditor-Agent/1.0.0',
-  })}\n`;
 }
 
 // ---- Storage ----
@@ -483,7 +468,7 @@ export async function measureAgentReports(
   const invoke = async (body: string) => {
     const event = reportEvent(key, body);
     const started = performance.now();
-    const result = await agentsHandler(event, lambdaContext(event.requestContext.requestId));
+    const result = await reportsHandler(event, lambdaContext(event.requestContext.requestId));
     const ms = performance.now() - started;
     if (result.statusCode !== 202)
       throw new Error(`Handler answered ${result.statusCode}: ${result.body ?? ''}`);
@@ -512,8 +497,8 @@ export async function measureAgentReports(
   const perReport = (value: number, reports: number) => (value / reports).toFixed(1);
   const breakdown = (measured: Capacity, reports: number) =>
     `table ${perReport(measured.tableWrite, reports)} + gsi ${perReport(measured.indexWrite, reports)} + refused condition ${perReport(measured.failedConditionalWrites, reports)}`;
-  const platformLines = platformLogLines(functionSettings('agents').tracing === 'Active');
-  const access = accessLogLine();
+  const platformLines =
+    reportSettings.platformLogLevel === 'INFO' ? platformLogLines(reportSettings.tracing === 'Active') : [];
   const handlerMs = median(handlerRuns.result);
 
   const inputs: ReportInputs = {
@@ -522,14 +507,13 @@ export async function measureAgentReports(
     writeUnitsPerReport: steadyWru,
     readUnitsPerReport: steadyRru,
     handlerMs,
-    memoryMb: functionSettings('agents').memoryMb,
+    memoryMb: reportSettings.memoryMb,
     handlerLogBytes: handlerRuns.bytes / HANDLER_RUNS,
     handlerLogEvents: handlerRuns.lines / HANDLER_RUNS,
     platformLogBytes: platformLines.reduce((sum, line) => sum + Buffer.byteLength(line), 0),
     platformLogEvents: platformLines.length,
-    accessLogBytes: Buffer.byteLength(access),
     storageBytesPerDevice,
-    tracingActive: functionSettings('agents').tracing === 'Active',
+    tracingActive: reportSettings.tracing === 'Active',
   };
 
   const ratioSequential = rate(sequential.result) / rate(rawSequential);
@@ -597,14 +581,14 @@ export async function measureAgentReports(
       name: 'handler time per report (median)',
       value: handlerMs,
       unit: 'ms',
-      detail: `${HANDLER_RUNS} steady-state reports, the agents handler invoked directly, DynamoDB Local on loopback`,
+      detail: `${HANDLER_RUNS} steady-state reports, the agent-reports handler invoked directly as its function URL would, DynamoDB Local on loopback`,
     },
     {
       section: SECTION,
       name: 'log bytes the handler writes per report (LOG_LEVEL INFO)',
       value: inputs.handlerLogBytes,
       unit: 'bytes',
-      detail: `plus, modelled: Lambda START/END/REPORT ${inputs.platformLogBytes} B, API access log ${inputs.accessLogBytes} B`,
+      detail: `plus, modelled: Lambda START/END/REPORT ${inputs.platformLogBytes} B (platform log level ${reportSettings.platformLogLevel})`,
     },
     {
       section: SECTION,

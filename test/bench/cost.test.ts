@@ -14,7 +14,6 @@ const inputs: ReportInputs = {
   handlerLogEvents: 0,
   platformLogBytes: 300,
   platformLogEvents: 3,
-  accessLogBytes: 400,
   storageBytesPerDevice: 10_000,
   tracingActive: false,
 };
@@ -35,20 +34,19 @@ describe('monthlyCost', () => {
     // 1,000 devices × 48 reports a day × 30.4 days.
     const reports = 1_459_200;
     expect(cost.reportsPerMonth).toBeCloseTo(reports, 6);
-    expect(line(cost, 'CloudFront', 'HTTPS requests')).toBeCloseTo(1.4592, 6);
-    expect(line(cost, 'CloudFront', 'report bodies')).toBeCloseTo(
-      ((reports * 10_000) / GB) * 0.02 + ((reports * 50) / GB) * 0.085,
-      6,
-    );
-    expect(line(cost, 'API Gateway', 'HTTP API requests')).toBeCloseTo(1.4592, 6);
+    // Agents post to the function's URL: no CloudFront or API Gateway request charge.
+    expect(cost.lines.map((each) => each.service)).not.toContain('CloudFront');
+    expect(cost.lines.map((each) => each.service)).not.toContain('API Gateway');
+    expect(line(cost, 'Lambda', 'function URL requests')).toBe(0);
+    expect(line(cost, 'Lambda', 'answers out')).toBeCloseTo(((reports * 50) / GB) * 0.09, 6);
     expect(line(cost, 'Lambda', 'requests')).toBeCloseTo(0.29184, 6);
     // 0.5 GB × 0.050 s × $0.0000133334 per GB-second.
     expect(line(cost, 'Lambda', 'duration')).toBeCloseTo(reports * 0.5 * 0.05 * 0.0000133334, 6);
     expect(line(cost, 'DynamoDB', 'writes')).toBeCloseTo(1.824, 6);
     expect(line(cost, 'DynamoDB', 'reads')).toBeCloseTo(0.5472, 6);
     expect(line(cost, 'DynamoDB', 'storage')).toBeCloseTo(((1_000 * 10_000) / GB) * 0.25, 6);
-    // 300 + 400 bytes and 26 bytes for each of 4 events.
-    const logGb = (reports * 804) / GB;
+    // 300 bytes and 26 bytes for each of 3 events.
+    const logGb = (reports * 378) / GB;
     expect(line(cost, 'CloudWatch Logs', 'ingestion')).toBeCloseTo(logGb * 0.5, 6);
     expect(line(cost, 'CloudWatch Logs', 'storage')).toBeCloseTo(logGb * 0.03, 6);
     expect(line(cost, 'X-Ray', 'traces')).toBe(0);
@@ -57,8 +55,8 @@ describe('monthlyCost', () => {
       cost.lines.reduce((sum, each) => sum + each.usd, 0),
       9,
     );
-    // 1.459 + 0.278 + 1.459 + 0.292 + 0.486 + 1.824 + 0.547 + 0.002 + 0.546 + 0.033 + 0 + 4.
-    expect(cost.total).toBeCloseTo(10.93, 2);
+    // 0 + 0.006 + 0.292 + 0.486 + 1.824 + 0.547 + 0.002 + 0.257 + 0.015 + 0 + 4.
+    expect(cost.total).toBeCloseTo(7.43, 2);
   });
 
   it('grows linearly with the fleet, apart from the fixed monitoring', () => {

@@ -20,11 +20,6 @@ const GB = 1024 ** 3;
 export const LAMBDA_ARM_GB_SECOND_USD = 0.0000133334;
 /** https://aws.amazon.com/lambda/pricing/ — $0.20 per 1M requests. */
 export const LAMBDA_REQUEST_USD = 0.2 * PER_MILLION;
-/** https://aws.amazon.com/api-gateway/pricing/ — HTTP APIs, $1.00 per million for the first 300 million a month (metered per 512 KB). */
-export const HTTP_API_REQUEST_USD = 1.0 * PER_MILLION;
-/** https://aws.amazon.com/api-gateway/pricing/ — $0.90 per million beyond 300 million a month. */
-export const HTTP_API_REQUEST_OVER_300M_USD = 0.9 * PER_MILLION;
-export const HTTP_API_FIRST_TIER_REQUESTS = 300_000_000;
 /** https://aws.amazon.com/dynamodb/pricing/on-demand/ — $0.625 per million WRU since the 1 Nov 2024 cut (was $1.25). */
 export const DYNAMODB_WRU_USD = 0.625 * PER_MILLION;
 /** https://aws.amazon.com/dynamodb/pricing/on-demand/ — $0.125 per million RRU since the 1 Nov 2024 cut (was $0.25). */
@@ -41,12 +36,19 @@ export const ALARM_METRIC_MONTH_USD = 0.1;
 export const DASHBOARD_MONTH_USD = 3.0;
 /** https://aws.amazon.com/xray/pricing/ — traces recorded, $5.00 per million (first 100,000 a month free, not counted). */
 export const XRAY_TRACE_RECORDED_USD = 5.0 * PER_MILLION;
-/** https://aws.amazon.com/cloudfront/pricing/ — HTTPS requests, United States and Europe, $0.0100 per 10,000. */
-export const CLOUDFRONT_HTTPS_REQUEST_USD = 0.01 / 10_000;
-/** https://aws.amazon.com/cloudfront/pricing/ — regional data transfer out to origin (a POST body), United States. */
-export const CLOUDFRONT_TO_ORIGIN_GB_USD = 0.02;
-/** https://aws.amazon.com/cloudfront/pricing/ — data transfer out to the internet, United States, first 10 TB. */
-export const CLOUDFRONT_OUT_GB_USD = 0.085;
+/**
+ * https://aws.amazon.com/lambda/pricing/ — data out of a function is charged at EC2's rates:
+ * https://aws.amazon.com/ec2/pricing/on-demand/ — to the internet, first 10 TB a month (the
+ * account's first 100 GB free, not counted). Data in is free.
+ */
+export const DATA_OUT_TO_INTERNET_GB_USD = 0.09;
+/**
+ * https://aws.amazon.com/lambda/pricing/ — a function URL has no charge of its own: its requests
+ * are the function's invocations. Agents post there (infra/aws/api-stack.ts), not through
+ * CloudFront ($0.0100 per 10,000 HTTPS requests) and the HTTP API ($1.00 per million), which
+ * together were half of a report's price.
+ */
+export const FUNCTION_URL_REQUEST_USD = 0;
 
 /**
  * Lambda's active tracing samples the first request each second and 5% of the others, and that
@@ -113,23 +115,16 @@ export function monthlyCost(devices: number, inputs: ReportInputs, options: Cost
   const logBytes =
     inputs.handlerLogBytes +
     inputs.platformLogBytes +
-    inputs.accessLogBytes +
-    LOG_EVENT_OVERHEAD_BYTES * (inputs.handlerLogEvents + inputs.platformLogEvents + 1);
+    LOG_EVENT_OVERHEAD_BYTES * (inputs.handlerLogEvents + inputs.platformLogEvents);
   const logGb = (reports * logBytes) / GB;
   const traces = inputs.tracingActive ? tracesPerSecond(reports / SECONDS_PER_MONTH) * SECONDS_PER_MONTH : 0;
-  const httpApi =
-    Math.min(reports, HTTP_API_FIRST_TIER_REQUESTS) * HTTP_API_REQUEST_USD +
-    Math.max(0, reports - HTTP_API_FIRST_TIER_REQUESTS) * HTTP_API_REQUEST_OVER_300M_USD;
   const lines: CostLine[] = [
-    { service: 'CloudFront', item: 'HTTPS requests', usd: reports * CLOUDFRONT_HTTPS_REQUEST_USD },
+    { service: 'Lambda', item: 'function URL requests', usd: reports * FUNCTION_URL_REQUEST_USD },
     {
-      service: 'CloudFront',
-      item: 'report bodies to the API origin, answers out',
-      usd:
-        ((reports * inputs.requestBytes) / GB) * CLOUDFRONT_TO_ORIGIN_GB_USD +
-        ((reports * inputs.responseBytes) / GB) * CLOUDFRONT_OUT_GB_USD,
+      service: 'Lambda',
+      item: 'answers out to the internet',
+      usd: ((reports * inputs.responseBytes) / GB) * DATA_OUT_TO_INTERNET_GB_USD,
     },
-    { service: 'API Gateway', item: 'HTTP API requests', usd: httpApi },
     { service: 'Lambda', item: 'requests', usd: reports * LAMBDA_REQUEST_USD },
     {
       service: 'Lambda',
@@ -156,7 +151,7 @@ export function monthlyCost(devices: number, inputs: ReportInputs, options: Cost
       item: `ingestion (${Math.round(logBytes)} B a report)`,
       usd: logGb * LOGS_INGESTED_GB_USD,
     },
-    // Log groups keep one month (infra/aws/function.ts, api-stack.ts): one month's logs are stored.
+    // Log groups keep one month (infra/aws/function.ts): one month's logs are stored.
     {
       service: 'CloudWatch Logs',
       item: 'storage (1-month retention)',
@@ -207,6 +202,17 @@ export function costFigures(
       budget: { op: '<=', limit: (BUDGET_PER_1000_DEVICES * devices) / 1000 },
       detail: `largest: ${top.map((line) => `${line.service} ${line.item.split(' (')[0]} ${usd(line.usd)}`).join(', ')}`,
     };
+  });
+  // What each further 1,000 devices add: the bill without the monitoring every stage pays anyway.
+  const atScale = monthlyCost(100_000, inputs);
+  const fixed = monthlyCost(0, inputs).total;
+  figures.push({
+    section: 'Cost',
+    name: 'agent reports, per 1,000 devices beyond the fixed monitoring',
+    value: (atScale.total - fixed) / 100,
+    unit: 'USD/month',
+    budget: { op: '<=', limit: BUDGET_PER_1000_DEVICES },
+    detail: `(${usd(atScale.total)} for 100,000 devices − ${usd(fixed)} of alarms and dashboard) ÷ 100`,
   });
   const idle = monthlyCost(1_000, inputs, { reportsPerDevicePerDay: 0 });
   figures.push({

@@ -201,6 +201,39 @@ describe('Api stack', () => {
       },
     );
 
+    it('drops Lambda’s START/END/REPORT lines only where the settings say so', () => {
+      for (const feature of featuresInUse()) {
+        const logging = resources[functionLogicalId(feature)]?.Properties.LoggingConfig;
+        if (functionSettings(feature).platformLogLevel === 'WARN')
+          expect(logging, feature).toMatchObject({ LogFormat: 'JSON', SystemLogLevel: 'WARN' });
+        else expect(logging, feature).not.toHaveProperty('SystemLogLevel');
+      }
+      expect(functionSettings('agent-reports').platformLogLevel).toBe('WARN');
+    });
+
+    it('gives the report function, and only it, a public URL whose caller the handler checks', () => {
+      const urls = ofType('AWS::Lambda::Url').map(([, url]) => url.Properties);
+      expect(urls).toEqual([
+        expect.objectContaining({
+          AuthType: 'NONE',
+          TargetFunctionArn: { 'Fn::GetAtt': [functionLogicalId('agent-reports'), 'Arn'] },
+        }),
+      ]);
+      // Past the HTTP API's throttling, the function has a ceiling of its own.
+      expect(resources[functionLogicalId('agent-reports')]?.Properties).toMatchObject({
+        ReservedConcurrentExecutions: functionSettings('agent-reports').reservedConcurrency,
+      });
+      expect(functionSettings('agent-reports').reservedConcurrency).toBeGreaterThan(0);
+      expect(routes.filter((route) => route.feature === 'agent-reports').map(routeKey)).toEqual([
+        'POST /api/agent/report',
+      ]);
+      template.hasOutput('AgentReportUrl', {
+        Value: {
+          'Fn::Join': ['', [{ 'Fn::GetAtt': [Match.anyValue(), 'FunctionUrl'] }, 'api/agent/report']],
+        },
+      });
+    });
+
     it('answers within API Gateway’s 30 s integration limit', () => {
       for (const feature of featuresInUse())
         expect(functionSettings(feature).timeoutSeconds).toBeLessThan(30);
@@ -227,7 +260,9 @@ describe('Api stack', () => {
     });
 
     it('lets API Gateway invoke each function with one permission per function', () => {
-      const permissions = ofType('AWS::Lambda::Permission').map(([, permission]) => permission.Properties);
+      const permissions = ofType('AWS::Lambda::Permission')
+        .map(([, permission]) => permission.Properties)
+        .filter((permission) => permission.Principal === 'apigateway.amazonaws.com');
       expect(permissions).toHaveLength(featuresInUse().length);
       for (const feature of featuresInUse()) {
         expect(permissions).toContainEqual(

@@ -253,6 +253,8 @@ describe('Web stack (needs `npm run build:web`)', () => {
     const markers = JSON.stringify(withConfig[0]?.Properties.SourceMarkers);
     expect(markers).toMatch(/ExportsOutputRefUserPool[0-9A-F]+/);
     expect(markers).toMatch(/ExportsOutputRefUserPoolWebClient/);
+    // Where agents post: the report function's URL.
+    expect(markers).toMatch(/ExportsOutputFnGetAtt[A-Za-z0-9]*FunctionUrl/);
     expect(withConfig[0]?.Properties).toMatchObject({
       DistributionPaths: ['/*'],
       Prune: true,

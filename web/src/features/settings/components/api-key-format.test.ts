@@ -12,6 +12,8 @@ describe('API key display', () => {
   it('configures an agent with the submit address and the first key, shortened', () => {
     const endpoint = agentSubmitAddress('https://assets.example.com');
     expect(endpoint).toBe('https://assets.example.com/api/agent/report');
+    const functionUrl = 'https://abc123.lambda-url.eu-west-1.on.aws/api/agent/report';
+    expect(agentSubmitAddress('https://assets.example.com', functionUrl)).toBe(functionUrl);
     expect(JSON.parse(agentConfiguration(endpoint, { prefix })!)).toEqual({
       endpoint,
       api_key: `${prefix}…`,

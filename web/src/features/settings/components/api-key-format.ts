@@ -1,10 +1,13 @@
 import { API_KEY_DISPLAY_CHARS, type ApiKey } from '../../../../../shared/api-keys';
 
-/** Where agents post their reports: the submit function, on the web app's own origin. */
 export const AGENT_REPORT_PATH = '/api/agent/report';
 
-export function agentSubmitAddress(origin: string): string {
-  return `${origin}${AGENT_REPORT_PATH}`;
+/**
+ * Where agents post their reports: the address the runtime configuration names (in AWS, the
+ * report function's own URL), else the submit route on the web app's own origin.
+ */
+export function agentSubmitAddress(origin: string, configured?: string): string {
+  return configured ?? `${origin}${AGENT_REPORT_PATH}`;
 }
 
 /** A key as it may be shown again after creation: its first characters and an ellipsis. */

@@ -7,6 +7,7 @@ import {
   AGENT_REPORT_INTERVAL_MINUTES,
 } from '../../../../../shared/agent-data';
 import { errorMessage } from '../../../api/api-client';
+import { getRuntimeConfig } from '../../../config/runtime-config';
 import { useDownloadAgent } from '../api/download-agent';
 import { API_KEY_PLACEHOLDER, linuxInstallCommand, windowsInstallCommand } from './agent-install-commands';
 import { agentSubmitAddress } from './api-key-format';
@@ -30,7 +31,7 @@ export function MonitoringAgentSection() {
   const linuxId = useId();
   const downloadRef = useRef<HTMLButtonElement>(null);
   const download = useDownloadAgent();
-  const endpoint = agentSubmitAddress(window.location.origin);
+  const endpoint = agentSubmitAddress(window.location.origin, getRuntimeConfig().agentReportUrl);
   const windowsCommand = windowsInstallCommand(endpoint);
   const linuxCommand = linuxInstallCommand(endpoint);
 
