@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { EntityItem } from 'electrodb';
 import {
   ACTIVE_AGENT_WINDOW_MINUTES,
   type AgentMachine,
@@ -7,17 +6,33 @@ import {
   type AgentSummary,
 } from '../../../shared/agent-data';
 import { NotFound, TooManyRequests } from '../errors';
-import { AGENT_SECTIONS, type AgentSectionName, type agentMachineEntity } from './agent-machine';
+import {
+  create,
+  equals,
+  getItem,
+  isConditionFailure,
+  listAll,
+  put,
+  remove,
+  send,
+  type TableWrite,
+} from './commands';
 import { counterUpdate, readCounters } from './counters';
-import { db } from './service';
-import { write, type Built, type TransactionItem } from './transaction';
+import {
+  AGENT_SECTIONS,
+  agentMachines,
+  agentSections,
+  type AgentMachineItem,
+  type AgentSectionItem,
+  type AgentSectionName,
+} from './items';
+import { write, type Built } from './transaction';
 
 /**
  * Monitoring agents' reports. A report rewrites the machine's small item (the heartbeat); its heavy
  * sections are written only when their content hash changes, split into parts well under
  * DynamoDB's 400 KB item limit.
  */
-type AgentMachineItem = EntityItem<typeof agentMachineEntity>;
 type SectionState = Record<AgentSectionName, { hash: string; parts: number }>;
 
 const SECTION_PART_BYTES = 300_000;
@@ -72,10 +87,7 @@ function toSummary(item: AgentMachineItem): AgentSummary {
 }
 
 async function getMachineItem(organizationId: string, machineId: string): Promise<AgentMachineItem | null> {
-  const { data } = await db()
-    .entities.agentMachine.get({ organization_id: organizationId, machine_id: machineId })
-    .go({ consistent: true });
-  return data;
+  return getItem<AgentMachineItem>(agentMachines.key(organizationId, machineId), { consistent: true });
 }
 
 const REPORT_ATTEMPTS = 5;
@@ -136,51 +148,35 @@ async function writeReport(
   const machine = machineItem(organizationId, report, sections, current, now);
 
   if (current && changed.length === 0) {
-    return db()
-      .entities.agentMachine.put(machine)
-      .where(({ last_seen }, { eq }) => eq(last_seen, current.last_seen))
-      .go({ response: 'none' })
-      .then(
-        () => true,
-        (error: unknown) => {
-          if (error instanceof Error && /conditional request failed/i.test(error.message)) return false;
-          throw error;
-        },
-      );
+    return send(put(agentMachines.item(machine), equals('last_seen', current.last_seen))).then(
+      () => true,
+      (error: unknown) => {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      },
+    );
   }
 
-  const outcome = await write<'machine' | 'other'>((entities) => {
+  const outcome = await write<'machine' | 'other'>(() => {
     const built: Built<'machine' | 'other'> = { parts: [], items: [] };
-    const add = (part: 'machine' | 'other', item: TransactionItem) => {
+    const add = (part: 'machine' | 'other', item: TableWrite) => {
       built.parts.push(part);
       built.items.push(item);
     };
     for (const [section, parts] of split) {
       const keys = { organization_id: organizationId, machine_id: report.machine_id, section };
       parts.forEach((entries, part) =>
-        add(
-          'other',
-          entities.agentSection
-            .put({ ...keys, part, entries, written_at: now.toISOString() })
-            .commit() as TransactionItem,
-        ),
+        add('other', put(agentSections.item({ ...keys, part, entries, written_at: now.toISOString() }))),
       );
       for (let part = parts.length; part < (previous?.[section]?.parts ?? 0); part++) {
-        add('other', entities.agentSection.delete({ ...keys, part }).commit() as TransactionItem);
+        add('other', remove(agentSections.key({ ...keys, part })));
       }
     }
     if (!current) {
-      add('machine', entities.agentMachine.create(machine).commit() as TransactionItem);
-      for (const item of counterUpdate(entities, organizationId, new Map([[AGENTS_COUNTER, 1]])))
-        add('other', item);
+      add('machine', create(agentMachines.item(machine)));
+      for (const item of counterUpdate(organizationId, new Map([[AGENTS_COUNTER, 1]]))) add('other', item);
     } else {
-      add(
-        'machine',
-        entities.agentMachine
-          .put(machine)
-          .where(({ last_seen }, { eq }) => eq(last_seen, current.last_seen))
-          .commit() as TransactionItem,
-      );
+      add('machine', put(agentMachines.item(machine), equals('last_seen', current.last_seen)));
     }
     return built;
   });
@@ -211,10 +207,7 @@ export async function recordAgentReport(
 
 /** Every machine of the organisation; the fleet is read whole (the fleet view shows all of it). */
 async function readMachines(organizationId: string): Promise<AgentMachineItem[]> {
-  const { data } = await db()
-    .entities.agentMachine.query.primary({ organization_id: organizationId })
-    .go({ pages: 'all' });
-  return data;
+  return listAll<AgentMachineItem>(agentMachines.ofOrganization(organizationId));
 }
 
 /** The fleet, latest report first. */
@@ -228,16 +221,14 @@ export async function listAgentMachines(organizationId: string): Promise<AgentSu
 export async function getAgentMachine(organizationId: string, machineId: string): Promise<AgentMachine> {
   const [item, parts] = await Promise.all([
     getMachineItem(organizationId, machineId),
-    db()
-      .entities.agentSection.query.primary({ organization_id: organizationId, machine_id: machineId })
-      .go({ pages: 'all', consistent: true }),
+    listAll<AgentSectionItem>(agentSections.ofMachine(organizationId, machineId), { consistent: true }),
   ]);
   if (!item) throw new NotFound('Machine not found');
   const state = item.sections as SectionState;
   const sections = Object.fromEntries(
     AGENT_SECTIONS.map((section) => [
       section,
-      parts.data
+      parts
         // A part beyond the current count is a leftover of a concurrent report: not this one's.
         .filter(
           (part) =>
@@ -264,12 +255,12 @@ export async function countAgents(
   const since = new Date(now.getTime() - ACTIVE_AGENT_WINDOW_MINUTES * 60_000).toISOString();
   const [counters, seen] = await Promise.all([
     readCounters(organizationId),
-    db()
-      .entities.agentMachine.query.primary({ organization_id: organizationId })
-      .go({ pages: 'all', attributes: ['last_seen'] }),
+    listAll<Pick<AgentMachineItem, 'last_seen'>>(agentMachines.ofOrganization(organizationId), {
+      attributes: ['last_seen'],
+    }),
   ]);
   return {
     agents: counters[AGENTS_COUNTER] ?? 0,
-    active: seen.data.filter((machine) => machine.last_seen >= since).length,
+    active: seen.filter((machine) => machine.last_seen >= since).length,
   };
 }

@@ -1,5 +1,10 @@
 import { Entity } from 'electrodb';
 
+/**
+ * ElectroDB's description of these items, kept only for the tests' and bench's fixtures (they
+ * read and patch items through it). The functions use items.ts; items.test.ts holds the two equal.
+ */
+
 /** An agent API key: shown once at creation, kept only as its SHA-256 and a display prefix. */
 export const apiKeyEntity = new Entity({
   model: { entity: 'apiKey', version: '1', service: 'itam' },

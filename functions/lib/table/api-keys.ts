@@ -7,7 +7,20 @@ import {
   type CreatedApiKey,
 } from '../../../shared/api-keys';
 import { NotFound } from '../errors';
-import { db } from './service';
+import {
+  absent,
+  anyOf,
+  create,
+  getItem,
+  isConditionFailure,
+  lessThan,
+  listAll,
+  patch,
+  remove,
+  send,
+} from './commands';
+import { apiKeyLookups, apiKeys, type ApiKeyItem, type ApiKeyLookupItem } from './items';
+import { transact } from './transaction';
 
 /** last_used_at is refreshed at most this often per key, so that reports stay one cheap write. */
 const LAST_USED_RESOLUTION_MS = 5 * 60 * 1000;
@@ -16,13 +29,7 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-function toApiKey(item: {
-  id: string;
-  name: string;
-  prefix: string;
-  created_at: string;
-  last_used_at?: string;
-}): ApiKey {
+function toApiKey(item: Omit<ApiKeyItem, 'organization_id' | 'key_hash'>): ApiKey {
   return {
     id: item.id,
     name: item.name,
@@ -34,16 +41,14 @@ function toApiKey(item: {
 
 /** Newest first. */
 export async function listApiKeys(organizationId: string): Promise<ApiKey[]> {
-  const { data } = await db()
-    .entities.apiKey.query.primary({ organization_id: organizationId })
-    .go({ order: 'desc', pages: 'all' });
-  return data.map(toApiKey);
+  const keys = await listAll<ApiKeyItem>(apiKeys.ofOrganization(organizationId), { newestFirst: true });
+  return keys.map(toApiKey);
 }
 
 /** A new key: sk_ and 64 hex characters from 32 random bytes (SPEC 7). Only its hash is kept. */
 export async function createApiKey(organizationId: string, name: string, now: Date): Promise<CreatedApiKey> {
   const key = `sk_${randomBytes(32).toString('hex')}`;
-  const item = {
+  const item: ApiKeyItem = {
     id: ulid(now.getTime()),
     organization_id: organizationId,
     name,
@@ -51,29 +56,23 @@ export async function createApiKey(organizationId: string, name: string, now: Da
     key_hash: hashApiKey(key),
     created_at: now.toISOString(),
   };
-  const { canceled } = await db()
-    .transaction.write(({ apiKey, apiKeyLookup }) => [
-      apiKey.create(item).commit(),
-      apiKeyLookup
-        .create({ key_hash: item.key_hash, organization_id: organizationId, api_key_id: item.id })
-        .commit(),
-    ])
-    .go();
+  const canceled = await transact([
+    create(apiKeys.item(item)),
+    create(
+      apiKeyLookups.item({ key_hash: item.key_hash, organization_id: organizationId, api_key_id: item.id }),
+    ),
+  ]);
   if (canceled) throw new Error('Creating the API key was cancelled by DynamoDB');
   return { ...toApiKey(item), key };
 }
 
 export async function deleteApiKey(organizationId: string, id: string): Promise<void> {
-  const { data } = await db()
-    .entities.apiKey.get({ organization_id: organizationId, id })
-    .go({ consistent: true });
-  if (!data) throw new NotFound('API key not found');
-  const { canceled } = await db()
-    .transaction.write(({ apiKey, apiKeyLookup }) => [
-      apiKey.delete({ organization_id: organizationId, id }).commit(),
-      apiKeyLookup.delete({ key_hash: data.key_hash }).commit(),
-    ])
-    .go();
+  const apiKey = await getItem<ApiKeyItem>(apiKeys.key(organizationId, id), { consistent: true });
+  if (!apiKey) throw new NotFound('API key not found');
+  const canceled = await transact([
+    remove(apiKeys.key(organizationId, id)),
+    remove(apiKeyLookups.key(apiKey.key_hash)),
+  ]);
   if (canceled) throw new Error('Deleting the API key was cancelled by DynamoDB');
 }
 
@@ -85,10 +84,8 @@ export interface AgentKeyOwner {
 /** The organisation an agent's key belongs to, or null for a malformed, unknown or deleted key. */
 export async function findApiKeyOwner(key: string): Promise<AgentKeyOwner | null> {
   if (!API_KEY_PATTERN.test(key)) return null;
-  const { data } = await db()
-    .entities.apiKeyLookup.get({ key_hash: hashApiKey(key) })
-    .go({ consistent: true });
-  return data ? { organizationId: data.organization_id, apiKeyId: data.api_key_id } : null;
+  const lookup = await getItem<ApiKeyLookupItem>(apiKeyLookups.key(hashApiKey(key)), { consistent: true });
+  return lookup ? { organizationId: lookup.organization_id, apiKeyId: lookup.api_key_id } : null;
 }
 
 /**
@@ -103,16 +100,14 @@ export async function touchApiKey(owner: AgentKeyOwner, now: Date): Promise<void
   const noted = notedAt.get(owner.apiKeyId);
   if (noted !== undefined && now.getTime() - noted < LAST_USED_RESOLUTION_MS) return;
   const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
-  await db()
-    .entities.apiKey.patch({ organization_id: owner.organizationId, id: owner.apiKeyId })
-    .set({ last_used_at: now.toISOString() })
-    .where(
-      ({ last_used_at }, { notExists, lt }) =>
-        `(${notExists(last_used_at)} OR ${lt(last_used_at, staleBefore)})`,
-    )
-    .go()
-    .catch((error: unknown) => {
-      if (!(error instanceof Error && /conditional request failed/i.test(error.message))) throw error;
-    });
+  await send(
+    patch(
+      apiKeys.key(owner.organizationId, owner.apiKeyId),
+      { set: { last_used_at: now.toISOString() } },
+      anyOf(absent('last_used_at'), lessThan('last_used_at', staleBefore)),
+    ),
+  ).catch((error: unknown) => {
+    if (!isConditionFailure(error)) throw error;
+  });
   notedAt.set(owner.apiKeyId, now.getTime());
 }

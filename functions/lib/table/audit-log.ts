@@ -1,6 +1,11 @@
 import { Entity } from 'electrodb';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '../../../shared/audit';
 
+/**
+ * ElectroDB's description of these items, kept only for the tests' and bench's fixtures (they
+ * read and patch items through it). The functions use items.ts; items.test.ts holds the two equal.
+ */
+
 export const auditLogEntity = new Entity({
   model: { entity: 'auditLog', version: '1', service: 'itam' },
   attributes: {

@@ -1,8 +1,8 @@
 import { monotonicFactory } from 'ulid';
 import type { AuditAction, AuditEntityType, AuditLog, FieldChange } from '../../../shared/audit';
 import { AUDIT_LOG_PAGE_SIZE } from '../../../shared/constants';
-import { db } from './service';
-import type { TransactionEntities, TransactionItem } from './transaction';
+import { create, listPage, type TableWrite } from './commands';
+import { auditLogs, type AuditLogItem } from './items';
 
 /** The person a change is recorded against. */
 export interface Actor {
@@ -28,20 +28,20 @@ export interface AuditInput {
 const auditId = monotonicFactory();
 
 /** An audit entry, to be written in the same transaction as the change it records. */
-export function auditEntry(entities: TransactionEntities, input: AuditInput): TransactionItem {
-  return entities.auditLog
-    .create({
+export function auditEntry(input: AuditInput): TableWrite {
+  return create(
+    auditLogs.item({
       id: auditId(input.now.getTime()),
       organization_id: input.organizationId,
       timestamp: input.now.toISOString(),
       entity_type: input.entityType,
-      entity_id: input.entityId ?? undefined,
+      ...(input.entityId === null ? {} : { entity_id: input.entityId }),
       entity_label: input.entityLabel,
       action: input.action,
       changed_by: input.actor.email,
       changes: input.changes,
-    })
-    .commit();
+    }),
+  );
 }
 
 function isEmpty(value: unknown): boolean {
@@ -68,10 +68,11 @@ export function fieldChanges<T extends object>(
 
 /** The organisation's latest audit entries, newest first (ULID keys, so one key-ordered read). */
 export async function listAuditLogs(organizationId: string): Promise<AuditLog[]> {
-  const { data } = await db()
-    .entities.auditLog.query.primary({ organization_id: organizationId })
-    .go({ order: 'desc', limit: AUDIT_LOG_PAGE_SIZE });
-  return data.map((entry) => ({
+  const { items } = await listPage<AuditLogItem>(auditLogs.ofOrganization(organizationId), {
+    newestFirst: true,
+    limit: AUDIT_LOG_PAGE_SIZE,
+  });
+  return items.map((entry) => ({
     id: entry.id,
     timestamp: entry.timestamp,
     entity_type: entry.entity_type,
@@ -79,6 +80,6 @@ export async function listAuditLogs(organizationId: string): Promise<AuditLog[]>
     entity_label: entry.entity_label,
     action: entry.action,
     changed_by: entry.changed_by,
-    changes: entry.changes as AuditLog['changes'],
+    changes: entry.changes,
   }));
 }

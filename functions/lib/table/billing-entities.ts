@@ -3,6 +3,11 @@ import { PLAN_INTERVALS } from '../../../shared/billing';
 import { TTL_ATTRIBUTE } from './definition';
 
 /**
+ * ElectroDB's description of these items, kept only for the tests' and bench's fixtures (they
+ * read and patch items through it). The functions use items.ts; items.test.ts holds the two equal.
+ */
+
+/**
  * The table's mirror of Stripe: plans (from the super_admin's sync), each organisation's payments
  * (from invoice webhooks), the way from a Stripe customer to its organisation, and the ids of the
  * webhook events already applied.

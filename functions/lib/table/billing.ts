@@ -1,19 +1,38 @@
-import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import { PAYMENT_HISTORY_PAGE_SIZE } from '../../../shared/constants';
 import type { Payment, SubscriptionPlan } from '../../../shared/billing';
 import type { PlanTerms } from '../../billing/stripe-plan';
-import type { paymentEntity, subscriptionPlanEntity } from './billing-entities';
-import { db } from './service';
-import { write, type TransactionEntities, type TransactionItem } from './transaction';
+import {
+  absent,
+  anyOf,
+  create,
+  equals,
+  getItem,
+  lessThan,
+  listAll,
+  listPage,
+  patch,
+  put,
+  type TableWrite,
+} from './commands';
+import {
+  payments,
+  stripeCustomers,
+  stripeEvents,
+  subscriptionPlans,
+  subscriptions,
+  type PaymentItem,
+  type StripeCustomerItem,
+  type SubscriptionItem,
+  type SubscriptionPlanItem as PlanItem,
+} from './items';
+import { write } from './transaction';
 
 /**
  * The table's mirror of Stripe. Every webhook effect is written in one transaction with the
  * event's id, on the condition that the id is new: an event is applied at most once, and a
  * duplicate delivery changes nothing.
  */
-type PlanItem = EntityItem<typeof subscriptionPlanEntity>;
-type PaymentItem = EntityItem<typeof paymentEntity>;
 
 /** Statuses of a subscription that no longer runs. */
 const ENDED_STATUSES = ['cancelled', 'incomplete'];
@@ -49,8 +68,7 @@ function toPayment(item: PaymentItem): Payment {
 }
 
 async function allPlanItems(): Promise<PlanItem[]> {
-  const { data } = await db().entities.subscriptionPlan.query.primary({}).go({ pages: 'all' });
-  return data;
+  return listAll<PlanItem>(subscriptionPlans.all());
 }
 
 /** SPEC 7: active plans by amount ascending (then by name, for equal prices). */
@@ -62,8 +80,8 @@ export async function listActivePlans(): Promise<SubscriptionPlan[]> {
 }
 
 export async function getPlanByPrice(priceId: string): Promise<SubscriptionPlan | null> {
-  const { data } = await db().entities.subscriptionPlan.get({ stripe_price_id: priceId }).go();
-  return data ? toPlan(data) : null;
+  const plan = await getItem<PlanItem>(subscriptionPlans.key(priceId));
+  return plan ? toPlan(plan) : null;
 }
 
 export interface PlanSyncOutcome {
@@ -90,32 +108,28 @@ export async function savePlans(terms: PlanTerms[], keep: Set<string>, now: Date
   const retired = [...existing.values()].filter(
     (plan) => plan.is_active && !offered.has(plan.stripe_price_id) && !keep.has(plan.stripe_price_id),
   );
-  const items = (entities: TransactionEntities): TransactionItem[] => [
+  const items: TableWrite[] = [
     ...terms.map((plan) => {
       const earlier = existing.get(plan.stripe_price_id);
-      return entities.subscriptionPlan
-        .put({
+      return put(
+        subscriptionPlans.item({
           ...plan,
           id: earlier?.id ?? ulid(now.getTime()),
           is_active: true,
           created_at: earlier?.created_at ?? timestamp,
           updated_at: timestamp,
-        })
-        .commit();
+        }),
+      );
     }),
     ...retired.map((plan) =>
-      entities.subscriptionPlan
-        .patch({ stripe_price_id: plan.stripe_price_id })
-        .set({ is_active: false, updated_at: timestamp })
-        .commit(),
+      patch(subscriptionPlans.key(plan.stripe_price_id), {
+        set: { is_active: false, updated_at: timestamp },
+      }),
     ),
   ];
-  const count = terms.length + retired.length;
-  for (let start = 0; start < count; start += TRANSACTION_MAX_ITEMS) {
-    await write((entities) => {
-      const chunk = items(entities).slice(start, start + TRANSACTION_MAX_ITEMS);
-      return { parts: chunk.map(() => null), items: chunk };
-    });
+  for (let start = 0; start < items.length; start += TRANSACTION_MAX_ITEMS) {
+    const chunk = items.slice(start, start + TRANSACTION_MAX_ITEMS);
+    await write(() => ({ parts: chunk.map(() => null), items: chunk }));
   }
   const totalActive = (await allPlanItems()).filter((plan) => plan.is_active).length;
   return { saved, deactivated: retired.length, totalActive };
@@ -123,15 +137,16 @@ export async function savePlans(terms: PlanTerms[], keep: Set<string>, now: Date
 
 /** SPEC 7: the organisation's latest payments, newest first. */
 export async function listPayments(organizationId: string): Promise<Payment[]> {
-  const { data } = await db()
-    .entities.payment.query.primary({ organization_id: organizationId })
-    .go({ order: 'desc', limit: PAYMENT_HISTORY_PAGE_SIZE });
-  return data.map(toPayment);
+  const { items } = await listPage<PaymentItem>(payments.ofOrganization(organizationId), {
+    newestFirst: true,
+    limit: PAYMENT_HISTORY_PAGE_SIZE,
+  });
+  return items.map(toPayment);
 }
 
 export async function findOrganizationByCustomer(customerId: string): Promise<string | null> {
-  const { data } = await db().entities.stripeCustomer.get({ customer_id: customerId }).go();
-  return data?.organization_id ?? null;
+  const customer = await getItem<StripeCustomerItem>(stripeCustomers.key(customerId));
+  return customer?.organization_id ?? null;
 }
 
 /**
@@ -139,23 +154,23 @@ export async function findOrganizationByCustomer(customerId: string): Promise<st
  * and returned, so two checkouts started at once share one customer.
  */
 export async function linkStripeCustomer(organizationId: string, customerId: string): Promise<string> {
-  const outcome = await write((entities) => ({
+  const outcome = await write(() => ({
     parts: ['subscription', 'lookup'],
     items: [
-      entities.subscription
-        .patch({ organization_id: organizationId })
-        .set({ stripe_customer_id: customerId })
-        .where(({ stripe_customer_id }, { notExists }) => notExists(stripe_customer_id))
-        .commit(),
-      entities.stripeCustomer.create({ customer_id: customerId, organization_id: organizationId }).commit(),
+      patch(
+        subscriptions.key(organizationId),
+        { set: { stripe_customer_id: customerId } },
+        absent('stripe_customer_id'),
+      ),
+      create(stripeCustomers.item({ customer_id: customerId, organization_id: organizationId })),
     ],
   }));
   if (outcome.ok) return customerId;
-  const { data } = await db()
-    .entities.subscription.get({ organization_id: organizationId })
-    .go({ consistent: true });
-  if (!data?.stripe_customer_id) throw new Error(`Could not link Stripe customer ${customerId}`);
-  return data.stripe_customer_id;
+  const subscription = await getItem<SubscriptionItem>(subscriptions.key(organizationId), {
+    consistent: true,
+  });
+  if (!subscription?.stripe_customer_id) throw new Error(`Could not link Stripe customer ${customerId}`);
+  return subscription.stripe_customer_id;
 }
 
 /** An event, and whether it is to be applied: false when it was applied before. */
@@ -164,15 +179,15 @@ export interface StripeEventMark {
   type: string;
 }
 
-function eventItem(entities: TransactionEntities, event: StripeEventMark, now: Date): TransactionItem {
-  return entities.stripeEvent
-    .create({
+function eventItem(event: StripeEventMark, now: Date): TableWrite {
+  return create(
+    stripeEvents.item({
       event_id: event.id,
       type: event.type,
       applied_at: now.toISOString(),
       expires_at: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS,
-    })
-    .commit();
+    }),
+  );
 }
 
 export type EventOutcome = 'applied' | 'duplicate' | 'stale';
@@ -211,31 +226,21 @@ export async function applySubscriptionEvent(
     ...(trial_end_date ? { trial_end_date } : {}),
     updated_at: now.toISOString(),
   };
-  const absent = [
-    ...(plan_id ? [] : ['plan_id' as const]),
-    ...(current_period_end ? [] : ['current_period_end' as const]),
-  ];
-  const outcome = await write((entities) => ({
-    parts: ['event', 'subscription'] as const,
+  const cleared = [...(plan_id ? [] : ['plan_id']), ...(current_period_end ? [] : ['current_period_end'])];
+  const replaceable = anyOf(
+    absent('stripe_subscription_id'),
+    equals('stripe_subscription_id', mirror.stripe_subscription_id),
+    lessThan('stripe_subscription_created', mirror.stripe_subscription_created),
+    // A running subscription takes the place of an ended one, even one started the same second.
+    ...(ENDED_STATUSES.includes(mirror.status)
+      ? []
+      : [anyOf(...ENDED_STATUSES.map((ended) => equals('status', ended)))]),
+  );
+  const outcome = await write<'event' | 'subscription'>(() => ({
+    parts: ['event', 'subscription'],
     items: [
-      eventItem(entities, event, now),
-      (absent.length > 0
-        ? entities.subscription.patch({ organization_id: organizationId }).set(present).remove(absent)
-        : entities.subscription.patch({ organization_id: organizationId }).set(present)
-      )
-        .where(({ stripe_subscription_id, stripe_subscription_created, status }, { notExists, eq, lt }) => {
-          const replaceable = [
-            notExists(stripe_subscription_id),
-            eq(stripe_subscription_id, mirror.stripe_subscription_id),
-            lt(stripe_subscription_created, mirror.stripe_subscription_created),
-            // A running subscription takes the place of an ended one, even one started the same second.
-            ...(ENDED_STATUSES.includes(mirror.status)
-              ? []
-              : [`(${ENDED_STATUSES.map((ended) => eq(status, ended)).join(' OR ')})`]),
-          ];
-          return `(${replaceable.join(' OR ')})`;
-        })
-        .commit(),
+      eventItem(event, now),
+      patch(subscriptions.key(organizationId), { set: present, remove: cleared }, replaceable),
     ],
   }));
   if (outcome.ok) return 'applied';
@@ -249,12 +254,12 @@ export async function applyPaymentEvent(
   event: StripeEventMark,
   now: Date,
 ): Promise<EventOutcome> {
-  const outcome = await write((entities) => ({
-    parts: ['event', 'payment'] as const,
+  const outcome = await write<'event' | 'payment'>(() => ({
+    parts: ['event', 'payment'],
     items: [
-      eventItem(entities, event, now),
-      entities.payment
-        .put({
+      eventItem(event, now),
+      put(
+        payments.item({
           organization_id: organizationId,
           id: payment.id,
           timestamp: payment.timestamp,
@@ -263,8 +268,8 @@ export async function applyPaymentEvent(
           currency: payment.currency,
           status: payment.status,
           ...(payment.invoice_url ? { invoice_url: payment.invoice_url } : {}),
-        })
-        .commit(),
+        }),
+      ),
     ],
   }));
   return outcome.ok ? 'applied' : 'duplicate';

@@ -1,23 +1,60 @@
-import { COUNTER_SHARDS } from './organization-counters';
-import { db } from './service';
-import type { TransactionEntities, TransactionItem } from './transaction';
+import { DISPOSAL_ITEM_STATUSES, type DisposalItemStatus } from '../../../shared/disposal';
+import {
+  HARDWARE_ASSET_TYPES,
+  HARDWARE_STATUSES,
+  type HardwareAssetType,
+  type HardwareStatus,
+} from '../../../shared/hardware';
+import { getItems, update, type TableWrite } from './commands';
+import { counterShards } from './items';
+
+/**
+ * Dashboard totals are counters moved in the same transaction as the change, never scans. They are
+ * spread over a few shards so that concurrent writers (import batches in parallel) do not collide
+ * on one item; reading them is one batch read of the shards, whatever the inventory's size.
+ */
+export const COUNTER_SHARDS = 8;
+
+function slug(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+}
+
+export function statusCounter(status: HardwareStatus): string {
+  return `hardware_status_${slug(status)}`;
+}
+
+export function typeCounter(type: HardwareAssetType): string {
+  return `hardware_type_${slug(type)}`;
+}
+
+export function disposalCounter(status: DisposalItemStatus): string {
+  return `disposal_${slug(status)}`;
+}
+
+/** Every counter a shard may hold. */
+export const COUNTER_NAMES: readonly string[] = [
+  'agents',
+  ...HARDWARE_STATUSES.map(statusCounter),
+  ...HARDWARE_ASSET_TYPES.map(typeCounter),
+  ...DISPOSAL_ITEM_STATUSES.map(disposalCounter),
+];
 
 /** Counter name → how much it moves. */
 export type CounterDeltas = Map<string, number>;
 
 /** The counter move of a transaction, on one shard (random unless a writer keeps its own). */
 export function counterUpdate(
-  entities: TransactionEntities,
   organizationId: string,
   deltas: CounterDeltas,
   shard = Math.floor(Math.random() * COUNTER_SHARDS),
-): TransactionItem[] {
+): TableWrite[] {
   if (deltas.size === 0) return [];
+  // An upsert: the shard's first move creates it, with what a put of it would have held.
   return [
-    entities.organizationCounters
-      .update({ organization_id: organizationId, shard })
-      .add(Object.fromEntries(deltas))
-      .commit() as TransactionItem,
+    update(counterShards.key(organizationId, shard), {
+      set: counterShards.identity(organizationId, shard),
+      add: Object.fromEntries(deltas),
+    }),
   ];
 }
 
@@ -26,17 +63,14 @@ export function counterUpdate(
  * key-prefix query would also walk past the partition's assets on DynamoDB Local.
  */
 export async function readCounters(organizationId: string): Promise<Record<string, number>> {
-  const shards = Array.from({ length: COUNTER_SHARDS }, (_, shard) => ({
-    organization_id: organizationId,
-    shard,
-  }));
+  const keys = Array.from({ length: COUNTER_SHARDS }, (_, shard) => counterShards.key(organizationId, shard));
   // Consistent: a plan limit is counted right after the previous writer let go of its guard.
-  const { data, unprocessed } = await db().entities.organizationCounters.get(shards).go({ consistent: true });
-  if (unprocessed.length > 0) throw new Error('DynamoDB left counters unread; try again');
+  const shards = await getItems<Record<string, unknown>>(keys, { consistent: true, what: 'counters' });
+  const counted = new Set(COUNTER_NAMES);
   const totals: Record<string, number> = {};
-  for (const shard of data) {
+  for (const shard of shards) {
     for (const [name, value] of Object.entries(shard)) {
-      if (typeof value === 'number' && name !== 'shard') totals[name] = (totals[name] ?? 0) + value;
+      if (typeof value === 'number' && counted.has(name)) totals[name] = (totals[name] ?? 0) + value;
     }
   }
   return totals;

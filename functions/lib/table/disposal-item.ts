@@ -1,6 +1,11 @@
 import { Entity } from 'electrodb';
 import { DISPOSAL_ASSET_TYPES, DISPOSAL_ITEM_STATUSES, DISPOSAL_REASONS } from '../../../shared/disposal';
 
+/**
+ * ElectroDB's description of these items, kept only for the tests' and bench's fixtures (they
+ * read and patch items through it). The functions use items.ts; items.test.ts holds the two equal.
+ */
+
 const text = { type: 'string' } as const;
 
 /** One row of the disposal list (SPEC.md section 3, disposal_list). */

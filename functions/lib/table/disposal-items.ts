@@ -1,15 +1,11 @@
-import type { EntityItem } from 'electrodb';
 import type { FieldChange } from '../../../shared/audit';
 import { DISPOSAL_FIELDS, type DisposalItem } from '../../../shared/disposal';
 import { auditEntry, fieldChanges, type Actor } from './audit';
-import type { disposalItemEntity } from './disposal-item';
-import { disposalCounter } from './organization-counters';
-import type { CounterDeltas } from './counters';
-import { db } from './service';
-import type { TransactionEntities, TransactionItem } from './transaction';
+import { create, equals, getItems, put, remove, type TableWrite } from './commands';
+import { disposalCounter, type CounterDeltas } from './counters';
+import { disposalItems, type DisposalRecord } from './items';
 
 /** Disposal items as stored, and the transaction items of their changes. */
-type DisposalRecord = EntityItem<typeof disposalItemEntity>;
 
 export interface DisposalChange {
   before: DisposalItem | null;
@@ -72,33 +68,25 @@ export function bumped(change: DisposalChange, now: Date): DisposalChange {
 
 /** The item (guarded by its version, or by not existing yet) and, unless left to a batch's, its audit entry. */
 export function disposalChangeItems(
-  entities: TransactionEntities,
   organizationId: string,
   { before, after }: DisposalChange,
   audit: { actor: Actor; now: Date } | null,
-): TransactionItem[] {
-  const entity = entities.disposalItem;
-  const key = { organization_id: organizationId, id: (after ?? before)!.id };
+): TableWrite[] {
+  const id = (after ?? before)!.id;
   const write = !before
-    ? entity.create(toRecord(after!)).commit()
+    ? create(disposalItems.item(toRecord(after!)))
     : !after
-      ? entity
-          .delete(key)
-          .where(({ version }, { eq }) => eq(version, before.version))
-          .commit()
-      : entity
-          .put(toRecord(after))
-          .where(({ version }, { eq }) => eq(version, before.version))
-          .commit();
-  if (!audit) return [write as TransactionItem];
+      ? remove(disposalItems.key(organizationId, id), equals('version', before.version))
+      : put(disposalItems.item(toRecord(after)), equals('version', before.version));
+  if (!audit) return [write];
   return [
-    write as TransactionItem,
-    auditEntry(entities, {
+    write,
+    auditEntry({
       ...audit,
       organizationId,
       entityType: 'disposal_item',
       action: !before ? 'created' : !after ? 'deleted' : 'updated',
-      entityId: key.id,
+      entityId: id,
       entityLabel: disposalLabel((after ?? before)!),
       changes: disposalChanges({ before, after }),
     }),
@@ -119,9 +107,9 @@ export async function readDisposalItems(
   ids: string[],
 ): Promise<Map<string, DisposalItem>> {
   if (ids.length === 0) return new Map();
-  const { data, unprocessed } = await db()
-    .entities.disposalItem.get(ids.map((id) => ({ organization_id: organizationId, id })))
-    .go({ consistent: true });
-  if (unprocessed.length > 0) throw new Error('DynamoDB left disposal items unread; try again');
-  return new Map(data.map((record) => [record.id, toDisposalItem(record)]));
+  const records = await getItems<DisposalRecord>(
+    ids.map((id) => disposalItems.key(organizationId, id)),
+    { consistent: true, what: 'disposal items' },
+  );
+  return new Map(records.map((record) => [record.id, toDisposalItem(record)]));
 }

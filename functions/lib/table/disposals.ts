@@ -1,4 +1,3 @@
-import { createConversions } from 'electrodb';
 import { ulid } from 'ulid';
 import type { Page } from '../../../shared/api';
 import {
@@ -12,12 +11,12 @@ import {
 import { isoDate, withDisposalDate, type HardwareAsset, type HardwareStatus } from '../../../shared/hardware';
 import { Conflict, NotFound } from '../errors';
 import type { Actor } from './audit';
-import { readCounters } from './counters';
+import { contains, encodeCursor, listAll, listPage } from './commands';
+import { disposalCounter, readCounters } from './counters';
 import { readDisposalItems, toDisposalItem, type DisposalChange } from './disposal-items';
 import { readHardwareAssets, withDisposalSync, writeChanges, type AssetChange } from './hardware';
-import { disposalCounter } from './organization-counters';
+import { disposalItems, type DisposalRecord } from './items';
 import { readPage } from './pages';
-import { db } from './service';
 
 /**
  * The disposal list. A linked item (one whose hardware asset still points to it) is changed through
@@ -31,20 +30,27 @@ export async function listDisposalItems(
   organizationId: string,
   { q, status, cursor, limit }: DisposalListQuery,
 ): Promise<Page<DisposalItem>> {
-  const entity = db().entities.disposalItem;
   const needle = q?.toLowerCase();
   const page = await readPage({
-    read: (from, count) => {
-      const query = status
-        ? entity.query.byStatus({ organization_id: organizationId, status })
-        : entity.query.primary({ organization_id: organizationId });
-      const filtered = needle
-        ? query.where(({ search_text }, { contains }) => contains(search_text, needle))
-        : query;
-      return filtered.go({ order: 'desc', cursor: from, limit: count });
+    read: async (from, count) => {
+      const { items, cursor: next } = await listPage<DisposalRecord>(
+        status
+          ? disposalItems.withStatus(organizationId, status)
+          : disposalItems.ofOrganization(organizationId),
+        {
+          newestFirst: true,
+          cursor: from,
+          limit: count,
+          ...(needle ? { filter: contains('search_text', needle) } : {}),
+        },
+      );
+      return { data: items, cursor: next };
     },
     cursorAfter: (item) =>
-      createConversions(entity).byAccessPattern[status ? 'byStatus' : 'primary'].fromComposite.toCursor(item),
+      encodeCursor({
+        ...(status ? disposalItems.statusKey(item) : {}),
+        ...disposalItems.key(organizationId, item.id),
+      }),
     searching: Boolean(needle),
     cursor: cursor ?? null,
     limit,
@@ -56,15 +62,15 @@ export async function listDisposalItems(
 export async function getDisposalStats(organizationId: string, month: string): Promise<DisposalStats> {
   const [counters, thisMonth] = await Promise.all([
     readCounters(organizationId),
-    db()
-      .entities.disposalItem.query.byDisposalDate({ organization_id: organizationId })
-      .between({ disposal_date: `${month}-01` }, { disposal_date: `${month}-31\uffff` })
-      .go({ pages: 'all', attributes: ['id'] }),
+    listAll<Pick<DisposalRecord, 'id'>>(
+      disposalItems.disposedBetween(organizationId, `${month}-01`, `${month}-31\uffff`),
+      { attributes: ['id'] },
+    ),
   ]);
   return {
     pending: Math.max(0, counters[disposalCounter('Pending')] ?? 0),
     completed: Math.max(0, counters[disposalCounter('Completed')] ?? 0),
-    this_month: thisMonth.data.length,
+    this_month: thisMonth.length,
   };
 }
 

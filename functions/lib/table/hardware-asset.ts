@@ -1,5 +1,11 @@
 import { Entity } from 'electrodb';
+import { HARDWARE_IDENTIFIER_KINDS, type HardwareIdentifierKind } from './items';
 import { HARDWARE_ASSET_TYPES, HARDWARE_DISPOSAL_REASONS, HARDWARE_STATUSES } from '../../../shared/hardware';
+
+/**
+ * ElectroDB's description of these items, kept only for the tests' and bench's fixtures (they
+ * read and patch items through it). The functions use items.ts; items.test.ts holds the two equal.
+ */
 
 const text = { type: 'string' } as const;
 
@@ -60,8 +66,7 @@ export const hardwareAssetEntity = new Entity({
   },
 });
 
-export const HARDWARE_IDENTIFIER_KINDS = ['serial_number', 'asset_tag'] as const;
-export type HardwareIdentifierKind = (typeof HARDWARE_IDENTIFIER_KINDS)[number];
+export { HARDWARE_IDENTIFIER_KINDS, type HardwareIdentifierKind };
 
 /**
  * A serial number or asset tag taken in an organisation. Written with a not-exists condition in the

@@ -1,4 +1,3 @@
-import { createConversions, type EntityItem } from 'electrodb';
 import { monotonicFactory, ulid } from 'ulid';
 import { syncedDisposalItem, type DisposalItem } from '../../../shared/disposal';
 import {
@@ -29,18 +28,34 @@ import {
   readDisposalItems,
   type DisposalChange,
 } from './disposal-items';
-import type { hardwareAssetEntity } from './hardware-asset';
-import { type HardwareIdentifierKind, HARDWARE_IDENTIFIER_KINDS } from './hardware-asset';
-import { counterUpdate, readCounters, type CounterDeltas } from './counters';
-import { COUNTER_SHARDS, statusCounter, typeCounter } from './organization-counters';
-import { db } from './service';
 import {
-  write,
-  type Built,
-  type TransactionEntities,
-  type TransactionItem,
-  type WriteOutcome,
-} from './transaction';
+  contains,
+  create,
+  encodeCursor,
+  equals,
+  getItem as getStored,
+  getItems,
+  listPage,
+  put,
+  remove,
+  type TableWrite,
+} from './commands';
+import {
+  COUNTER_SHARDS,
+  counterUpdate,
+  readCounters,
+  statusCounter,
+  typeCounter,
+  type CounterDeltas,
+} from './counters';
+import {
+  HARDWARE_IDENTIFIER_KINDS,
+  hardwareAssets,
+  hardwareIdentifiers,
+  type HardwareAssetItem,
+  type HardwareIdentifierKind,
+} from './items';
+import { write, type Built, type WriteOutcome } from './transaction';
 
 /**
  * Hardware assets and their audit trail. Every change is one DynamoDB transaction holding the
@@ -48,7 +63,6 @@ import {
  * step (with that item's audit entry) and the dashboard counters it moves: either all of it is
  * written or none of it.
  */
-type HardwareAssetItem = EntityItem<typeof hardwareAssetEntity>;
 export type { Actor };
 
 const IDENTIFIER_LABELS: Record<HardwareIdentifierKind, string> = {
@@ -190,33 +204,21 @@ export interface Changes {
  * claims it takes and releases, and its audit entry.
  */
 function assetChangeItems(
-  entities: TransactionEntities,
   organizationId: string,
   { before, after }: AssetChange,
   audit: { actor: Actor; now: Date } | null,
 ): Built<Part> {
   const id = (after ?? before)!.id;
   const parts: Part[] = [];
-  const items: TransactionItem[] = [];
-  const key = { organization_id: organizationId, id };
+  const items: TableWrite[] = [];
 
   parts.push({ kind: 'asset', id });
   if (!before) {
-    items.push(entities.hardwareAsset.create(toItem(organizationId, after!)).commit() as TransactionItem);
+    items.push(create(hardwareAssets.item(toItem(organizationId, after!))));
   } else if (!after) {
-    items.push(
-      entities.hardwareAsset
-        .delete(key)
-        .where(({ version }, { eq }) => eq(version, before.version))
-        .commit() as TransactionItem,
-    );
+    items.push(remove(hardwareAssets.key(organizationId, id), equals('version', before.version)));
   } else {
-    items.push(
-      entities.hardwareAsset
-        .put(toItem(organizationId, after))
-        .where(({ version }, { eq }) => eq(version, before.version))
-        .commit() as TransactionItem,
-    );
+    items.push(put(hardwareAssets.item(toItem(organizationId, after)), equals('version', before.version)));
   }
 
   const held = new Map(identifiers(before).map((identifier) => [identifierKey(identifier), identifier]));
@@ -224,26 +226,20 @@ function assetChangeItems(
   for (const [name, identifier] of held) {
     if (wanted.has(name)) continue;
     parts.push({ kind: 'other' });
-    items.push(
-      entities.hardwareIdentifier
-        .delete({ organization_id: organizationId, ...identifier })
-        .commit() as TransactionItem,
-    );
+    items.push(remove(hardwareIdentifiers.key(organizationId, identifier)));
   }
   for (const [name, identifier] of wanted) {
     if (held.has(name)) continue;
     parts.push({ kind: 'identifier', id, identifier: identifier.kind });
     items.push(
-      entities.hardwareIdentifier
-        .create({ organization_id: organizationId, ...identifier, asset_id: id })
-        .commit() as TransactionItem,
+      create(hardwareIdentifiers.item({ organization_id: organizationId, ...identifier, asset_id: id })),
     );
   }
 
   if (audit) {
     parts.push({ kind: 'other' });
     items.push(
-      auditEntry(entities, {
+      auditEntry({
         ...audit,
         organizationId,
         entityType: 'hardware_asset',
@@ -291,18 +287,18 @@ export function writeChanges(
   actor: Actor,
   now: Date,
 ): Promise<WriteOutcome<Part>> {
-  return write((entities) => {
+  return write(() => {
     const built: Built<Part> = { parts: [], items: [] };
     for (const change of changes.assets) {
-      const one = assetChangeItems(entities, organizationId, change, { actor, now });
+      const one = assetChangeItems(organizationId, change, { actor, now });
       built.parts.push(...one.parts);
       built.items.push(...one.items);
     }
     for (const change of changes.disposals) {
       built.parts.push({ kind: 'disposal', id: (change.after ?? change.before)!.id }, { kind: 'other' });
-      built.items.push(...disposalChangeItems(entities, organizationId, change, { actor, now }));
+      built.items.push(...disposalChangeItems(organizationId, change, { actor, now }));
     }
-    for (const item of counterUpdate(entities, organizationId, counterDeltas(changes))) {
+    for (const item of counterUpdate(organizationId, counterDeltas(changes))) {
       built.parts.push({ kind: 'other' });
       built.items.push(item);
     }
@@ -329,10 +325,10 @@ function explainSingleChange(outcome: WriteOutcome<Part>, asset: HardwareAsset):
 // ---- Reads ----
 
 async function getItem(organizationId: string, id: string): Promise<HardwareAsset | null> {
-  const { data } = await db()
-    .entities.hardwareAsset.get({ organization_id: organizationId, id })
-    .go({ consistent: true });
-  return data ? toAsset(data) : null;
+  const item = await getStored<HardwareAssetItem>(hardwareAssets.key(organizationId, id), {
+    consistent: true,
+  });
+  return item ? toAsset(item) : null;
 }
 
 export async function getHardwareAsset(organizationId: string, id: string): Promise<HardwareAsset> {
@@ -346,20 +342,27 @@ export async function listHardwareAssets(
   organizationId: string,
   { q, status, cursor, limit }: HardwareListQuery,
 ): Promise<Page<HardwareAsset>> {
-  const entity = db().entities.hardwareAsset;
   const needle = q?.toLowerCase();
   const page = await readPage({
-    read: (from, count) => {
-      const query = status
-        ? entity.query.byStatus({ organization_id: organizationId, status })
-        : entity.query.primary({ organization_id: organizationId });
-      const filtered = needle
-        ? query.where(({ search_text }, { contains }) => contains(search_text, needle))
-        : query;
-      return filtered.go({ order: 'desc', cursor: from, limit: count });
+    read: async (from, count) => {
+      const { items, cursor: next } = await listPage<HardwareAssetItem>(
+        status
+          ? hardwareAssets.withStatus(organizationId, status)
+          : hardwareAssets.ofOrganization(organizationId),
+        {
+          newestFirst: true,
+          cursor: from,
+          limit: count,
+          ...(needle ? { filter: contains('search_text', needle) } : {}),
+        },
+      );
+      return { data: items, cursor: next };
     },
     cursorAfter: (item) =>
-      createConversions(entity).byAccessPattern[status ? 'byStatus' : 'primary'].fromComposite.toCursor(item),
+      encodeCursor({
+        ...(status ? hardwareAssets.statusKey(item) : {}),
+        ...hardwareAssets.key(organizationId, item.id),
+      }),
     searching: Boolean(needle),
     cursor: cursor ?? null,
     limit,
@@ -373,11 +376,11 @@ export async function readHardwareAssets(
   ids: string[],
 ): Promise<Map<string, HardwareAsset>> {
   if (ids.length === 0) return new Map();
-  const { data, unprocessed } = await db()
-    .entities.hardwareAsset.get(ids.map((id) => ({ organization_id: organizationId, id })))
-    .go({ consistent: true });
-  if (unprocessed.length > 0) throw new Error('DynamoDB left hardware assets unread; try again');
-  return new Map(data.map((item) => [item.id, toAsset(item)]));
+  const items = await getItems<HardwareAssetItem>(
+    ids.map((id) => hardwareAssets.key(organizationId, id)),
+    { consistent: true, what: 'hardware assets' },
+  );
+  return new Map(items.map((item) => [item.id, toAsset(item)]));
 }
 
 // ---- Changes ----
@@ -553,17 +556,17 @@ async function writeImportBatch(
   let remaining = batch;
   while (remaining.length > 0) {
     const rows = remaining;
-    const outcome = await write((entities) => {
+    const outcome = await write(() => {
       const built: Built<Part> = { parts: [], items: [] };
       const disposals = rows.flatMap(({ disposal }) => (disposal ? [{ before: null, after: disposal }] : []));
       for (const { asset } of rows) {
-        const one = assetChangeItems(entities, organizationId, { before: null, after: asset }, null);
+        const one = assetChangeItems(organizationId, { before: null, after: asset }, null);
         built.parts.push(...one.parts);
         built.items.push(...one.items);
       }
       for (const change of disposals) {
         built.parts.push({ kind: 'other' });
-        built.items.push(...disposalChangeItems(entities, organizationId, change, null));
+        built.items.push(...disposalChangeItems(organizationId, change, null));
       }
       const span = `rows ${rows[0]!.row}–${rows[rows.length - 1]!.row}`;
       const deltas = counterDeltas({
@@ -571,7 +574,7 @@ async function writeImportBatch(
         disposals,
       });
       const batchItems = [
-        auditEntry(entities, {
+        auditEntry({
           organizationId,
           actor,
           now,
@@ -583,7 +586,7 @@ async function writeImportBatch(
         }),
         ...(disposals.length > 0
           ? [
-              auditEntry(entities, {
+              auditEntry({
                 organizationId,
                 actor,
                 now,
@@ -595,7 +598,7 @@ async function writeImportBatch(
               }),
             ]
           : []),
-        ...counterUpdate(entities, organizationId, deltas, shard),
+        ...counterUpdate(organizationId, deltas, shard),
       ];
       for (const item of batchItems) {
         built.parts.push({ kind: 'other' });
@@ -707,9 +710,9 @@ export async function listExpiringWarranties(
   to: string,
   limit: number,
 ): Promise<{ items: HardwareAsset[]; more: boolean }> {
-  const { data } = await db()
-    .entities.hardwareAsset.query.byWarranty({ organization_id: organizationId })
-    .between({ warranty_expiry: from }, { warranty_expiry: `${to}\uffff` })
-    .go({ order: 'asc', limit: limit + 1 });
-  return { items: data.slice(0, limit).map(toAsset), more: data.length > limit };
+  const { items } = await listPage<HardwareAssetItem>(
+    hardwareAssets.warrantyBetween(organizationId, from, `${to}\uffff`),
+    { limit: limit + 1 },
+  );
+  return { items: items.slice(0, limit).map(toAsset), more: items.length > limit };
 }

@@ -1,34 +1,36 @@
-import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import type { Role } from '../../../shared/constants';
 import { newTrial } from '../../../shared/subscription';
-import type { organizationEntity } from './organization';
-import { db } from './service';
-import type { subscriptionEntity } from './subscription';
-import type { userProfileEntity } from './user-profile';
+import { create, getItem, listPage } from './commands';
+import {
+  organizations,
+  subscriptions,
+  userProfiles,
+  type OrganizationItem,
+  type SubscriptionItem,
+  type UserProfileItem,
+} from './items';
+import { transact } from './transaction';
 
 /**
  * The data layer: the only module that knows the single table's keys. Callers speak in access
  * patterns (a profile by user id, an organisation's subscription), never in key expressions.
  */
-export type OrganizationItem = EntityItem<typeof organizationEntity>;
-export type UserProfileItem = EntityItem<typeof userProfileEntity>;
-export type SubscriptionItem = EntityItem<typeof subscriptionEntity>;
+export type { OrganizationItem, SubscriptionItem, UserProfileItem };
 
 export async function findProfileByUserId(userId: string): Promise<UserProfileItem | null> {
-  const { data } = await db().entities.userProfile.query.byUser({ id: userId }).go({ limit: 1 });
-  return data[0] ?? null;
+  const { items } = await listPage<UserProfileItem>(userProfiles.ofUser(userId), { limit: 1 });
+  return items[0] ?? null;
 }
 
 /** The organisation, unless there is none or it is being deleted. */
 export async function getOrganization(organizationId: string): Promise<OrganizationItem | null> {
-  const { data } = await db().entities.organization.get({ id: organizationId }).go();
-  return data && !data.deleting_since ? data : null;
+  const organization = await getItem<OrganizationItem>(organizations.key(organizationId));
+  return organization && !organization.deleting_since ? organization : null;
 }
 
 export async function getSubscription(organizationId: string): Promise<SubscriptionItem | null> {
-  const { data } = await db().entities.subscription.get({ organization_id: organizationId }).go();
-  return data;
+  return getItem<SubscriptionItem>(subscriptions.key(organizationId));
 }
 
 export interface NewOrganization {
@@ -54,28 +56,30 @@ export async function createOrganizationWithOwner(input: NewOrganization): Promi
     owner_id: input.ownerId,
     created_at: createdAt,
   };
-  const { canceled } = await db()
-    .transaction.write(({ organization: org, userProfile, subscription }) => [
-      org.create(organization).commit(),
-      userProfile
-        .create({
-          id: input.ownerId,
-          organization_id: organization.id,
-          email: input.ownerEmail,
-          full_name: input.ownerFullName,
-          role: input.ownerRole,
-          created_at: createdAt,
-        })
-        .commit(),
-      ...(input.withTrial
-        ? [
-            subscription
-              .create({ organization_id: organization.id, ...newTrial(input.now), updated_at: createdAt })
-              .commit(),
-          ]
-        : []),
-    ])
-    .go();
+  const canceled = await transact([
+    create(organizations.item(organization)),
+    create(
+      userProfiles.item({
+        id: input.ownerId,
+        organization_id: organization.id,
+        email: input.ownerEmail,
+        full_name: input.ownerFullName,
+        role: input.ownerRole,
+        created_at: createdAt,
+      }),
+    ),
+    ...(input.withTrial
+      ? [
+          create(
+            subscriptions.item({
+              organization_id: organization.id,
+              ...newTrial(input.now),
+              updated_at: createdAt,
+            }),
+          ),
+        ]
+      : []),
+  ]);
   if (canceled) throw new Error('Creating the organisation was cancelled by DynamoDB');
   return organization;
 }

@@ -1,6 +1,11 @@
 import { Entity } from 'electrodb';
 import { INVITABLE_ROLES, INVITATION_STATUSES } from '../../../shared/invitations';
 
+/**
+ * ElectroDB's description of these items, kept only for the tests' and bench's fixtures (they
+ * read and patch items through it). The functions use items.ts; items.test.ts holds the two equal.
+ */
+
 /** An invitation to join an organisation (SPEC.md section 3, user_invitations). */
 export const invitationEntity = new Entity({
   model: { entity: 'invitation', version: '1', service: 'itam' },

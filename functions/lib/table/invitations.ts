@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import { UNLIMITED } from '../../../shared/constants';
 import {
@@ -15,15 +14,24 @@ import type { PlanLimits } from '../plan-limits';
 import { underPlanLimitGuard } from './plan-limit-guard';
 import { Conflict, Gone, NotFound } from '../errors';
 import type { Actor } from './audit';
-import type { invitationEntity } from './invitation';
-import { db } from './service';
+import { allOf, create, equals, getItem, greaterThan, listAll, patch, remove } from './commands';
+import {
+  invitations,
+  invitationTokens,
+  pendingInvitations,
+  userProfiles,
+  type InvitationItem,
+  type InvitationTokenItem,
+  type PendingInvitationItem,
+  type UserProfileItem,
+} from './items';
+import { transact } from './transaction';
 
 /**
  * Invitations. The token is in the invitation email only; the table keeps its SHA-256, as the
  * lookup item's key, which exists exactly while the invitation is pending. Each address has at most
  * one pending invitation per organisation: inviting it again replaces the earlier one.
  */
-type InvitationItem = EntityItem<typeof invitationEntity>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,15 +60,17 @@ function toInvitation(item: InvitationItem): Invitation {
  */
 export async function countPeople(organizationId: string): Promise<number> {
   const [members, pending] = await Promise.all([
-    db()
-      .entities.userProfile.query.primary({ organization_id: organizationId })
-      .go({ pages: 'all', attributes: ['id'], consistent: true }),
-    db()
-      .entities.invitation.query.primary({ organization_id: organizationId })
-      .where(({ status }, { eq }) => eq(status, 'pending'))
-      .go({ pages: 'all', attributes: ['id'], consistent: true }),
+    listAll<Pick<UserProfileItem, 'id'>>(userProfiles.ofOrganization(organizationId), {
+      attributes: ['id'],
+      consistent: true,
+    }),
+    listAll<Pick<InvitationItem, 'id'>>(invitations.ofOrganization(organizationId), {
+      filter: equals('status', 'pending'),
+      attributes: ['id'],
+      consistent: true,
+    }),
   ]);
-  return members.data.length + pending.data.length;
+  return members.length + pending.length;
 }
 
 export interface CreatedInvitation {
@@ -89,21 +99,21 @@ async function writeInvitation(
   now: Date,
   limits: PlanLimits,
 ): Promise<CreatedInvitation> {
-  const entities = db().entities;
-  const { data: earlier } = await entities.pendingInvitation
-    .get({ organization_id: organizationId, email: request.email })
-    .go({ consistent: true });
+  const earlier = await getItem<PendingInvitationItem>(
+    pendingInvitations.key(organizationId, request.email),
+    {
+      consistent: true,
+    },
+  );
   // A replaced invitation frees its place, so it does not count against the limit.
   const { planName, userLimit } = limits;
   if (userLimit < UNLIMITED && (await countPeople(organizationId)) - (earlier ? 1 : 0) >= userLimit) {
     throw new Conflict(PLAN_LIMIT_MESSAGES.users(planName, userLimit), 'plan_limit');
   }
   const replaced = earlier
-    ? (
-        await entities.invitation
-          .get({ organization_id: organizationId, id: earlier.invitation_id })
-          .go({ consistent: true })
-      ).data
+    ? await getItem<InvitationItem>(invitations.key(organizationId, earlier.invitation_id), {
+        consistent: true,
+      })
     : null;
 
   const token = randomBytes(32).toString('base64url');
@@ -118,33 +128,35 @@ async function writeInvitation(
     expires_at: new Date(now.getTime() + INVITATION_LIFETIME_DAYS * DAY_MS).toISOString(),
     created_at: now.toISOString(),
   };
-  const { canceled } = await db()
-    .transaction.write(({ invitation, invitationToken, pendingInvitation }) => [
-      invitation.create(item).commit(),
-      invitationToken
-        .create({ token_hash: item.token_hash, organization_id: organizationId, invitation_id: item.id })
-        .commit(),
-      ...(replaced
-        ? [
-            invitation
-              .patch({ organization_id: organizationId, id: replaced.id })
-              .set({ status: 'cancelled' })
-              .where(({ status }, { eq }) => eq(status, 'pending'))
-              .commit(),
-            invitationToken.delete({ token_hash: replaced.token_hash }).commit(),
-            pendingInvitation
-              .patch({ organization_id: organizationId, email: request.email })
-              .set({ invitation_id: item.id })
-              .where(({ invitation_id }, { eq }) => eq(invitation_id, replaced.id))
-              .commit(),
-          ]
-        : [
-            pendingInvitation
-              .create({ organization_id: organizationId, email: request.email, invitation_id: item.id })
-              .commit(),
-          ]),
-    ])
-    .go();
+  const canceled = await transact([
+    create(invitations.item(item)),
+    create(
+      invitationTokens.item({
+        token_hash: item.token_hash,
+        organization_id: organizationId,
+        invitation_id: item.id,
+      }),
+    ),
+    ...(replaced
+      ? [
+          cancelPending(organizationId, replaced.id),
+          remove(invitationTokens.key(replaced.token_hash)),
+          patch(
+            pendingInvitations.key(organizationId, request.email),
+            { set: { invitation_id: item.id } },
+            equals('invitation_id', replaced.id),
+          ),
+        ]
+      : [
+          create(
+            pendingInvitations.item({
+              organization_id: organizationId,
+              email: request.email,
+              invitation_id: item.id,
+            }),
+          ),
+        ]),
+  ]);
   if (canceled) {
     throw new Conflict(
       'This address was invited by someone else at the same moment. Reload the list and try again.',
@@ -154,40 +166,38 @@ async function writeInvitation(
   return { invitation: toInvitation(item), token };
 }
 
+/** Pending → cancelled, moved to the cancelled ones in the status indexes. */
+function cancelPending(organizationId: string, id: string) {
+  return patch(
+    invitations.key(organizationId, id),
+    { set: { status: 'cancelled', ...invitations.statusPartitions(organizationId, 'cancelled') } },
+    equals('status', 'pending'),
+  );
+}
+
 /** Pending invitations, newest first: the organisation's, or for the super_admin everyone's. */
 export async function listPendingInvitations(organizationId: string | null): Promise<Invitation[]> {
-  const entity = db().entities.invitation;
-  const { data } = organizationId
-    ? await entity.query
-        .byStatus({ organization_id: organizationId, status: 'pending' })
-        .go({ order: 'desc', pages: 'all' })
-    : await entity.query.byStatusEverywhere({ status: 'pending' }).go({ order: 'desc', pages: 'all' });
-  return data.map(toInvitation);
+  const pending = await listAll<InvitationItem>(
+    organizationId
+      ? invitations.withStatus(organizationId, 'pending')
+      : invitations.withStatusEverywhere('pending'),
+    { newestFirst: true },
+  );
+  return pending.map(toInvitation);
 }
 
 /** Pending → cancelled: the link stops working at once. */
 export async function cancelInvitation(organizationId: string, id: string): Promise<Invitation> {
-  const { data } = await db()
-    .entities.invitation.get({ organization_id: organizationId, id })
-    .go({ consistent: true });
-  if (!data) throw new NotFound(INVITATION_MESSAGES.notFound);
-  if (data.status !== 'pending') throw new Conflict(INVITATION_MESSAGES.notPending, 'not_pending');
-  const { canceled } = await db()
-    .transaction.write(({ invitation, invitationToken, pendingInvitation }) => [
-      invitation
-        .patch({ organization_id: organizationId, id })
-        .set({ status: 'cancelled' })
-        .where(({ status }, { eq }) => eq(status, 'pending'))
-        .commit(),
-      invitationToken.delete({ token_hash: data.token_hash }).commit(),
-      pendingInvitation
-        .delete({ organization_id: organizationId, email: data.email })
-        .where(({ invitation_id }, { eq }) => eq(invitation_id, id))
-        .commit(),
-    ])
-    .go();
+  const invitation = await getItem<InvitationItem>(invitations.key(organizationId, id), { consistent: true });
+  if (!invitation) throw new NotFound(INVITATION_MESSAGES.notFound);
+  if (invitation.status !== 'pending') throw new Conflict(INVITATION_MESSAGES.notPending, 'not_pending');
+  const canceled = await transact([
+    cancelPending(organizationId, id),
+    remove(invitationTokens.key(invitation.token_hash)),
+    remove(pendingInvitations.key(organizationId, invitation.email), equals('invitation_id', id)),
+  ]);
   if (canceled) throw new Conflict(INVITATION_MESSAGES.notPending, 'not_pending');
-  return { ...toInvitation(data), status: 'cancelled' };
+  return { ...toInvitation(invitation), status: 'cancelled' };
 }
 
 /**
@@ -195,13 +205,13 @@ export async function cancelInvitation(organizationId: string, id: string): Prom
  * link' when there is none (or it was used or cancelled), 410 'This invitation has expired'.
  */
 export async function findUsableInvitation(token: string, now: Date): Promise<Invitation> {
-  const { data: lookup } = await db()
-    .entities.invitationToken.get({ token_hash: hashInvitationToken(token) })
-    .go({ consistent: true });
+  const lookup = await getItem<InvitationTokenItem>(invitationTokens.key(hashInvitationToken(token)), {
+    consistent: true,
+  });
   if (!lookup) throw new NotFound(AUTH_MESSAGES.invalidInvitation, 'invalid_invitation');
-  const { data } = await db()
-    .entities.invitation.get({ organization_id: lookup.organization_id, id: lookup.invitation_id })
-    .go({ consistent: true });
+  const data = await getItem<InvitationItem>(invitations.key(lookup.organization_id, lookup.invitation_id), {
+    consistent: true,
+  });
   const state = data ? invitationState(data, now) : 'invalid';
   if (state === 'expired') throw new Gone(AUTH_MESSAGES.invitationExpired, 'invitation_expired');
   if (!data || state === 'invalid') throw new NotFound(AUTH_MESSAGES.invalidInvitation, 'invalid_invitation');
@@ -220,31 +230,30 @@ export async function acceptInvitation(
   now: Date,
 ): Promise<void> {
   const acceptedAt = now.toISOString();
-  const { canceled } = await db()
-    .transaction.write(({ invitation: invitations, invitationToken, pendingInvitation, userProfile }) => [
-      invitations
-        .patch({ organization_id: invitation.organization_id, id: invitation.id })
-        .set({ status: 'accepted', accepted_at: acceptedAt })
-        .where(
-          ({ status, expires_at }, { eq, gt }) =>
-            `${eq(status, 'pending')} AND ${gt(expires_at, acceptedAt)}`,
-        )
-        .commit(),
-      invitationToken.delete({ token_hash: hashInvitationToken(token) }).commit(),
-      pendingInvitation
-        .delete({ organization_id: invitation.organization_id, email: invitation.email })
-        .commit(),
-      userProfile
-        .create({
-          id: member.userId,
-          organization_id: invitation.organization_id,
-          email: invitation.email,
-          full_name: member.fullName,
-          role: invitation.role,
-          created_at: acceptedAt,
-        })
-        .commit(),
-    ])
-    .go();
+  const canceled = await transact([
+    patch(
+      invitations.key(invitation.organization_id, invitation.id),
+      {
+        set: {
+          status: 'accepted',
+          accepted_at: acceptedAt,
+          ...invitations.statusPartitions(invitation.organization_id, 'accepted'),
+        },
+      },
+      allOf(equals('status', 'pending'), greaterThan('expires_at', acceptedAt)),
+    ),
+    remove(invitationTokens.key(hashInvitationToken(token))),
+    remove(pendingInvitations.key(invitation.organization_id, invitation.email)),
+    create(
+      userProfiles.item({
+        id: member.userId,
+        organization_id: invitation.organization_id,
+        email: invitation.email,
+        full_name: member.fullName,
+        role: invitation.role,
+        created_at: acceptedAt,
+      }),
+    ),
+  ]);
   if (canceled) throw new NotFound(AUTH_MESSAGES.invalidInvitation, 'invalid_invitation');
 }

@@ -1,5 +1,10 @@
 import { Entity } from 'electrodb';
 
+/**
+ * ElectroDB's description of these items, kept only for the tests' and bench's fixtures (they
+ * read and patch items through it). The functions use items.ts; items.test.ts holds the two equal.
+ */
+
 export const organizationEntity = new Entity({
   model: { entity: 'organization', version: '1', service: 'itam' },
   attributes: {

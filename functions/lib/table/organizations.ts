@@ -4,7 +4,23 @@ import { config } from '../config';
 import { deleteCognitoUser } from '../cognito';
 import { BadRequest, NotFound } from '../errors';
 import { dynamoDocumentClient } from './client';
-import { db } from './service';
+import { getItem, listAll, patch, send } from './commands';
+import {
+  agentMachines,
+  apiKeyLookups,
+  apiKeys,
+  invitations,
+  invitationTokens,
+  organizations,
+  stripeCustomers,
+  subscriptions,
+  userProfiles,
+  type ApiKeyItem,
+  type InvitationItem,
+  type OrganizationItem,
+  type SubscriptionItem,
+  type UserProfileItem,
+} from './items';
 
 /**
  * The super_admin's organisations: listing with user counts, and deleting one with everything it
@@ -15,13 +31,16 @@ import { db } from './service';
  * half way is finished by running it again.
  */
 export async function listOrganizations(): Promise<OrganizationSummary[]> {
-  const { data } = await db().entities.organization.query.all({}).go({ order: 'desc', pages: 'all' });
-  const live = data.filter((organization) => !organization.deleting_since);
+  const all = await listAll<OrganizationItem>(organizations.all(), { newestFirst: true });
+  const live = all.filter((organization) => !organization.deleting_since);
   return Promise.all(
     live.map(async (organization) => {
-      const { data: members } = await db()
-        .entities.userProfile.query.primary({ organization_id: organization.id })
-        .go({ pages: 'all', attributes: ['id'] });
+      const members = await listAll<Pick<UserProfileItem, 'id'>>(
+        userProfiles.ofOrganization(organization.id),
+        {
+          attributes: ['id'],
+        },
+      );
       return {
         id: organization.id,
         name: organization.name,
@@ -67,46 +86,29 @@ export async function deleteOrganization(organizationId: string, ownOrganization
   if (organizationId === ownOrganizationId) {
     throw new BadRequest('You cannot delete your own organization', 'own_organization');
   }
-  const entities = db().entities;
-  const { data: organization } = await entities.organization
-    .get({ id: organizationId })
-    .go({ consistent: true });
+  const organizationKey = organizations.key(organizationId);
+  const organization = await getItem<OrganizationItem>(organizationKey, { consistent: true });
   if (!organization) throw new NotFound('Organization not found');
   if (!organization.deleting_since) {
-    await entities.organization
-      .patch({ id: organizationId })
-      .set({ deleting_since: new Date().toISOString() })
-      .go();
+    await send(patch(organizationKey, { set: { deleting_since: new Date().toISOString() } }));
   }
 
-  const [apiKeys, invitations, profiles, subscription] = await Promise.all([
-    entities.apiKey.query.primary({ organization_id: organizationId }).go({ pages: 'all' }),
-    entities.invitation.query.primary({ organization_id: organizationId }).go({ pages: 'all' }),
-    entities.userProfile.query.primary({ organization_id: organizationId }).go({ pages: 'all' }),
-    entities.subscription.get({ organization_id: organizationId }).go(),
+  const [keys, invited, profiles, subscription] = await Promise.all([
+    listAll<ApiKeyItem>(apiKeys.ofOrganization(organizationId)),
+    listAll<InvitationItem>(invitations.ofOrganization(organizationId)),
+    listAll<UserProfileItem>(userProfiles.ofOrganization(organizationId)),
+    getItem<SubscriptionItem>(subscriptions.key(organizationId)),
   ]);
-  const customerId = subscription.data?.stripe_customer_id;
-  const lookupKeys = [
-    ...apiKeys.data.map((key) => entities.apiKeyLookup.get({ key_hash: key.key_hash }).params().Key),
-    ...invitations.data.map(
-      (invitation) => entities.invitationToken.get({ token_hash: invitation.token_hash }).params().Key,
-    ),
-    ...(customerId ? [entities.stripeCustomer.get({ customer_id: customerId }).params().Key] : []),
-  ] as Record<string, unknown>[];
-  await deleteKeys(lookupKeys);
-  for (const profile of profiles.data) await deleteCognitoUser(profile.email);
+  const customerId = subscription?.stripe_customer_id;
+  await deleteKeys([
+    ...keys.map((key) => apiKeyLookups.key(key.key_hash)),
+    ...invited.map((invitation) => invitationTokens.key(invitation.token_hash)),
+    ...(customerId ? [stripeCustomers.key(customerId)] : []),
+  ]);
+  for (const profile of profiles) await deleteCognitoUser(profile.email);
 
   // Every item of the organisation's partitions but the organisation itself, a page at a time.
-  const organizationKey = entities.organization.get({ id: organizationId }).params().Key as {
-    pk: string;
-    sk: string;
-  };
-  const agentsPartition = (
-    entities.agentMachine.query.primary({ organization_id: organizationId }).params() as {
-      ExpressionAttributeValues: { ':pk': string };
-    }
-  ).ExpressionAttributeValues[':pk'];
-  for (const partition of [agentsPartition, organizationKey.pk]) {
+  for (const partition of [agentMachines.partition(organizationId), organizationKey.pk]) {
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await dynamoDocumentClient().send(

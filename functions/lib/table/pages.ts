@@ -21,7 +21,7 @@ function invalidCursor(error: unknown): never {
 const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']);
 
 /**
- * A cursor we issued is a table key, as electrodb writes it: base64url JSON of string attributes,
+ * A cursor we issued is a table key (commands.ts, encodeCursor): base64url JSON of string attributes,
  * pk and sk among them. Anything else is refused before it reaches DynamoDB, which would fail on
  * it as a server error (`{}`, `[]`, `true`) or, for `null`, quietly start from the first page.
  */

@@ -47,7 +47,11 @@ function createService() {
 
 let service: ReturnType<typeof createService> | undefined;
 
-/** The ElectroDB service over the single table, created on first use. */
+/**
+ * The ElectroDB service over the single table, created on first use: for the tests' and bench's
+ * fixtures only. The functions' data layer is commands.ts and items.ts; nothing in functions/ may
+ * import this module, or ElectroDB would be back in every bundle.
+ */
 export function db() {
   service ??= createService();
   return service;

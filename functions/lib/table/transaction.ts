@@ -1,14 +1,13 @@
-import { db } from './service';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocumentClient } from './client';
+import type { TableWrite } from './commands';
 
-/** The entities inside a transaction, and one item of it. */
-type Service = ReturnType<typeof db>;
-export type TransactionEntities = Parameters<Parameters<Service['transaction']['write']>[0]>[0];
-export type TransactionItem = ReturnType<ReturnType<TransactionEntities['auditLog']['create']>['commit']>;
+export type { TableWrite as TransactionItem };
 
 export interface Built<P> {
   /** What each item stands for, in the same order, to explain a cancellation. */
   parts: P[];
-  items: TransactionItem[];
+  items: TableWrite[];
 }
 
 export interface WriteOutcome<P> {
@@ -24,21 +23,30 @@ function sleep(ms: number): Promise<void> {
 }
 
 /**
+ * Runs the writes as one transaction: all of them or none. Returns null when it went through,
+ * otherwise DynamoDB's reason for each item ('ConditionalCheckFailed', 'TransactionConflict',
+ * 'None' for the items that were not the cause).
+ */
+export async function transact(items: TableWrite[]): Promise<string[] | null> {
+  try {
+    await dynamoDocumentClient().send(new TransactWriteCommand({ TransactItems: items }));
+    return null;
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') throw error;
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    return items.map((_, index) => reasons[index]?.Code ?? 'None');
+  }
+}
+
+/**
  * Runs one transaction. Conflicts with a concurrent transaction on the same item are retried with
  * backoff; failed conditions are reported as the parts they belong to.
  */
-export async function write<P>(build: (entities: TransactionEntities) => Built<P>): Promise<WriteOutcome<P>> {
+export async function write<P>(build: () => Built<P>): Promise<WriteOutcome<P>> {
   for (let attempt = 0; ; attempt++) {
-    let parts: P[] = [];
-    const { canceled, data } = await db()
-      .transaction.write((entities) => {
-        const built = build(entities);
-        parts = built.parts;
-        return built.items;
-      })
-      .go();
-    if (!canceled) return { ok: true, failed: [] };
-    const codes = (data as { code: string }[]).map((result) => result.code);
+    const { parts, items } = build();
+    const codes = await transact(items);
+    if (!codes) return { ok: true, failed: [] };
     const failed = parts.filter((_, index) => codes[index] === 'ConditionalCheckFailed');
     if (failed.length > 0) return { ok: false, failed };
     if (!codes.includes('TransactionConflict') || attempt >= CONFLICT_RETRIES) {

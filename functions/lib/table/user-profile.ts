@@ -1,6 +1,11 @@
 import { Entity } from 'electrodb';
 import { ROLES } from '../../../shared/constants';
 
+/**
+ * ElectroDB's description of these items, kept only for the tests' and bench's fixtures (they
+ * read and patch items through it). The functions use items.ts; items.test.ts holds the two equal.
+ */
+
 export const userProfileEntity = new Entity({
   model: { entity: 'userProfile', version: '1', service: 'itam' },
   attributes: {

@@ -1,9 +1,9 @@
 import type { Role } from '../../../shared/constants';
 import { USER_MESSAGES, type UserListItem } from '../../../shared/users';
 import { Conflict, Forbidden, NotFound } from '../errors';
-import type { UserProfileItem } from './index';
-import { db } from './service';
-import type { TransactionEntities, TransactionItem } from './transaction';
+import { check, equals, getItems, listAll, listPage, patch, remove, type TableWrite } from './commands';
+import { organizations, userProfiles, type OrganizationItem, type UserProfileItem } from './items';
+import { transact } from './transaction';
 
 /**
  * The users of an organisation, or of all of them for the super_admin, and the role changes and
@@ -25,23 +25,20 @@ function toListItem(profile: UserProfileItem, organizationName: string | null): 
 
 /** Newest first: the organisation's users, or (null) everyone's with their organisation. */
 export async function listUsers(organizationId: string | null): Promise<UserListItem[]> {
-  const profiles = db().entities.userProfile;
   if (organizationId) {
-    const { data } = await profiles.query.primary({ organization_id: organizationId }).go({ pages: 'all' });
-    return data
+    const profiles = await listAll<UserProfileItem>(userProfiles.ofOrganization(organizationId));
+    return profiles
       .sort((a, b) => b.created_at.localeCompare(a.created_at))
       .map((profile) => toListItem(profile, null));
   }
-  const { data } = await profiles.query.everyone({}).go({ order: 'desc', pages: 'all' });
-  const organizationIds = [...new Set(data.map((profile) => profile.organization_id))];
+  const profiles = await listAll<UserProfileItem>(userProfiles.everyone(), { newestFirst: true });
+  const organizationIds = [...new Set(profiles.map((profile) => profile.organization_id))];
   const names = new Map<string, string>();
-  for (let start = 0; start < organizationIds.length; start += 100) {
-    const { data: organizations } = await db()
-      .entities.organization.get(organizationIds.slice(start, start + 100).map((id) => ({ id })))
-      .go();
-    for (const organization of organizations) names.set(organization.id, organization.name);
-  }
-  return data.map((profile) => toListItem(profile, names.get(profile.organization_id) ?? ''));
+  const found = await getItems<OrganizationItem>(organizationIds.map(organizations.key), {
+    what: 'organisations',
+  });
+  for (const organization of found) names.set(organization.id, organization.name);
+  return profiles.map((profile) => toListItem(profile, names.get(profile.organization_id) ?? ''));
 }
 
 export interface Viewer {
@@ -52,8 +49,8 @@ export interface Viewer {
 
 /** The profile a viewer may act on: within their organisation, or anywhere for the super_admin. */
 async function targetProfile(viewer: Viewer, userId: string): Promise<UserProfileItem> {
-  const { data } = await db().entities.userProfile.query.byUser({ id: userId }).go({ limit: 1 });
-  const profile = data[0];
+  const { items } = await listPage<UserProfileItem>(userProfiles.ofUser(userId), { limit: 1 });
+  const profile = items[0];
   if (!profile || (viewer.role !== 'super_admin' && profile.organization_id !== viewer.organization_id)) {
     throw new NotFound(USER_MESSAGES.notFound);
   }
@@ -63,25 +60,16 @@ async function targetProfile(viewer: Viewer, userId: string): Promise<UserProfil
 
 /** Another admin of the organisation, whose staying an admin the change is conditional on. */
 async function anotherAdmin(profile: UserProfileItem): Promise<UserProfileItem> {
-  const { data } = await db()
-    .entities.userProfile.query.primary({ organization_id: profile.organization_id })
-    .go({ pages: 'all' });
-  const witness = data.find((other) => other.id !== profile.id && other.role === 'admin');
+  const members = await listAll<UserProfileItem>(userProfiles.ofOrganization(profile.organization_id));
+  const witness = members.find((other) => other.id !== profile.id && other.role === 'admin');
   if (!witness) throw new Conflict(USER_MESSAGES.lastAdmin, 'last_admin');
   return witness;
 }
 
-type ProfileEntity = TransactionEntities['userProfile'];
-
 /** The condition that keeps the organisation with an admin: the witness must still be one. */
-function stillAdmin(userProfile: ProfileEntity, witness: UserProfileItem | null): TransactionItem[] {
+function stillAdmin(witness: UserProfileItem | null): TableWrite[] {
   if (!witness) return [];
-  return [
-    userProfile
-      .check({ organization_id: witness.organization_id, id: witness.id })
-      .where((attributes, { eq }) => eq(attributes.role, 'admin'))
-      .commit() as TransactionItem,
-  ];
+  return [check(userProfiles.key(witness.organization_id, witness.id), equals('role', 'admin'))];
 }
 
 export async function changeUserRole(viewer: Viewer, userId: string, role: Role): Promise<UserListItem> {
@@ -91,16 +79,14 @@ export async function changeUserRole(viewer: Viewer, userId: string, role: Role)
   }
   if (profile.role === role) return toListItem(profile, null);
   const witness = profile.role === 'admin' ? await anotherAdmin(profile) : null;
-  const { canceled } = await db()
-    .transaction.write(({ userProfile }) => [
-      userProfile
-        .patch({ organization_id: profile.organization_id, id: profile.id })
-        .set({ role })
-        .where((attributes, { eq }) => eq(attributes.role, profile.role))
-        .commit(),
-      ...stillAdmin(userProfile, witness),
-    ])
-    .go();
+  const canceled = await transact([
+    patch(
+      userProfiles.key(profile.organization_id, profile.id),
+      { set: { role } },
+      equals('role', profile.role),
+    ),
+    ...stillAdmin(witness),
+  ]);
   if (canceled) throw new Conflict('Someone changed these users at the same time. Reload and try again.');
   return toListItem({ ...profile, role }, null);
 }
@@ -112,20 +98,18 @@ export async function changeUserRole(viewer: Viewer, userId: string, role: Role)
 export async function deleteUserProfile(viewer: Viewer, userId: string): Promise<string> {
   const profile = await targetProfile(viewer, userId);
   const witness = profile.role === 'admin' ? await anotherAdmin(profile) : null;
-  const { canceled } = await db()
-    .transaction.write(({ userProfile }) => [
-      userProfile.delete({ organization_id: profile.organization_id, id: profile.id }).commit(),
-      ...stillAdmin(userProfile, witness),
-    ])
-    .go();
+  const canceled = await transact([
+    remove(userProfiles.key(profile.organization_id, profile.id)),
+    ...stillAdmin(witness),
+  ]);
   if (canceled) throw new Conflict('Someone changed these users at the same time. Reload and try again.');
   return profile.email;
 }
 
 /** The email of a user the viewer may send a password reset to. */
 export async function resettableUserEmail(viewer: Viewer, userId: string): Promise<string> {
-  const { data } = await db().entities.userProfile.query.byUser({ id: userId }).go({ limit: 1 });
-  const profile = data[0];
+  const { items } = await listPage<UserProfileItem>(userProfiles.ofUser(userId), { limit: 1 });
+  const profile = items[0];
   if (!profile || (viewer.role !== 'super_admin' && profile.organization_id !== viewer.organization_id)) {
     throw new NotFound(USER_MESSAGES.notFound);
   }

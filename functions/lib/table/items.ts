@@ -1,0 +1,616 @@
+import type { AuditAction, AuditEntityType, FieldChange } from '../../../shared/audit';
+import type { PlanInterval } from '../../../shared/billing';
+import type { Role } from '../../../shared/constants';
+import type { DisposalAssetType, DisposalItemStatus, DisposalReason } from '../../../shared/disposal';
+import type { HardwareAssetType, HardwareDisposalReason, HardwareStatus } from '../../../shared/hardware';
+import type { InvitableRole, InvitationStatus } from '../../../shared/invitations';
+import { KEY_ATTRIBUTES, TTL_ATTRIBUTE } from './definition';
+
+/**
+ * Every kind of item in the single table: its attributes, its key and its index keys. The layout is
+ * the one ElectroDB wrote (functions/lib/table/<kind>.ts still describe it in ElectroDB's terms for
+ * the tests' fixtures, and items.test.ts holds the two together):
+ *  - key strings are lower-cased whole, template and values alike (ElectroDB's default casing);
+ *  - each item carries `__edb_e__` and `__edb_v__`, its kind and that kind's version. Nothing here
+ *    reads them (listings keep to a kind by sort-key prefix), but ElectroDB does: writing them keeps
+ *    the tests' ElectroDB fixtures, and a rollback to the ElectroDB layer, able to see new items.
+ */
+
+export type TableKey = { pk: string; sk: string };
+
+export type StoredItem = Record<string, unknown>;
+
+const KIND_ATTRIBUTE = '__edb_e__';
+const KIND_VERSION_ATTRIBUTE = '__edb_v__';
+
+interface Kind {
+  name: string;
+  version: string;
+}
+
+const key = (text: string): string => text.toLowerCase();
+
+function tableKey(pk: string, sk: string): TableKey {
+  return { pk: key(pk), sk: key(sk) };
+}
+
+/** An item as written: its attributes, its keys and its kind. */
+function stored(kind: Kind, attributes: object, keys: Record<string, string>): StoredItem {
+  return { ...attributes, ...keys, [KIND_ATTRIBUTE]: kind.name, [KIND_VERSION_ATTRIBUTE]: kind.version };
+}
+
+const HIDDEN = new Set([...KEY_ATTRIBUTES, KIND_ATTRIBUTE, KIND_VERSION_ATTRIBUTE]);
+
+/** An item as read: its attributes without the keys and the kind. */
+export function fromStored<T>(item: StoredItem): T {
+  return Object.fromEntries(Object.entries(item).filter(([name]) => !HIDDEN.has(name))) as T;
+}
+
+// ---- The organisation and its people ----
+
+export interface OrganizationItem {
+  id: string;
+  name: string;
+  owner_id: string;
+  created_at: string;
+  /** Set when its deletion starts: from then on nobody of it, person or agent, gets in. */
+  deleting_since?: string;
+}
+
+const ORGANIZATION: Kind = { name: 'organization', version: '1' };
+
+export const organizations = {
+  key: (id: string) => tableKey(`ORG#${id}`, 'ORG'),
+  item: (organization: OrganizationItem) =>
+    stored(ORGANIZATION, organization, {
+      ...organizations.key(organization.id),
+      // Every organisation, newest first (ULIDs sort by creation): the super_admin listing.
+      gsi2pk: key('ORGS'),
+      gsi2sk: key(`ORG#${organization.id}`),
+    }),
+  all: () => ({ index: 'gsi2' as const, partition: key('ORGS'), sortPrefix: key('ORG#') }),
+};
+
+export interface UserProfileItem {
+  /** The Cognito user's sub. */
+  id: string;
+  organization_id: string;
+  email: string;
+  full_name?: string;
+  role: Role;
+  created_at: string;
+}
+
+const USER_PROFILE: Kind = { name: 'userProfile', version: '1' };
+
+export const userProfiles = {
+  key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `USER#${id}`),
+  item: (profile: UserProfileItem) =>
+    stored(USER_PROFILE, profile, {
+      ...userProfiles.key(profile.organization_id, profile.id),
+      gsi1pk: key(`USER#${profile.id}`),
+      gsi1sk: key('PROFILE'),
+      gsi2pk: key('PROFILES'),
+      gsi2sk: key(`${profile.created_at}#${profile.id}`),
+    }),
+  ofOrganization: (organizationId: string) => ({
+    partition: key(`ORG#${organizationId}`),
+    sortPrefix: key('USER#'),
+  }),
+  /** The caller's profile from the token's sub, on every request. */
+  ofUser: (id: string) => ({
+    index: 'gsi1' as const,
+    partition: key(`USER#${id}`),
+    sortPrefix: key('PROFILE'),
+  }),
+  /** The super_admin's users list: every organisation's profiles, newest first. */
+  everyone: () => ({ index: 'gsi2' as const, partition: key('PROFILES') }),
+};
+
+export interface SubscriptionItem {
+  organization_id: string;
+  /** Kept as received: unknown statuses are shown as incomplete, never rewritten. */
+  status: string;
+  trial_start_date?: string;
+  trial_end_date?: string;
+  plan_id?: string;
+  current_period_end?: string;
+  cancel_at_period_end?: boolean;
+  /** Set when the organisation first goes to checkout; the billing portal needs it. */
+  stripe_customer_id?: string;
+  /** The Stripe subscription mirrored here, and when Stripe created it: a newer one replaces it. */
+  stripe_subscription_id?: string;
+  stripe_subscription_created?: number;
+  /** The plan's name and limits, copied when the subscription is mirrored; absent on the free trial. */
+  plan_name?: string;
+  asset_limit?: number;
+  user_limit?: number;
+  updated_at: string;
+}
+
+const SUBSCRIPTION: Kind = { name: 'subscription', version: '1' };
+
+export const subscriptions = {
+  key: (organizationId: string) => tableKey(`ORG#${organizationId}`, 'SUBSCRIPTION'),
+  item: (subscription: SubscriptionItem) =>
+    stored(
+      SUBSCRIPTION,
+      { ...subscription, cancel_at_period_end: subscription.cancel_at_period_end ?? false },
+      subscriptions.key(subscription.organization_id),
+    ),
+};
+
+// ---- Hardware, disposal and the audit trail ----
+
+export interface HardwareAssetItem {
+  /** A ULID: the list's "newest first" is the key order. */
+  id: string;
+  organization_id: string;
+  asset_type: HardwareAssetType;
+  manufacturer?: string;
+  model?: string;
+  serial_number?: string;
+  asset_tag?: string;
+  purchase_date?: string;
+  /** '' when unknown (ElectroDB needed every composite of an index on a write). */
+  warranty_expiry: string;
+  status: HardwareStatus;
+  location?: string;
+  assigned_to?: string;
+  cpu?: string;
+  ram_gb: number;
+  storage_gb: number;
+  os?: string;
+  notes?: string;
+  disposal_reason?: HardwareDisposalReason;
+  disposal_date?: string;
+  /** Its item on the disposal list while its status is Disposal Pending or Disposed. */
+  disposal_item_id?: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+  /** The searchable fields, lower-cased, for a contains() filter. */
+  search_text: string;
+}
+
+const HARDWARE_ASSET: Kind = { name: 'hardwareAsset', version: '1' };
+
+export const hardwareAssets = {
+  key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `HW#${id}`),
+  /** The status filter reads one status's assets, newest first, instead of filtering them all. */
+  statusKey: (asset: Pick<HardwareAssetItem, 'organization_id' | 'status' | 'id'>) => ({
+    gsi1pk: key(`ORG#${asset.organization_id}#HWSTATUS#${asset.status}`),
+    gsi1sk: key(`HW#${asset.id}`),
+  }),
+  item: (asset: HardwareAssetItem) =>
+    stored(HARDWARE_ASSET, asset, {
+      ...hardwareAssets.key(asset.organization_id, asset.id),
+      ...hardwareAssets.statusKey(asset),
+      // Sparse: only assets with a warranty date, by that date, for "expiring in the next 90 days".
+      ...(asset.warranty_expiry
+        ? {
+            gsi2pk: key(`ORG#${asset.organization_id}#WARRANTY`),
+            gsi2sk: key(`${asset.warranty_expiry}#${asset.id}`),
+          }
+        : {}),
+    }),
+  ofOrganization: (organizationId: string) => ({
+    partition: key(`ORG#${organizationId}`),
+    sortPrefix: key('HW#'),
+  }),
+  withStatus: (organizationId: string, status: HardwareStatus) => ({
+    index: 'gsi1' as const,
+    partition: key(`ORG#${organizationId}#HWSTATUS#${status}`),
+    sortPrefix: key('HW#'),
+  }),
+  warrantyBetween: (organizationId: string, from: string, to: string) => ({
+    index: 'gsi2' as const,
+    partition: key(`ORG#${organizationId}#WARRANTY`),
+    sortBetween: [key(from), key(to)] as [string, string],
+  }),
+};
+
+export const HARDWARE_IDENTIFIER_KINDS = ['serial_number', 'asset_tag'] as const;
+export type HardwareIdentifierKind = (typeof HARDWARE_IDENTIFIER_KINDS)[number];
+
+/**
+ * A serial number or asset tag taken in an organisation. Written with a not-exists condition in the
+ * same transaction as its asset, so two assets can never share one, even when written concurrently.
+ * Key values are lower-cased, so "SN-1" and "sn-1" are the same serial.
+ */
+export interface HardwareIdentifierItem {
+  organization_id: string;
+  kind: HardwareIdentifierKind;
+  value: string;
+  asset_id: string;
+}
+
+const HARDWARE_IDENTIFIER: Kind = { name: 'hardwareIdentifier', version: '1' };
+
+export const hardwareIdentifiers = {
+  key: (organizationId: string, identifier: { kind: HardwareIdentifierKind; value: string }) =>
+    tableKey(`ORG#${organizationId}`, `HWID#${identifier.kind}#${identifier.value}`),
+  item: (identifier: HardwareIdentifierItem) =>
+    stored(HARDWARE_IDENTIFIER, identifier, hardwareIdentifiers.key(identifier.organization_id, identifier)),
+};
+
+/** One row of the disposal list (SPEC.md section 3, disposal_list), as stored. */
+export interface DisposalRecord {
+  /** A ULID: the list's "newest first" is the key order. */
+  id: string;
+  organization_id: string;
+  /** The linked hardware asset, absent for an item added by hand or whose asset was deleted. */
+  asset_id?: string;
+  asset_type: DisposalAssetType;
+  asset_name: string;
+  serial_number?: string;
+  asset_tag?: string;
+  disposal_reason: DisposalReason;
+  disposal_date: string;
+  disposal_notes?: string;
+  created_by: string;
+  status: DisposalItemStatus;
+  completed_at?: string;
+  completed_by?: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+  /** Asset name, serial number, asset tag and reason, lower-cased, for a contains() filter. */
+  search_text: string;
+}
+
+const DISPOSAL_ITEM: Kind = { name: 'disposalItem', version: '1' };
+
+export const disposalItems = {
+  key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `DISP#${id}`),
+  statusKey: (record: Pick<DisposalRecord, 'organization_id' | 'status' | 'id'>) => ({
+    gsi1pk: key(`ORG#${record.organization_id}#DISPSTATUS#${record.status}`),
+    gsi1sk: key(`DISP#${record.id}`),
+  }),
+  item: (record: DisposalRecord) =>
+    stored(DISPOSAL_ITEM, record, {
+      ...disposalItems.key(record.organization_id, record.id),
+      ...disposalItems.statusKey(record),
+      // "This Month" counts one month's range of disposal dates instead of reading the whole list.
+      gsi2pk: key(`ORG#${record.organization_id}#DISPDATE`),
+      gsi2sk: key(`${record.disposal_date}#${record.id}`),
+    }),
+  ofOrganization: (organizationId: string) => ({
+    partition: key(`ORG#${organizationId}`),
+    sortPrefix: key('DISP#'),
+  }),
+  withStatus: (organizationId: string, status: DisposalItemStatus) => ({
+    index: 'gsi1' as const,
+    partition: key(`ORG#${organizationId}#DISPSTATUS#${status}`),
+    sortPrefix: key('DISP#'),
+  }),
+  disposedBetween: (organizationId: string, from: string, to: string) => ({
+    index: 'gsi2' as const,
+    partition: key(`ORG#${organizationId}#DISPDATE`),
+    sortBetween: [key(from), key(to)] as [string, string],
+  }),
+};
+
+export interface AuditLogItem {
+  /** A ULID of the change's time: "latest 100" is the key order. */
+  id: string;
+  organization_id: string;
+  timestamp: string;
+  entity_type: AuditEntityType;
+  entity_id?: string;
+  entity_label: string;
+  action: AuditAction;
+  changed_by: string;
+  changes: Record<string, FieldChange>;
+}
+
+const AUDIT_LOG: Kind = { name: 'auditLog', version: '1' };
+
+export const auditLogs = {
+  item: (entry: AuditLogItem) =>
+    stored(AUDIT_LOG, entry, tableKey(`ORG#${entry.organization_id}`, `AUDIT#${entry.id}`)),
+  ofOrganization: (organizationId: string) => ({
+    partition: key(`ORG#${organizationId}`),
+    sortPrefix: key('AUDIT#'),
+  }),
+};
+
+/**
+ * Dashboard totals: counters moved in the same transaction as the change, spread over a few shards
+ * (see counters.ts). Each shard holds any number of counters by name.
+ */
+const COUNTER_SHARD: Kind = { name: 'organizationCounters', version: '2' };
+
+export const counterShards = {
+  key: (organizationId: string, shard: number) => tableKey(`ORG#${organizationId}`, `COUNTERS#${shard}`),
+  /** What an upsert of a shard sets besides its counters, as a put of it would have written. */
+  identity: (organizationId: string, shard: number) => ({
+    organization_id: organizationId,
+    shard,
+    [KIND_ATTRIBUTE]: COUNTER_SHARD.name,
+    [KIND_VERSION_ATTRIBUTE]: COUNTER_SHARD.version,
+  }),
+};
+
+// ---- Agents and their keys ----
+
+/** An agent API key: shown once at creation, kept only as its SHA-256 and a display prefix. */
+export interface ApiKeyItem {
+  id: string;
+  organization_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: string;
+  last_used_at?: string;
+}
+
+const API_KEY: Kind = { name: 'apiKey', version: '1' };
+
+export const apiKeys = {
+  key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `APIKEY#${id}`),
+  item: (apiKey: ApiKeyItem) => stored(API_KEY, apiKey, apiKeys.key(apiKey.organization_id, apiKey.id)),
+  ofOrganization: (organizationId: string) => ({
+    partition: key(`ORG#${organizationId}`),
+    sortPrefix: key('APIKEY#'),
+  }),
+};
+
+/** The key's hash → its organisation, read with a consistent get on every agent report. */
+export interface ApiKeyLookupItem {
+  key_hash: string;
+  organization_id: string;
+  api_key_id: string;
+}
+
+const API_KEY_LOOKUP: Kind = { name: 'apiKeyLookup', version: '1' };
+
+export const apiKeyLookups = {
+  key: (keyHash: string) => tableKey(`APIKEYHASH#${keyHash}`, 'APIKEY'),
+  item: (lookup: ApiKeyLookupItem) => stored(API_KEY_LOOKUP, lookup, apiKeyLookups.key(lookup.key_hash)),
+};
+
+export const AGENT_SECTIONS = ['shared_folders', 'printers', 'installed_software'] as const;
+export type AgentSectionName = (typeof AGENT_SECTIONS)[number];
+
+/**
+ * A monitored machine: the light part of its latest report (the heartbeat) and the hashes of its
+ * heavy sections, which live in section items. A machine and its sections live in a partition of
+ * their own, so reading the fleet never walks the organisation's hardware.
+ */
+export interface AgentMachineItem {
+  organization_id: string;
+  machine_id: string;
+  hostname: string;
+  os_type?: string;
+  os_version?: string;
+  service_tag?: string;
+  logged_in_user?: string;
+  agent_version?: string;
+  update_available: boolean;
+  memory_total_gb?: number;
+  cpu_info?: unknown;
+  storage_info?: unknown;
+  /** Content hash of each heavy section, and how many parts it is stored in. */
+  sections: unknown;
+  first_seen: string;
+  last_seen: string;
+}
+
+const AGENT_MACHINE: Kind = { name: 'agentMachine', version: '1' };
+
+const agentsPartition = (organizationId: string) => key(`ORG#${organizationId}#AGENTS`);
+
+export const agentMachines = {
+  /** The organisation's agents' partition; organisation deletion empties it too. */
+  partition: agentsPartition,
+  key: (organizationId: string, machineId: string) => ({
+    pk: agentsPartition(organizationId),
+    sk: key(`AGENT#${machineId}`),
+  }),
+  item: (machine: AgentMachineItem) =>
+    stored(AGENT_MACHINE, machine, agentMachines.key(machine.organization_id, machine.machine_id)),
+  ofOrganization: (organizationId: string) => ({
+    partition: agentsPartition(organizationId),
+    sortPrefix: key('AGENT#'),
+  }),
+};
+
+/** One part of a heavy section: large sections are split so each item stays under 400 KB. */
+export interface AgentSectionItem {
+  organization_id: string;
+  machine_id: string;
+  section: AgentSectionName;
+  part: number;
+  entries: unknown;
+  /** When this part was last written: unchanged by reports whose section has the same content. */
+  written_at: string;
+}
+
+const AGENT_SECTION: Kind = { name: 'agentSection', version: '1' };
+
+export const agentSections = {
+  key: (part: Pick<AgentSectionItem, 'organization_id' | 'machine_id' | 'section' | 'part'>) => ({
+    pk: agentsPartition(part.organization_id),
+    sk: key(`AGENTSEC#${part.machine_id}#${part.section}#${part.part}`),
+  }),
+  item: (part: AgentSectionItem) => stored(AGENT_SECTION, part, agentSections.key(part)),
+  ofMachine: (organizationId: string, machineId: string) => ({
+    partition: agentsPartition(organizationId),
+    sortPrefix: key(`AGENTSEC#${machineId}#`),
+  }),
+};
+
+// ---- Invitations ----
+
+/** An invitation to join an organisation (SPEC.md section 3, user_invitations). */
+export interface InvitationItem {
+  /** A ULID: "newest first" is the key order. */
+  id: string;
+  organization_id: string;
+  email: string;
+  role: InvitableRole;
+  invited_by: string;
+  /** SHA-256 of the token: the token itself is only ever in the invitation email. */
+  token_hash: string;
+  status: InvitationStatus;
+  expires_at: string;
+  accepted_at?: string;
+  created_at: string;
+}
+
+const INVITATION: Kind = { name: 'invitation', version: '1' };
+
+export const invitations = {
+  key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `INVITE#${id}`),
+  /** The status indexes' partitions: a status change moves the invitation between them. */
+  statusPartitions: (organizationId: string, status: InvitationStatus) => ({
+    gsi1pk: key(`ORG#${organizationId}#INVITESTATUS#${status}`),
+    gsi2pk: key(`INVITESTATUS#${status}`),
+  }),
+  item: (invitation: InvitationItem) =>
+    stored(INVITATION, invitation, {
+      ...invitations.key(invitation.organization_id, invitation.id),
+      ...invitations.statusPartitions(invitation.organization_id, invitation.status),
+      gsi1sk: key(`INVITE#${invitation.id}`),
+      gsi2sk: key(`INVITE#${invitation.id}`),
+    }),
+  ofOrganization: (organizationId: string) => ({
+    partition: key(`ORG#${organizationId}`),
+    sortPrefix: key('INVITE#'),
+  }),
+  /** An admin's list: the organisation's invitations of one status, newest first. */
+  withStatus: (organizationId: string, status: InvitationStatus) => ({
+    index: 'gsi1' as const,
+    partition: key(`ORG#${organizationId}#INVITESTATUS#${status}`),
+    sortPrefix: key('INVITE#'),
+  }),
+  /** The super_admin's list: every organisation's invitations of one status, newest first. */
+  withStatusEverywhere: (status: InvitationStatus) => ({
+    index: 'gsi2' as const,
+    partition: key(`INVITESTATUS#${status}`),
+    sortPrefix: key('INVITE#'),
+  }),
+};
+
+/** The way from an invite link to its invitation; exists while the invitation is pending. */
+export interface InvitationTokenItem {
+  token_hash: string;
+  organization_id: string;
+  invitation_id: string;
+}
+
+const INVITATION_TOKEN: Kind = { name: 'invitationToken', version: '1' };
+
+export const invitationTokens = {
+  key: (tokenHash: string) => tableKey(`INVITETOKEN#${tokenHash}`, 'INVITETOKEN'),
+  item: (token: InvitationTokenItem) =>
+    stored(INVITATION_TOKEN, token, invitationTokens.key(token.token_hash)),
+};
+
+/** The pending invitation of an email address in an organisation: at most one at a time. */
+export interface PendingInvitationItem {
+  organization_id: string;
+  email: string;
+  invitation_id: string;
+}
+
+const PENDING_INVITATION: Kind = { name: 'pendingInvitation', version: '1' };
+
+export const pendingInvitations = {
+  key: (organizationId: string, email: string) => tableKey(`ORG#${organizationId}`, `INVITEEMAIL#${email}`),
+  item: (pending: PendingInvitationItem) =>
+    stored(PENDING_INVITATION, pending, pendingInvitations.key(pending.organization_id, pending.email)),
+};
+
+// ---- The mirror of Stripe ----
+
+/** A subscription plan: one active recurring Stripe price and its product. */
+export interface SubscriptionPlanItem {
+  id: string;
+  stripe_price_id: string;
+  stripe_product_id: string;
+  name: string;
+  amount: number;
+  currency: string;
+  interval: PlanInterval;
+  is_active: boolean;
+  features: string[];
+  asset_limit: number;
+  user_limit: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const SUBSCRIPTION_PLAN: Kind = { name: 'subscriptionPlan', version: '1' };
+
+/** Every plan in one small partition, keyed by its price. */
+export const subscriptionPlans = {
+  key: (priceId: string) => tableKey('PLANS', `PLAN#${priceId}`),
+  item: (plan: SubscriptionPlanItem) =>
+    stored(SUBSCRIPTION_PLAN, plan, subscriptionPlans.key(plan.stripe_price_id)),
+  all: () => ({ partition: key('PLANS'), sortPrefix: key('PLAN#') }),
+};
+
+/** One invoice event of an organisation (SPEC 3, payment_history). */
+export interface PaymentItem {
+  organization_id: string;
+  /** The invoice id and the event type: one row per invoice outcome, however often it is delivered. */
+  id: string;
+  timestamp: string;
+  event_type: string;
+  amount: number;
+  currency: string;
+  status: string;
+  invoice_url?: string;
+}
+
+const PAYMENT: Kind = { name: 'payment', version: '1' };
+
+export const payments = {
+  /** Newest first by the invoice's own time, whatever order the events arrived in. */
+  item: (payment: PaymentItem) =>
+    stored(
+      PAYMENT,
+      payment,
+      tableKey(`ORG#${payment.organization_id}`, `PAYMENT#${payment.timestamp}#${payment.id}`),
+    ),
+  ofOrganization: (organizationId: string) => ({
+    partition: key(`ORG#${organizationId}`),
+    sortPrefix: key('PAYMENT#'),
+  }),
+};
+
+/** Which organisation a Stripe customer pays for: invoice and subscription events name only the customer. */
+export interface StripeCustomerItem {
+  customer_id: string;
+  organization_id: string;
+}
+
+const STRIPE_CUSTOMER: Kind = { name: 'stripeCustomer', version: '1' };
+
+export const stripeCustomers = {
+  key: (customerId: string) => tableKey(`STRIPECUSTOMER#${customerId}`, 'STRIPECUSTOMER'),
+  item: (customer: StripeCustomerItem) =>
+    stored(STRIPE_CUSTOMER, customer, stripeCustomers.key(customer.customer_id)),
+};
+
+/** A webhook event already applied: written in the same transaction as its effect, then expires. */
+export interface StripeEventItem {
+  event_id: string;
+  type: string;
+  applied_at: string;
+  /** Epoch seconds; Stripe stops retrying an event after 3 days, a month is ample. */
+  expires_at: number;
+}
+
+const STRIPE_EVENT: Kind = { name: 'stripeEvent', version: '1' };
+
+export const stripeEvents = {
+  item: ({ expires_at, ...event }: StripeEventItem) =>
+    stored(
+      STRIPE_EVENT,
+      { ...event, [TTL_ATTRIBUTE]: expires_at },
+      tableKey(`STRIPEEVENT#${event.event_id}`, 'STRIPEEVENT'),
+    ),
+};
