@@ -16,11 +16,17 @@ const reactRouterProduction = fileURLToPath(
   new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+/** zod, configured to parse without its JIT before any schema is built (see the module). */
+const zodJitless = fileURLToPath(new URL('./src/config/zod-jitless.ts', import.meta.url));
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
   plugins: [react()],
   resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias: [
+      { find: /^zod$/, replacement: zodJitless },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

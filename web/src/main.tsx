@@ -2,15 +2,10 @@ import '@aws-amplify/ui-react/styles.css';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import * as z from 'zod';
 import { App } from './app/app';
 import { StartupError, StartupLoader } from './app/startup';
 import { configureAmplify } from './config/amplify';
 import { loadRuntimeConfig } from './config/runtime-config';
-
-// The app parses each response once: zod's JIT, which compiles a parser per schema on first use,
-// costs more main thread than it saves.
-z.config({ jitless: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -1,4 +1,5 @@
 import type { AgentFreshness, AgentSummary } from '../../../../../shared/agent-data';
+import { lazyFormat } from '../../../components/format';
 
 /** What each freshness colour means, in words, so colour is never the only signal. */
 export const FRESHNESS_LABELS: Record<AgentFreshness, string> = {
@@ -32,12 +33,12 @@ export function storagePercent(device: {
   return null;
 }
 
-const GIGABYTES = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-const PERCENT = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+const GIGABYTES = lazyFormat(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }));
+const PERCENT = lazyFormat(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }));
 
 /** 475 → "475 GB", 15.94 → "15.9 GB". */
 export function formatGigabytes(value: number): string {
-  return `${GIGABYTES.format(value)} GB`;
+  return `${GIGABYTES().format(value)} GB`;
 }
 
 /** 95.04 → "95%", 37.95 → "38%": whole numbers, except that 90.4 never reads as the 90 it exceeds. */
@@ -46,18 +47,20 @@ export function formatPercent(value: number): string {
   const crossesThreshold =
     (value > STORAGE_CRITICAL_PERCENT && whole <= STORAGE_CRITICAL_PERCENT) ||
     (value > STORAGE_WARNING_PERCENT && whole <= STORAGE_WARNING_PERCENT);
-  return `${crossesThreshold ? PERCENT.format(value) : whole}%`;
+  return `${crossesThreshold ? PERCENT().format(value) : whole}%`;
 }
 
-const ABSOLUTE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const ABSOLUTE = lazyFormat(
+  () => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 /** "15 Jan 2028, 14:05", in the viewer's time zone. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : ABSOLUTE.format(date);
+  return Number.isNaN(date.getTime()) ? iso : ABSOLUTE().format(date);
 }
 
-const RELATIVE = new Intl.RelativeTimeFormat('en-GB', { numeric: 'always' });
+const RELATIVE = lazyFormat(() => new Intl.RelativeTimeFormat('en-GB', { numeric: 'always' }));
 
 /** "just now", "12 minutes ago" (whole minutes), "2 hours ago", "3 days ago" (nearest). */
 export function formatRelative(iso: string, now: Date): string {
@@ -65,15 +68,15 @@ export function formatRelative(iso: string, now: Date): string {
   if (Number.isNaN(seconds)) return iso;
   if (seconds < 60) return 'just now';
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return RELATIVE.format(-minutes, 'minute');
+  if (minutes < 60) return RELATIVE().format(-minutes, 'minute');
   // From an hour on, the nearest unit: 1 h 59 min is "2 hours ago".
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return RELATIVE.format(-hours, 'hour');
+  if (hours < 24) return RELATIVE().format(-hours, 'hour');
   const days = Math.round(minutes / 1440);
-  if (days < 30) return RELATIVE.format(-days, 'day');
+  if (days < 30) return RELATIVE().format(-days, 'day');
   const months = Math.floor(days / 30.44);
-  if (months < 12) return RELATIVE.format(-months, 'month');
-  return RELATIVE.format(-Math.floor(days / 365.25), 'year');
+  if (months < 12) return RELATIVE().format(-months, 'month');
+  return RELATIVE().format(-Math.floor(days / 365.25), 'year');
 }
 
 /** "Windows 11 Pro 23H2" from type and version, without saying "Windows" twice. */

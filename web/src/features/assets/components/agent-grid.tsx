@@ -22,6 +22,7 @@ import {
 import { errorMessage } from '../../../api/api-client';
 import { AgentCard } from './agent-card';
 import { machineMatches, plural, searchWords } from './agent-format';
+import { lazyFormat } from '../../../components/format';
 
 interface AgentGridProps {
   list: UseQueryResult<AgentSummary[]>;
@@ -34,7 +35,7 @@ interface AgentGridProps {
   returnFocusRef: RefObject<string | null>;
 }
 
-const TIME = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' });
+const TIME = lazyFormat(() => new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' }));
 
 /** Assets → Agent Monitoring: the searchable fleet of machines, newest report first. */
 export function AgentGrid({
@@ -149,14 +150,14 @@ export function AgentGrid({
             </span>
           ) : null}
           {list.dataUpdatedAt ? (
-            <span className="agent-summary__extra">Updated {TIME.format(list.dataUpdatedAt)}</span>
+            <span className="agent-summary__extra">Updated {TIME().format(list.dataUpdatedAt)}</span>
           ) : null}
         </p>
       ) : null}
 
       {list.isError && machines ? (
         <Alert variation="error" heading="Could not refresh the machines" role="alert" marginBottom="medium">
-          {errorMessage(list.error)} The list below is from {TIME.format(list.dataUpdatedAt)}.
+          {errorMessage(list.error)} The list below is from {TIME().format(list.dataUpdatedAt)}.
         </Alert>
       ) : null}
 

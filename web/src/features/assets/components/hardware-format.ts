@@ -1,4 +1,5 @@
 import type { HardwareAsset } from '../../../../../shared/hardware';
+import { formatCount, formatDay } from '../../../components/format';
 
 type Named = Pick<HardwareAsset, 'asset_type' | 'manufacturer' | 'model' | 'asset_tag' | 'serial_number'>;
 
@@ -9,20 +10,12 @@ export function assetName(asset: Named): string {
   return [asset.asset_type, asset.asset_tag ?? asset.serial_number].filter(Boolean).join(' ');
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** A stored YYYY-MM-DD date as "15 Jan 2028". */
 export function formatDate(date: string): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : DATE_FORMAT.format(parsed);
+  return formatDay(date) ?? date;
 }
 
-/** CSS modifier of a status badge: "Disposal Pending" → "disposal-pending". */
+/** "1 hardware asset", "1,200 hardware assets". */
 export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }

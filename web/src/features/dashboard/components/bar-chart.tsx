@@ -1,3 +1,4 @@
+import { formatCount } from '../../../components/format';
 import { HiddenText } from '../../../components/plain-parts';
 
 export interface BarChartRow {
@@ -37,7 +38,7 @@ export function BarChart({ label, rows }: BarChartProps) {
                 style={{ width: `${(row.value / max) * 100}%`, background: row.color }}
               />
             </span>
-            <span className="bar-chart__value">{row.value.toLocaleString('en-GB')}</span>
+            <span className="bar-chart__value">{formatCount(row.value)}</span>
           </li>
         );
       })}

@@ -1,6 +1,6 @@
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { formatDay } from '../../../components/format';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A calendar date (YYYY-MM-DD) as milliseconds at UTC midnight; NaN when it is not one. */
 function calendarDay(value: string): number {
@@ -11,8 +11,7 @@ function calendarDay(value: string): number {
 
 /** "12 Mar 2026" for 2026-03-12; the text itself when it is not a date. */
 export function formatCalendarDate(value: string): string {
-  const day = calendarDay(value);
-  return Number.isNaN(day) ? value : dateFormat.format(day);
+  return formatDay(value) ?? value;
 }
 
 /** Whole days from the viewer's today to a calendar date (negative when it has passed). */

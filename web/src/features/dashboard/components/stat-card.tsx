@@ -1,3 +1,4 @@
+import { formatCount } from '../../../components/format';
 import { useId } from 'react';
 import { HiddenText, OutlinedCard, SkeletonBar } from '../../../components/plain-parts';
 
@@ -24,7 +25,7 @@ export function StatCard({ label, value, unavailable = false }: StatCardProps) {
       </p>
       {value !== undefined ? (
         <p className="amplify-text stat-card__value" style={VALUE_STYLE}>
-          {value.toLocaleString('en-GB')}
+          {formatCount(value)}
         </p>
       ) : unavailable ? (
         <p
