@@ -16,7 +16,10 @@ export const SERVER_ERRORS_METRIC = 'ServerErrors';
 export const STRIPE_WEBHOOK_FAILURES_METRIC = 'StripeWebhookFailures';
 export const STRIPE_WEBHOOK_ROUTE_KEY = 'POST /api/stripe/webhook';
 
-/** The dimensions every metric is published with, as CloudWatch needs them to find it. */
-export function metricDimensions(feature: string): Record<string, string> {
-  return { service: METRICS_SERVICE, [FEATURE_DIMENSION]: feature };
+/**
+ * The dimensions a metric is published with, as CloudWatch needs them to find it: per feature, or
+ * summed over the features (the second dimension set, `service` alone).
+ */
+export function metricDimensions(feature?: string): Record<string, string> {
+  return { service: METRICS_SERVICE, ...(feature ? { [FEATURE_DIMENSION]: feature } : {}) };
 }

@@ -102,7 +102,8 @@ describe('the HTTP stack emits EMF', () => {
     expect(emf).toHaveLength(1);
     const [line] = emf as [Emf];
     expect(line._aws.CloudWatchMetrics[0]?.Namespace).toBe(METRICS_NAMESPACE);
-    expect(line._aws.CloudWatchMetrics[0]?.Dimensions).toEqual([['service', 'feature']]);
+    // Per feature, and summed over the features for the one ServerErrors alarm.
+    expect(line._aws.CloudWatchMetrics[0]?.Dimensions).toEqual([['service', 'feature'], ['service']]);
     expect(metricNames(line).sort()).toEqual([SERVER_ERRORS_METRIC, STRIPE_WEBHOOK_FAILURES_METRIC].sort());
     expect(line).toMatchObject({
       service: 'it-asset-auditor',

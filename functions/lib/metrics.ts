@@ -51,5 +51,8 @@ export function recordResponse(routeKey: string, statusCode: number): void {
   const names = metricsFor(routeKey, statusCode);
   if (names.length === 0) return;
   metrics.addDimension(FEATURE_DIMENSION, findRoute(routeKey)?.feature ?? UNKNOWN_FEATURE);
+  // A second dimension set, `service` alone: the same counts summed over the features, so one
+  // alarm watches them all (an alarm is paid per metric it reads; docs/cost.md).
+  metrics.addDimensions({});
   for (const name of names) metrics.addMetric(name, MetricUnit.Count, 1);
 }

@@ -41,8 +41,8 @@ export const ALARM_THRESHOLDS = {
   apiServerErrorPercent: 1,
   /** …counted only once this many requests were made in those 5 minutes. */
   apiMinimumRequests: 10,
-  /** ServerErrors of one feature in 5 minutes. */
-  featureServerErrors: 5,
+  /** ServerErrors of all features together in 5 minutes. */
+  serverErrors: 5,
   /** Stripe webhook deliveries refused or failed in 15 minutes. */
   stripeWebhookFailures: 3,
 } as const;
@@ -62,8 +62,8 @@ const FIFTEEN_MINUTES = Duration.minutes(15);
 
 /**
  * Alarms and a dashboard for one stage: the HTTP API's 5xx rate, each feature Lambda's errors and
- * throttles, the handlers' own ServerErrors (the HTTP stack turns failures into 500 answers, which
- * Lambda's Errors never sees), Stripe webhook failures and DynamoDB throttling. Every alarm
+ * throttles, the handlers' own ServerErrors of all features (the HTTP stack turns failures into 500
+ * answers, which Lambda's Errors never sees), Stripe webhook failures and DynamoDB throttling. Every alarm
  * notifies one SNS topic, which mails `alarmEmail` when given.
  */
 export class MonitoringStack extends Stack {
@@ -126,17 +126,19 @@ export class MonitoringStack extends Stack {
           "account's concurrent executions (Lambda → Concurrency) and any reserved concurrency, and ask " +
           'for a quota increase if traffic is genuine.',
       });
-      this.addAlarm(`${alarmId(feature)}ServerErrors`, {
-        name: `${feature}-server-errors`,
-        metric: serverErrorsOf(feature),
-        threshold: ALARM_THRESHOLDS.featureServerErrors,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        description:
-          `The '${feature}' handlers answered 500 at least ${ALARM_THRESHOLDS.featureServerErrors} times in ` +
-          '5 minutes. Search its log group for "Unhandled error" (level ERROR) to find the route and the ' +
-          'stack trace; DynamoDB throttling, Cognito or Stripe outages are the usual suspects.',
-      });
     }
+    // One alarm for the handlers' 500s of every feature: it reads one metric, not one per feature.
+    this.addAlarm('ServerErrors', {
+      name: 'server-errors',
+      metric: serverErrorsOf(),
+      threshold: ALARM_THRESHOLDS.serverErrors,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      description:
+        `The handlers answered 500 at least ${ALARM_THRESHOLDS.serverErrors} times in 5 minutes. The ` +
+        'dashboard\'s "ServerErrors (500 answers) by feature" shows which feature; search its log group for ' +
+        '"Unhandled error" (level ERROR) to find the route and the stack trace. DynamoDB throttling, ' +
+        'Cognito or Stripe outages are the usual suspects.',
+    });
 
     // --- Stripe webhook -------------------------------------------------------------------------
     const webhookFeature = findRoute(STRIPE_WEBHOOK_ROUTE_KEY)?.feature;
@@ -347,7 +349,8 @@ function alarmId(feature: Feature): string {
     .join('');
 }
 
-function serverErrorsOf(feature: Feature): Metric {
+/** A feature's ServerErrors, or every feature's when none is named. */
+function serverErrorsOf(feature?: Feature): Metric {
   return new Metric({
     namespace: METRICS_NAMESPACE,
     metricName: SERVER_ERRORS_METRIC,

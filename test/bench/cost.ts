@@ -70,11 +70,12 @@ export const REPORTS_PER_DEVICE_PER_DAY = (24 * 60) / AGENT_REPORT_INTERVAL_MINU
 
 /**
  * CloudWatch resources that cost the same whatever the fleet (infra/aws/monitoring-stack.ts):
- * per feature an errors, a throttles and a ServerErrors alarm; the API 5xx rate (2 metrics);
- * Stripe webhook failures; throttles of the table and each index (reads and writes); one dashboard.
+ * per feature an errors and a throttles alarm; ServerErrors of all features; the API 5xx rate (2
+ * metrics); Stripe webhook failures; throttles of the table and each index (reads and writes); one
+ * dashboard.
  */
 export const MONITORING = {
-  alarmMetrics: 3 * featuresInUse().length + 2 + 1 + 2 * (1 + GLOBAL_INDEXES.length),
+  alarmMetrics: 2 * featuresInUse().length + 1 + 2 + 1 + 2 * (1 + GLOBAL_INDEXES.length),
   dashboards: 1,
 };
 

@@ -98,10 +98,10 @@ describe('Monitoring stack', () => {
     expect(METRICS_SERVICE).toBe(SERVICE_NAME);
   });
 
-  it('has one alarm for the API, three per feature, one for the webhook and one for DynamoDB', () => {
+  it('has one alarm for the API, two per feature, one for ServerErrors, one for the webhook and one for DynamoDB', () => {
     const features = featuresInUse();
     expect(features).toContain('billing');
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 1 + 3 * features.length + 1 + 1);
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 1 + 2 * features.length + 1 + 1 + 1);
   });
 
   it('alarms on the HTTP API 5xx rate above 1% once there are enough requests', () => {
@@ -116,7 +116,7 @@ describe('Monitoring stack', () => {
     expect(names).toEqual(['5xx', 'Count']);
   });
 
-  it.each(featuresInUse())("alarms on %s's Lambda errors, throttles and ServerErrors", (feature) => {
+  it.each(featuresInUse())("alarms on %s's Lambda errors and throttles", (feature) => {
     const errors = alarm(`${feature}-lambda-errors`);
     expect(errors).toMatchObject({
       Namespace: 'AWS/Lambda',
@@ -132,21 +132,18 @@ describe('Monitoring stack', () => {
       Threshold: 0,
       ComparisonOperator: 'GreaterThanThreshold',
     });
-    const serverErrors = alarm(`${feature}-server-errors`);
+  });
+
+  it('alarms on the ServerErrors of all features with one metric, the one the handlers publish with `service` alone', () => {
+    const serverErrors = alarm('server-errors');
     expect(serverErrors).toMatchObject({
       Namespace: METRICS_NAMESPACE,
       MetricName: SERVER_ERRORS_METRIC,
-      Threshold: ALARM_THRESHOLDS.featureServerErrors,
+      Threshold: ALARM_THRESHOLDS.serverErrors,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       Period: 300,
+      Dimensions: [{ Name: 'service', Value: METRICS_SERVICE }],
     });
-    expect(serverErrors.Dimensions).toEqual(
-      expect.arrayContaining([
-        { Name: 'feature', Value: feature },
-        { Name: 'service', Value: METRICS_SERVICE },
-      ]),
-    );
-    expect(serverErrors.Dimensions).toHaveLength(2);
   });
 
   it('alarms on Stripe webhook failures: 3 in 15 minutes', () => {
