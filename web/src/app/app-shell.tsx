@@ -1,4 +1,3 @@
-import { Alert, Badge, Button, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
 import { signOut } from 'aws-amplify/auth';
 import { Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
@@ -6,6 +5,8 @@ import type { MeResponse } from '../../../shared/api';
 import { errorMessage } from '../api/api-client';
 import { displayName, useMe } from '../api/me';
 import { PageLoader } from '../components/page-loader';
+import { Alert, Button, Flex, Heading, Text } from '../components/plain-ui';
+import { SmallBadge } from '../components/plain-table';
 import { NavTabs } from './nav-tabs';
 
 function SignOutButton({ className }: { className?: string }) {
@@ -30,22 +31,21 @@ function SignOutButton({ className }: { className?: string }) {
 function AccountBadge({ me }: { me: MeResponse }) {
   if (me.profile.role === 'super_admin') {
     return (
-      <Badge variation="info" size="small" className="account-badge" data-testid="account-badge">
+      <SmallBadge variation="info" className="account-badge" data-testid="account-badge">
         Super Admin
-      </Badge>
+      </SmallBadge>
     );
   }
   const active = me.subscription.has_active_subscription;
   return (
-    <Badge
+    <SmallBadge
       variation={active ? 'success' : 'error'}
-      size="small"
       className="account-badge"
       data-testid="account-badge"
       title={`Subscription: ${me.subscription.status}`}
     >
       {active ? 'Active' : 'Inactive'}
-    </Badge>
+    </SmallBadge>
   );
 }
 
@@ -56,7 +56,7 @@ export function AppShell() {
   if (me.isPending) return <PageLoader label="Loading profile" text="Loading profile..." />;
   if (me.isError) {
     return (
-      <View as="main" className="app-main">
+      <main className="app-main">
         <Alert variation="error" heading="Could not load your profile" role="alert">
           {errorMessage(me.error)}
         </Alert>
@@ -64,7 +64,7 @@ export function AppShell() {
           <Button onClick={() => void me.refetch()}>Try again</Button>
           <SignOutButton />
         </Flex>
-      </View>
+      </main>
     );
   }
 

@@ -1,4 +1,4 @@
-import { Alert, View } from '@aws-amplify/ui-react';
+import { Alert } from '../components/plain-ui';
 import { PageLoader } from '../components/page-loader';
 
 /** Shown while /config.json loads, before anything else is configured. */
@@ -8,10 +8,10 @@ export function StartupLoader() {
 
 export function StartupError({ message }: { message: string }) {
   return (
-    <View as="main" padding="large" maxWidth="40rem" margin="0 auto">
+    <main style={{ padding: 'var(--amplify-space-large)', maxWidth: '40rem', margin: '0 auto' }}>
       <Alert variation="error" heading="The application could not start" role="alert">
         {message}
       </Alert>
-    </View>
+    </main>
   );
 }

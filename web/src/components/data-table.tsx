@@ -1,5 +1,5 @@
-import { Table, TableBody, TableHead, TableRow } from '@aws-amplify/ui-react';
 import type { ReactNode, Ref } from 'react';
+import { Table } from './plain-ui';
 
 interface DataTableProps {
   ref?: Ref<HTMLDivElement>;
@@ -27,11 +27,8 @@ export function DataTable({ ref, label, busy = false, className, header, childre
       aria-busy={busy}
       tabIndex={0}
     >
-      <Table size="small" highlightOnHover>
-        <TableHead>
-          <TableRow>{header}</TableRow>
-        </TableHead>
-        <TableBody>{children}</TableBody>
+      <Table highlightOnHover header={header}>
+        {children}
       </Table>
     </div>
   );

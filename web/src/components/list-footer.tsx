@@ -1,6 +1,6 @@
-import { Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { errorMessage } from '../api/api-client';
+import { Button, Flex, Loader, Text } from './plain-ui';
 
 interface ListFooterProps {
   list: UseInfiniteQueryResult<InfiniteData<unknown>>;
@@ -27,12 +27,12 @@ export function ListFooter({ list, shown, filtered, filling, settled, loadMore }
         </Flex>
       ) : null}
       <div className="hardware-footer">
-        <Text color="font.secondary" fontSize="small">
+        <Text color="secondary" fontSize="small">
           {shown ? `Showing ${shown}${list.hasNextPage ? ' (more available)' : ''}` : null}
         </Text>
         {list.isFetchNextPageError ? (
           <Flex alignItems="center" gap="small" role="alert">
-            <Text color="font.error">Could not load more: {errorMessage(list.error)}</Text>
+            <Text color="error">Could not load more: {errorMessage(list.error)}</Text>
             <Button size="small" onClick={() => void list.fetchNextPage()}>
               Try again
             </Button>

@@ -1,9 +1,23 @@
-import { Heading, Tabs } from '@aws-amplify/ui-react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { AgentMonitoringTab } from './agent-monitoring-tab';
+import { PageLoader } from '../../../components/page-loader';
+import { Heading, Tabs } from '../../../components/plain-ui';
 import { HardwareTab } from './hardware-tab';
 
 type AssetsTab = 'agents' | 'hardware';
+
+/**
+ * Each tab's code loads when the tab opens; Agent Monitoring's (the machines' grid and detail, with
+ * Amplify UI's primitives) is not needed to show Manual Hardware.
+ */
+const AgentMonitoringTab = lazy(() =>
+  import('./agent-monitoring-tab').then((module) => ({ default: module.AgentMonitoringTab })),
+);
+
+const TABS = [
+  { value: 'agents', label: 'Agent Monitoring' },
+  { value: 'hardware', label: 'Manual Hardware' },
+] as const;
 
 /** ?tab=hardware opens Manual Hardware; anything else is Agent Monitoring (the default). */
 function tabFromQuery(tab: string | null): AssetsTab {
@@ -14,7 +28,7 @@ export function AssetsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabFromQuery(searchParams.get('tab'));
 
-  const selectTab = (value: string) => {
+  const selectTab = (value: AssetsTab) => {
     setSearchParams((params) => {
       if (value === 'hardware') params.set('tab', 'hardware');
       else params.delete('tab');
@@ -27,18 +41,15 @@ export function AssetsPage() {
       <Heading level={2} marginBottom="medium">
         Assets
       </Heading>
-      <Tabs.Container value={tab} onValueChange={selectTab} isLazy>
-        <Tabs.List aria-label="Asset views">
-          <Tabs.Item value="agents">Agent Monitoring</Tabs.Item>
-          <Tabs.Item value="hardware">Manual Hardware</Tabs.Item>
-        </Tabs.List>
-        <Tabs.Panel value="agents" paddingTop="medium">
-          <AgentMonitoringTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="hardware" paddingTop="medium">
+      <Tabs value={tab} onValueChange={selectTab} label="Asset views" tabs={TABS}>
+        {tab === 'agents' ? (
+          <Suspense fallback={<PageLoader label="Loading" />}>
+            <AgentMonitoringTab />
+          </Suspense>
+        ) : (
           <HardwareTab />
-        </Tabs.Panel>
-      </Tabs.Container>
+        )}
+      </Tabs>
     </>
   );
 }

@@ -1,14 +1,4 @@
 import { LoadError } from '../../../components/load-error';
-import {
-  Button,
-  Flex,
-  Heading,
-  Loader,
-  SearchField,
-  SelectField,
-  Text,
-  VisuallyHidden,
-} from '@aws-amplify/ui-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import {
   HARDWARE_MESSAGES,
@@ -18,15 +8,15 @@ import {
   type HardwareStatus,
 } from '../../../../../shared/hardware';
 import { errorMessage } from '../../../api/api-client';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListFooter } from '../../../components/list-footer';
+import { HiddenText } from '../../../components/plain-parts';
+import { Button, Flex, Heading, Loader, SearchField, SelectField, Text } from '../../../components/plain-ui';
 import { SuccessNotice, useSuccessNotice } from '../../../components/success-notice';
 import { useRowSelection } from '../../../components/use-row-selection';
 import { useFilledTable } from '../../../components/use-filled-table';
 import { useDeleteHardware } from '../api/delete-hardware';
 import { useHardwareList } from '../api/list-hardware';
 import type { HardwareFilters } from '../api/hardware-keys';
-import { BulkStatusBar } from './bulk-status-bar';
 import { assetName, plural } from './hardware-format';
 import { HardwareTable } from './hardware-table';
 import { useDebouncedValue } from './use-debounced-value';
@@ -34,14 +24,21 @@ import { useDebouncedValue } from './use-debounced-value';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The dialogs load when first opened: with the form's schema and the CSV parser they were most of
- * the tab's code to evaluate before the list could show.
+ * The dialogs and the bulk status bar load when first opened: with the form's schema, the CSV parser
+ * and Amplify UI's primitives they were most of the tab's code to evaluate before the list could
+ * show.
  */
 const HardwareFormModal = lazy(() =>
   import('./hardware-form-modal').then((module) => ({ default: module.HardwareFormModal })),
 );
 const ImportCsvModal = lazy(() =>
   import('./import-csv-modal').then((module) => ({ default: module.ImportCsvModal })),
+);
+const ConfirmDialog = lazy(() =>
+  import('../../../components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
+);
+const BulkStatusBar = lazy(() =>
+  import('./bulk-status-bar').then((module) => ({ default: module.BulkStatusBar })),
 );
 
 type Dialog =
@@ -122,10 +119,7 @@ export function HardwareTab() {
           ref={searchRef}
           className="toolbar__search"
           label="Search hardware"
-          labelHidden={false}
           placeholder="Model, serial, tag, person, location…"
-          hasSearchButton={false}
-          hasSearchIcon
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           onClear={() => setSearch('')}
@@ -155,17 +149,19 @@ export function HardwareTab() {
       <SuccessNotice notice={notice} onDismiss={clearNotice} />
 
       {selectedIds.length > 0 ? (
-        <BulkStatusBar
-          selectedIds={selectedIds}
-          onClearSelection={() => setSelected(new Set())}
-          onDone={(updated) => {
-            setSelected(new Set());
-            showNotice(`Updated status of ${plural(updated, 'hardware asset', 'hardware assets')}`);
-          }}
-        />
+        <Suspense fallback={null}>
+          <BulkStatusBar
+            selectedIds={selectedIds}
+            onClearSelection={() => setSelected(new Set())}
+            onDone={(updated) => {
+              setSelected(new Set());
+              showNotice(`Updated status of ${plural(updated, 'hardware asset', 'hardware assets')}`);
+            }}
+          />
+        </Suspense>
       ) : null}
 
-      <VisuallyHidden role="status">{announcement}</VisuallyHidden>
+      <HiddenText role="status">{announcement}</HiddenText>
 
       {list.isPending ? (
         <Flex className="hardware-state" alignItems="center" justifyContent="center" gap="small">
@@ -220,23 +216,23 @@ export function HardwareTab() {
           />
         ) : null}
         {dialog?.kind === 'import' ? <ImportCsvModal onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === 'delete' ? (
+          <ConfirmDialog
+            question={HARDWARE_MESSAGES.deleteConfirm}
+            detail={<DeleteDetail asset={dialog.asset} />}
+            confirmLabel="Delete"
+            busy={deletion.isPending}
+            error={
+              deletion.isError
+                ? { heading: HARDWARE_MESSAGES.deleteFailed, message: errorMessage(deletion.error) }
+                : null
+            }
+            onConfirm={() => void confirmDelete(dialog.asset)}
+            onCancel={() => setDialog(null)}
+            returnFocus={() => (deletedRef.current ? (tableRegionRef.current ?? addButtonRef.current) : null)}
+          />
+        ) : null}
       </Suspense>
-      {dialog?.kind === 'delete' ? (
-        <ConfirmDialog
-          question={HARDWARE_MESSAGES.deleteConfirm}
-          detail={<DeleteDetail asset={dialog.asset} />}
-          confirmLabel="Delete"
-          busy={deletion.isPending}
-          error={
-            deletion.isError
-              ? { heading: HARDWARE_MESSAGES.deleteFailed, message: errorMessage(deletion.error) }
-              : null
-          }
-          onConfirm={() => void confirmDelete(dialog.asset)}
-          onCancel={() => setDialog(null)}
-          returnFocus={() => (deletedRef.current ? (tableRegionRef.current ?? addButtonRef.current) : null)}
-        />
-      ) : null}
     </div>
   );
 }
@@ -269,7 +265,7 @@ function EmptyState({
     return (
       <div className="empty-state">
         <Heading level={4}>No hardware matches your search</Heading>
-        <Text color="font.secondary">Try other words or another status.</Text>
+        <Text color="secondary">Try other words or another status.</Text>
         <Button marginTop="small" onClick={onClearFilters}>
           Clear search and filter
         </Button>
@@ -279,7 +275,7 @@ function EmptyState({
   return (
     <div className="empty-state">
       <Heading level={4}>No hardware assets yet</Heading>
-      <Text color="font.secondary">
+      <Text color="secondary">
         Add your laptops, desktops, phones and other devices one by one, or import them from a CSV file.
       </Text>
       <Flex gap="small" marginTop="small" justifyContent="center" wrap="wrap">

@@ -1,6 +1,6 @@
-import { Heading, Text } from '@aws-amplify/ui-react';
 import { useId } from 'react';
 import { OutlinedCard, SkeletonBar } from '../../../components/plain-parts';
+import { Heading, Text } from '../../../components/plain-ui';
 import { BarChart, type BarChartRow } from './bar-chart';
 
 interface BreakdownCardProps {
@@ -27,7 +27,7 @@ export function BreakdownCard({ title, rows, emptyText }: BreakdownCardProps) {
           <SkeletonBar height="1rem" />
         </div>
       ) : rows.length === 0 ? (
-        <Text color="font.secondary">{emptyText}</Text>
+        <Text color="secondary">{emptyText}</Text>
       ) : (
         <BarChart label={title} rows={rows} />
       )}

@@ -1,5 +1,6 @@
 import { LoadError } from '../../../components/load-error';
-import { Heading, VisuallyHidden } from '@aws-amplify/ui-react';
+import { HiddenText } from '../../../components/plain-parts';
+import { Heading } from '../../../components/plain-ui';
 import type { DashboardResponse } from '../../../../../shared/api';
 import { HARDWARE_ASSET_TYPES, HARDWARE_STATUSES } from '../../../../../shared/hardware';
 import { useDashboard } from '../api/get-dashboard';
@@ -48,9 +49,7 @@ export function DashboardPage() {
       {dashboard.isError ? (
         <LoadError heading="Could not load the dashboard" query={dashboard} marginBottom="medium" />
       ) : null}
-      {dashboard.isPending && !failed ? (
-        <VisuallyHidden role="status">Loading dashboard...</VisuallyHidden>
-      ) : null}
+      {dashboard.isPending && !failed ? <HiddenText role="status">Loading dashboard...</HiddenText> : null}
       <div className="stat-grid">
         <StatCard label="Total Hardware" value={data?.total_hardware} unavailable={failed} />
         <StatCard label="Active Hardware" value={data?.active_hardware} unavailable={failed} />

@@ -1,10 +1,10 @@
-import { Heading, Table, TableBody, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { useId } from 'react';
 import type { ExpiringWarranty } from '../../../../../shared/api';
 import { WARRANTY_WINDOW_DAYS } from '../../../../../shared/hardware';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { OutlinedCard, SkeletonBar } from '../../../components/plain-parts';
 import { SmallBadge, Td, Tr } from '../../../components/plain-table';
+import { Heading, Table, Text } from '../../../components/plain-ui';
 import { daysUntil, formatCalendarDate, relativeDays } from './dates';
 
 const EMPTY = '—';
@@ -72,23 +72,20 @@ export function ExpiringWarranties({ warranties, more }: ExpiringWarrantiesProps
           <SkeletonBar height="1.5rem" />
         </div>
       ) : warranties.length === 0 ? (
-        <Text color="font.secondary">No warranties expire in the next {WARRANTY_WINDOW_DAYS} days</Text>
+        <Text color="secondary">No warranties expire in the next {WARRANTY_WINDOW_DAYS} days</Text>
       ) : (
         <>
-          <Table size="small" className="responsive-table warranty-table" aria-labelledby={headingId}>
-            <TableHead>
-              <TableRow>
-                <ColumnHeaders labels={['Asset', 'Serial / Tag', 'Assigned to', 'Warranty expiry']} />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {warranties.map((asset) => (
-                <WarrantyRow key={asset.id} asset={asset} now={now} />
-              ))}
-            </TableBody>
+          <Table
+            className="responsive-table warranty-table"
+            aria-labelledby={headingId}
+            header={<ColumnHeaders labels={['Asset', 'Serial / Tag', 'Assigned to', 'Warranty expiry']} />}
+          >
+            {warranties.map((asset) => (
+              <WarrantyRow key={asset.id} asset={asset} now={now} />
+            ))}
           </Table>
           {more ? (
-            <Text fontSize="small" color="font.secondary" marginTop="small">
+            <Text fontSize="small" color="secondary" marginTop="small">
               Showing the {warranties.length} soonest
             </Text>
           ) : null}
