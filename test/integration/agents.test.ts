@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { dynamoDocumentClient } from '../../functions/lib/table/client';
 import { listAgentMachines, recordAgentReport } from '../../functions/lib/table/agents';
 import { createApiKey, touchApiKey } from '../../functions/lib/table/api-keys';
+import type { AgentSectionItem } from '../../functions/lib/table/items';
 import type { DashboardResponse, MeResponse } from '../../shared/api';
 import {
   agentReportSchema,
@@ -174,16 +175,14 @@ describe('agent reports', () => {
 
     // An unchanged section is not written again: its parts keep the time of the first report.
     const me = (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
-    const { db } = await import('../../functions/lib/table/service');
+    const [{ listAll }, { agentSections }] = await Promise.all([
+      import('../../functions/lib/table/commands'),
+      import('../../functions/lib/table/items'),
+    ]);
     const partsWritten = async () =>
-      (
-        await db()
-          .entities.agentSection.query.primary({
-            organization_id: me.organization.id,
-            machine_id: 'MACHINE-GUID-1',
-          })
-          .go({ pages: 'all' })
-      ).data.map((part) => `${part.section}#${part.part}@${part.written_at}`);
+      (await listAll<AgentSectionItem>(agentSections.ofMachine(me.organization.id, 'MACHINE-GUID-1'))).map(
+        (part) => `${part.section}#${part.part}@${part.written_at}`,
+      );
     const before = await partsWritten();
     expect(before.filter((part) => part.startsWith('installed_software')).length).toBeGreaterThan(0);
     expect((await report(key, machine({ installed_software: software }))).status).toBe(202);
@@ -299,7 +298,8 @@ describe('the cost of a report', () => {
     const again = await metered(() =>
       recordAgentReport(organizationId, report, new Date('2026-11-23T10:30:00Z')),
     );
-    expect(again.commands).toEqual(['GetItemCommand', 'PutItemCommand']);
+    // Not even a read: the update's condition holds the section hashes and the report time.
+    expect(again.commands).toEqual(['UpdateItemCommand']);
     expect(again.writeUnits).toBe(1);
 
     // Disks fill a little between reports: that is still one small write.
@@ -312,16 +312,54 @@ describe('the cost of a report', () => {
     const disks = await metered(() =>
       recordAgentReport(organizationId, fuller, new Date('2026-11-23T10:45:00Z')),
     );
-    expect(disks.commands).toEqual(['GetItemCommand', 'PutItemCommand']);
+    expect(disks.commands).toEqual(['UpdateItemCommand']);
     expect(disks.writeUnits).toBe(1);
 
     const changed = agentReportSchema.parse(machine({ installed_software: programs.slice(1) }));
     const rewrite = await metered(() =>
       recordAgentReport(organizationId, changed, new Date('2026-11-23T11:00:00Z')),
     );
-    expect(rewrite.commands).toEqual(['GetItemCommand', 'TransactWriteItemsCommand']);
+    // The heartbeat's condition fails on the changed section; the machine is read and rewritten.
+    expect(rewrite.commands).toEqual(['UpdateItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand']);
     const fleet = await listAgentMachines(organizationId);
     expect(fleet.map((each) => each.last_seen)).toEqual(['2026-11-23T11:00:00.000Z']);
+
+    // A report older than the one recorded (an agent's late retry) changes nothing.
+    const late = await metered(() =>
+      recordAgentReport(
+        organizationId,
+        agentReportSchema.parse(machine({ installed_software: programs.slice(1), hostname: 'LATE' })),
+        new Date('2026-11-23T10:59:00Z'),
+      ),
+    );
+    expect(late.commands).toEqual(['UpdateItemCommand', 'GetItemCommand']);
+    const [recorded] = await listAgentMachines(organizationId);
+    expect(recorded).toMatchObject({ last_seen: '2026-11-23T11:00:00.000Z' });
+    expect(recorded?.hostname).not.toBe('LATE');
+  });
+
+  it('clears in a heartbeat a field the machine no longer reports', async () => {
+    const organizationId = ulid();
+    await recordAgentReport(
+      organizationId,
+      agentReportSchema.parse(machine()),
+      new Date('2026-11-23T10:00:00Z'),
+    );
+    const withoutTag = await metered(() =>
+      recordAgentReport(
+        organizationId,
+        agentReportSchema.parse(machine({ service_tag: null, logged_in_user: null })),
+        new Date('2026-11-23T10:30:00Z'),
+      ),
+    );
+    expect(withoutTag.commands).toEqual(['UpdateItemCommand']);
+    const [summary] = await listAgentMachines(organizationId);
+    expect(summary).toMatchObject({
+      service_tag: null,
+      logged_in_user: null,
+      first_seen: '2026-11-23T10:00:00.000Z',
+      last_seen: '2026-11-23T10:30:00.000Z',
+    });
   });
 
   it("notes the key's use once per few minutes without even a refused write in between", async () => {

@@ -7,14 +7,18 @@ import {
 } from '../../../shared/agent-data';
 import { NotFound, TooManyRequests } from '../errors';
 import {
+  allOf,
   create,
   equals,
   getItem,
   isConditionFailure,
+  lessThan,
   listAll,
+  patch,
   put,
   remove,
   send,
+  type Condition,
   type TableWrite,
 } from './commands';
 import { counterUpdate, readCounters } from './counters';
@@ -94,6 +98,23 @@ const REPORT_ATTEMPTS = 5;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What every report rewrites in the machine item: all but its keys, sections and first_seen. */
+function heartbeatFields(report: AgentReport, now: Date) {
+  return {
+    hostname: report.hostname,
+    os_type: report.os_type,
+    os_version: report.os_version,
+    service_tag: report.service_tag,
+    logged_in_user: report.logged_in_user,
+    agent_version: report.agent_version,
+    update_available: report.update_available,
+    memory_total_gb: report.memory_total_gb,
+    cpu_info: report.cpu_info,
+    storage_info: report.storage_info,
+    last_seen: now.toISOString(),
+  };
+}
+
 /** The machine item a report makes, given the item it replaces (null on a first report). */
 function machineItem(
   organizationId: string,
@@ -105,20 +126,51 @@ function machineItem(
   return withoutNulls({
     organization_id: organizationId,
     machine_id: report.machine_id,
-    hostname: report.hostname,
-    os_type: report.os_type,
-    os_version: report.os_version,
-    service_tag: report.service_tag,
-    logged_in_user: report.logged_in_user,
-    agent_version: report.agent_version,
-    update_available: report.update_available,
-    memory_total_gb: report.memory_total_gb,
-    cpu_info: report.cpu_info,
-    storage_info: report.storage_info,
+    ...heartbeatFields(report, now),
     sections,
     first_seen: current?.first_seen ?? now.toISOString(),
-    last_seen: now.toISOString(),
   });
+}
+
+function sectionHashes(report: AgentReport): Record<AgentSectionName, string> {
+  return Object.fromEntries(
+    AGENT_SECTIONS.map((section) => [section, sectionHash(report[section])]),
+  ) as Record<AgentSectionName, string>;
+}
+
+const sameSection =
+  (section: AgentSectionName, hash: string): Condition =>
+  (e) =>
+    `${e.name('sections')}.${e.name(section)}.${e.name('hash')} = ${e.value(hash)}`;
+
+/**
+ * The usual report, a heartbeat whose heavy sections are unchanged, written without reading the
+ * machine first: one update of the machine item, on condition that it exists with the same section
+ * hashes and that no report as new is recorded. False when that is not so (a first report, a
+ * changed section, a newer report): the caller then reads the machine and writes what changed.
+ */
+async function recordHeartbeat(organizationId: string, report: AgentReport, now: Date): Promise<boolean> {
+  const hashes = sectionHashes(report);
+  const fields = Object.entries(heartbeatFields(report, now));
+  const heartbeat = patch(
+    agentMachines.key(organizationId, report.machine_id),
+    {
+      set: Object.fromEntries(fields.filter(([, value]) => value !== null)),
+      // The API shows a field the machine no longer reports as null; the item leaves it out.
+      remove: fields.filter(([, value]) => value === null).map(([name]) => name),
+    },
+    allOf(
+      ...AGENT_SECTIONS.map((section) => sameSection(section, hashes[section])),
+      lessThan('last_seen', now.toISOString()),
+    ),
+  );
+  return send(heartbeat).then(
+    () => true,
+    (error: unknown) => {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    },
+  );
 }
 
 /**
@@ -134,9 +186,7 @@ async function writeReport(
   now: Date,
 ): Promise<boolean> {
   const previous = current?.sections as SectionState | undefined;
-  const hashes = Object.fromEntries(
-    AGENT_SECTIONS.map((section) => [section, sectionHash(report[section])]),
-  ) as Record<AgentSectionName, string>;
+  const hashes = sectionHashes(report);
   const changed = AGENT_SECTIONS.filter((section) => previous?.[section]?.hash !== hashes[section]);
   const split = new Map(changed.map((section) => [section, splitSection<unknown>(report[section])]));
   const sections = Object.fromEntries(
@@ -194,10 +244,11 @@ export async function recordAgentReport(
   report: AgentReport,
   now: Date,
 ): Promise<void> {
+  if (await recordHeartbeat(organizationId, report, now)) return;
   for (let attempt = 0; attempt < REPORT_ATTEMPTS; attempt++) {
     if (attempt > 0) await sleep(10 * 2 ** attempt * (0.5 + Math.random()));
     const current = await getMachineItem(organizationId, report.machine_id);
-    if (attempt > 0 && current && current.last_seen >= now.toISOString()) return;
+    if (current && current.last_seen >= now.toISOString()) return;
     if (await writeReport(organizationId, report, current, now)) return;
   }
   throw new TooManyRequests(
