@@ -110,14 +110,14 @@ function median(values: number[]): number {
  * so that the machine's slow patches hit both alike.
  */
 export function coldInit(bundle: FeatureBundle): { bundleMs: number; bareMs: number } {
-  // The functions run with NODE_OPTIONS=--enable-source-maps (infra/aws/function.ts), which makes
-  // Node read the bundle's source map as it loads.
+  // As in Lambda: without --enable-source-maps (infra/aws/function.ts), so Node does not read the
+  // bundle's source map as it loads.
   const load = `const m = await import(${JSON.stringify(bundle.file)}); if (typeof m.handler !== 'function') process.exit(3);`;
   const bundleTimes: number[] = [];
   const bareTimes: number[] = [];
   for (let run = 0; run < COLD_INIT_RUNS; run++) {
     bareTimes.push(wallMs(['-e', '']));
-    bundleTimes.push(wallMs(['--enable-source-maps', '--input-type=module', '-e', load]));
+    bundleTimes.push(wallMs(['--input-type=module', '-e', load]));
   }
   return { bundleMs: median(bundleTimes), bareMs: median(bareTimes) };
 }
