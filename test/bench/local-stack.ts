@@ -1,4 +1,5 @@
-import { db } from '../../functions/lib/table/service';
+import { patch, send } from '../../functions/lib/table/commands';
+import { subscriptions } from '../../functions/lib/table/items';
 import type { MeResponse } from '../../shared/api';
 import { UNLIMITED } from '../../shared/constants';
 import type { RuntimeConfig } from '../../shared/runtime-config';
@@ -103,9 +104,10 @@ export async function signUpCompany(stack: BenchStack, name: string): Promise<Co
     200,
     'GET /api/me',
   );
-  await db()
-    .entities.subscription.patch({ organization_id: me.organization.id })
-    .set({ status: 'active', plan_name: 'Enterprise', asset_limit: UNLIMITED, user_limit: UNLIMITED })
-    .go();
+  await send(
+    patch(subscriptions.key(me.organization.id), {
+      set: { status: 'active', plan_name: 'Enterprise', asset_limit: UNLIMITED, user_limit: UNLIMITED },
+    }),
+  );
   return { name, email, password, accessToken };
 }

@@ -10,8 +10,8 @@ import {
   type ApiKeyListResponse,
   type CreatedApiKey,
 } from '../../shared/api-keys';
-import { dynamoDocumentClient } from '../../functions/lib/table/client';
-import { userProfileEntity } from '../../functions/lib/table/user-profile';
+import { patch, send } from '../../functions/lib/table/commands';
+import { userProfiles } from '../../functions/lib/table/items';
 import { api, baseUrl, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
 import { useChromiumPage } from '../support/browser';
 
@@ -208,12 +208,9 @@ describe('Settings → API Keys for Agents in Chromium', () => {
     expect(created.status).toBe(201);
     const me = await api<MeResponse>('/api/me', { token: company.accessToken });
     useFunctionEnv();
-    userProfileEntity.setClient(dynamoDocumentClient());
-    userProfileEntity.setTableName(process.env.TABLE_NAME!);
-    await userProfileEntity
-      .patch({ organization_id: me.body.organization.id, id: me.body.profile.id })
-      .set({ role: 'user' })
-      .go();
+    await send(
+      patch(userProfiles.key(me.body.organization.id, me.body.profile.id), { set: { role: 'user' } }),
+    );
 
     await openSettings(company);
     await expect.poll(() => keyRow(created.body.key).count(), SLOW).toBe(1);

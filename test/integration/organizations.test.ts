@@ -119,8 +119,11 @@ describe('organizations (super_admin)', () => {
     const id = await organizationId(company);
     // A deletion that got as far as marking the organisation, then stopped.
     useFunctionEnv();
-    const { db } = await import('../../functions/lib/table/service');
-    await db().entities.organization.patch({ id }).set({ deleting_since: new Date().toISOString() }).go();
+    const [{ patch, send }, { organizations }] = await Promise.all([
+      import('../../functions/lib/table/commands'),
+      import('../../functions/lib/table/items'),
+    ]);
+    await send(patch(organizations.key(id), { set: { deleting_since: new Date().toISOString() } }));
     expect((await api('/api/me', { token: company.accessToken })).status).toBe(403);
     const refused = await api('/api/agent/report', {
       method: 'POST',

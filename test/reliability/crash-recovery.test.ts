@@ -9,6 +9,16 @@ import { DISPOSAL_ITEM_STATUSES } from '../../shared/disposal';
 import { HARDWARE_ASSET_TYPES, HARDWARE_STATUSES, type HardwareStatus } from '../../shared/hardware';
 import { IMPORT_PART_ROWS, type ImportResult } from '../../shared/hardware-import';
 import type { OrganizationListResponse } from '../../shared/users';
+import type {
+  ApiKeyItem,
+  AuditLogItem,
+  DisposalRecord,
+  HardwareAssetItem,
+  HardwareIdentifierItem,
+  HardwareIdentifierKind,
+  InvitationItem,
+  SubscriptionItem,
+} from '../../functions/lib/table/items';
 import type { StackProcess } from '../support/stack-process';
 import {
   STACK_SUPER_ADMIN,
@@ -39,14 +49,14 @@ let stack: StackProcess;
 
 /** The functions' data layer, pointed at the child's DynamoDB Local and cognito-local. */
 async function dataLayer() {
-  const [service, counters, organizationCounters, hardware, disposalItems] = await Promise.all([
-    import('../../functions/lib/table/service'),
+  const [commands, items, counters, hardware, disposalItems] = await Promise.all([
+    import('../../functions/lib/table/commands'),
+    import('../../functions/lib/table/items'),
     import('../../functions/lib/table/counters'),
-    import('../../functions/lib/table/organization-counters'),
     import('../../functions/lib/table/hardware'),
     import('../../functions/lib/table/disposal-items'),
   ]);
-  return { db: service.db, ...counters, ...organizationCounters, ...hardware, ...disposalItems };
+  return { ...commands, items, ...counters, ...hardware, ...disposalItems };
 }
 
 beforeAll(async () => {
@@ -72,11 +82,12 @@ async function organizationIdOf(company: TestCompany): Promise<string> {
 async function unlimitedCompany(name: string): Promise<{ company: TestCompany; organizationId: string }> {
   const company = await signUpCompanyAt(stack, name);
   const organizationId = await organizationIdOf(company);
-  const { db } = await dataLayer();
-  await db()
-    .entities.subscription.patch({ organization_id: organizationId })
-    .set({ status: 'active', plan_name: 'Enterprise', asset_limit: UNLIMITED, user_limit: UNLIMITED })
-    .go();
+  const { patch, send, items } = await dataLayer();
+  await send(
+    patch(items.subscriptions.key(organizationId), {
+      set: { status: 'active', plan_name: 'Enterprise', asset_limit: UNLIMITED, user_limit: UNLIMITED },
+    }),
+  );
   return { company, organizationId };
 }
 
@@ -146,21 +157,32 @@ function tally<T>(values: T[]): Map<T, number> {
  * is named by exactly one import audit entry, and each asset's disposal item exists.
  */
 async function expectImportConsistent(company: TestCompany, organizationId: string): Promise<number> {
-  const { db, readCounters, statusCounter, typeCounter, disposalCounter, hardwareLabel, disposalLabel } =
-    await dataLayer();
-  const entities = db().entities;
-  const key = { organization_id: organizationId };
+  const {
+    listAll,
+    items,
+    readCounters,
+    statusCounter,
+    typeCounter,
+    disposalCounter,
+    hardwareLabel,
+    disposalLabel,
+  } = await dataLayer();
+  // Every claim, of whichever kind: a claim's key begins with its kind's key for an empty value.
+  const claimsOf = (kind: HardwareIdentifierKind) => {
+    const { pk, sk } = items.hardwareIdentifiers.key(organizationId, { kind, value: '' });
+    return listAll<HardwareIdentifierItem>({ partition: pk, sortPrefix: sk });
+  };
   const [assets, claims, audit, disposals, counters] = await Promise.all([
-    entities.hardwareAsset.query.primary(key).go({ pages: 'all' }),
-    entities.hardwareIdentifier.query.primary(key).go({ pages: 'all' }),
-    entities.auditLog.query.primary(key).go({ pages: 'all' }),
-    entities.disposalItem.query.primary(key).go({ pages: 'all' }),
+    listAll<HardwareAssetItem>(items.hardwareAssets.ofOrganization(organizationId)),
+    Promise.all(items.HARDWARE_IDENTIFIER_KINDS.map(claimsOf)).then((kinds) => kinds.flat()),
+    listAll<AuditLogItem>(items.auditLogs.ofOrganization(organizationId)),
+    listAll<DisposalRecord>(items.disposalItems.ofOrganization(organizationId)),
     readCounters(organizationId),
   ]);
 
-  const byStatus = tally(assets.data.map((asset) => asset.status));
-  const byType = tally(assets.data.map((asset) => asset.asset_type));
-  const byDisposalStatus = tally(disposals.data.map((item) => item.status));
+  const byStatus = tally(assets.map((asset) => asset.status));
+  const byType = tally(assets.map((asset) => asset.asset_type));
+  const byDisposalStatus = tally(disposals.map((item) => item.status));
   for (const status of HARDWARE_STATUSES)
     expect(counters[statusCounter(status)] ?? 0, status).toBe(byStatus.get(status) ?? 0);
   for (const type of HARDWARE_ASSET_TYPES)
@@ -170,22 +192,20 @@ async function expectImportConsistent(company: TestCompany, organizationId: stri
       byDisposalStatus.get(status) ?? 0,
     );
 
-  const serials = assets.data.map((asset) => asset.serial_number!.toLowerCase());
-  expect(new Set(serials).size, 'distinct serial numbers').toBe(assets.data.length);
-  const claimed = claims.data.map((claim) => `${claim.kind}#${claim.value}→${claim.asset_id}`).sort();
-  const expected = assets.data.map(
-    (asset) => `serial_number#${asset.serial_number!.toLowerCase()}→${asset.id}`,
-  );
+  const serials = assets.map((asset) => asset.serial_number!.toLowerCase());
+  expect(new Set(serials).size, 'distinct serial numbers').toBe(assets.length);
+  const claimed = claims.map((claim) => `${claim.kind}#${claim.value}→${claim.asset_id}`).sort();
+  const expected = assets.map((asset) => `serial_number#${asset.serial_number!.toLowerCase()}→${asset.id}`);
   expect(claimed).toEqual(expected.sort());
 
-  const importEntries = audit.data.filter((entry) => entry.entity_id === undefined);
+  const importEntries = audit.filter((entry) => entry.entity_id === undefined);
   const labelsIn = (entityType: string, field: string) =>
     importEntries
       .filter((entry) => entry.entity_type === entityType)
       .flatMap((entry) => (entry.changes as Record<string, { new: string[] }>)[field]!.new)
       .sort();
   expect(labelsIn('hardware_asset', 'assets')).toEqual(
-    assets.data
+    assets
       .map((asset) =>
         hardwareLabel({
           asset_type: asset.asset_type,
@@ -197,18 +217,18 @@ async function expectImportConsistent(company: TestCompany, organizationId: stri
       .sort(),
   );
   expect(labelsIn('disposal_item', 'items')).toEqual(
-    disposals.data
+    disposals
       .map((item) => disposalLabel({ asset_name: item.asset_name, serial_number: item.serial_number ?? '' }))
       .sort(),
   );
-  const disposalIds = new Set(disposals.data.map((item) => item.id));
-  const linked = assets.data.filter((asset) => asset.disposal_item_id);
+  const disposalIds = new Set(disposals.map((item) => item.id));
+  const linked = assets.filter((asset) => asset.disposal_item_id);
   expect(linked.every((asset) => disposalIds.has(asset.disposal_item_id!))).toBe(true);
-  expect(linked).toHaveLength(disposals.data.length);
+  expect(linked).toHaveLength(disposals.length);
 
   const dashboard = await call<DashboardResponse>('/api/dashboard', { token: company.accessToken });
-  expect(dashboard.body.total_hardware).toBe(assets.data.length);
-  return assets.data.length;
+  expect(dashboard.body.total_hardware).toBe(assets.length);
+  return assets.length;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -312,35 +332,34 @@ describe('crash recovery', () => {
     });
     expect(checkout.status).toBe(200);
 
-    const { db } = await dataLayer();
-    const entities = db().entities;
+    const { listAll, getItem, items } = await dataLayer();
     const [apiKeys, invitations, subscription] = await Promise.all([
-      entities.apiKey.query.primary({ organization_id: organizationId }).go({ pages: 'all' }),
-      entities.invitation.query.primary({ organization_id: organizationId }).go({ pages: 'all' }),
-      entities.subscription.get({ organization_id: organizationId }).go(),
+      listAll<ApiKeyItem>(items.apiKeys.ofOrganization(organizationId)),
+      listAll<InvitationItem>(items.invitations.ofOrganization(organizationId)),
+      getItem<SubscriptionItem>(items.subscriptions.key(organizationId)),
     ]);
-    expect(apiKeys.data).toHaveLength(3);
-    expect(invitations.data).toHaveLength(4);
-    expect(subscription.data?.stripe_customer_id).toBeTruthy();
-    const lookupKeys = [
-      ...apiKeys.data.map((key) => entities.apiKeyLookup.get({ key_hash: key.key_hash }).params().Key),
-      ...invitations.data.map(
-        (invitation) => entities.invitationToken.get({ token_hash: invitation.token_hash }).params().Key,
-      ),
-      ...(subscription.data?.stripe_customer_id
-        ? [entities.stripeCustomer.get({ customer_id: subscription.data.stripe_customer_id }).params().Key]
+    expect(apiKeys).toHaveLength(3);
+    expect(invitations).toHaveLength(4);
+    expect(subscription?.stripe_customer_id).toBeTruthy();
+    const lookupKeys: Record<string, unknown>[] = [
+      ...apiKeys.map((key) => items.apiKeyLookups.key(key.key_hash)),
+      ...invitations.map((invitation) => items.invitationTokens.key(invitation.token_hash)),
+      ...(subscription?.stripe_customer_id
+        ? [items.stripeCustomers.key(subscription.stripe_customer_id)]
         : []),
-    ] as Record<string, unknown>[];
+    ];
     const people = [company.email, ...members];
 
     const documents = stackDocumentClient(stack);
     // The partition is deleted in key order: the asset in the middle of it marks half way.
-    const assets = await entities.hardwareAsset.query
-      .primary({ organization_id: organizationId })
-      .go({ pages: 'all', attributes: ['id'] });
-    const middleAsset = entities.hardwareAsset
-      .get({ organization_id: organizationId, id: assets.data[Math.floor(assets.data.length / 2)]!.id })
-      .params().Key as Record<string, unknown>;
+    const assets = await listAll<Pick<HardwareAssetItem, 'id'>>(
+      items.hardwareAssets.ofOrganization(organizationId),
+      { attributes: ['id'] },
+    );
+    const middleAsset: Record<string, unknown> = items.hardwareAssets.key(
+      organizationId,
+      assets[Math.floor(assets.length / 2)]!.id,
+    );
     /** Every item anywhere in the table that names the organisation, in its keys or attributes. */
     const itemsNamingOrganization = async () =>
       (await tableItems({ client: documents, tableName: STACK_TABLE_NAME })).filter((item) =>

@@ -112,11 +112,15 @@ describe('load', () => {
   it(`accepts ${AGENTS} agents reporting at once and a ${SOAK_SECONDS} s soak, with the gateway's memory flat`, async () => {
     const company = await signUpCompanyAt(stack, 'Load Fleet Ltd');
     const organizationId = await organizationIdOf(company);
-    const { db } = await import('../../functions/lib/table/service');
-    await db()
-      .entities.subscription.patch({ organization_id: organizationId })
-      .set({ status: 'active', plan_name: 'Enterprise', asset_limit: UNLIMITED, user_limit: UNLIMITED })
-      .go();
+    const [{ patch, send }, { subscriptions }] = await Promise.all([
+      import('../../functions/lib/table/commands'),
+      import('../../functions/lib/table/items'),
+    ]);
+    await send(
+      patch(subscriptions.key(organizationId), {
+        set: { status: 'active', plan_name: 'Enterprise', asset_limit: UNLIMITED, user_limit: UNLIMITED },
+      }),
+    );
     const created = await callApi<CreatedApiKey>(stack, '/api/api-keys', {
       method: 'POST',
       token: company.accessToken,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import type { BillingResponse, SessionUrlResponse } from '../../shared/billing';
+import type { PaymentItem, SubscriptionItem } from '../../functions/lib/table/items';
 import { api, signIn, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 import { pressStripeButton, resendStripeEvent, sentStripeEvents } from '../support/stripe-sandbox';
@@ -46,27 +47,33 @@ function shuffled<T>(items: T[], seed: number): T[] {
 /** Forgets everything webhooks wrote for an organisation: its mirror, payments and applied event ids. */
 async function wipeMirror(organizationId: string, eventIds: string[]) {
   useFunctionEnv();
-  const { db } = await import('../../functions/lib/table/service');
-  const entities = db().entities;
-  const payments = await entities.payment.query
-    .primary({ organization_id: organizationId })
-    .go({ pages: 'all' });
-  for (const payment of payments.data) await entities.payment.delete(payment).go();
-  for (const id of eventIds) await entities.stripeEvent.delete({ event_id: id }).go();
-  await entities.subscription
-    .patch({ organization_id: organizationId })
-    .set({ status: 'trial', cancel_at_period_end: false })
-    .remove([
-      'stripe_subscription_id',
-      'stripe_subscription_created',
-      'plan_id',
-      'plan_name',
-      'asset_limit',
-      'user_limit',
-      'current_period_end',
-    ])
-    .go();
-  const { data } = await entities.subscription.get({ organization_id: organizationId }).go();
+  const [{ getItem, listAll, patch, remove, send }, { payments, stripeEvents, subscriptions }] =
+    await Promise.all([
+      import('../../functions/lib/table/commands'),
+      import('../../functions/lib/table/items'),
+    ]);
+  const keyOf = ({ pk, sk }: Record<string, unknown>) => ({ pk: pk as string, sk: sk as string });
+  for (const payment of await listAll<PaymentItem>(payments.ofOrganization(organizationId))) {
+    await send(remove(keyOf(payments.item(payment))));
+  }
+  for (const id of eventIds) {
+    await send(remove(keyOf(stripeEvents.item({ event_id: id, type: '', applied_at: '', expires_at: 0 }))));
+  }
+  await send(
+    patch(subscriptions.key(organizationId), {
+      set: { status: 'trial', cancel_at_period_end: false },
+      remove: [
+        'stripe_subscription_id',
+        'stripe_subscription_created',
+        'plan_id',
+        'plan_name',
+        'asset_limit',
+        'user_limit',
+        'current_period_end',
+      ],
+    }),
+  );
+  const data = await getItem<SubscriptionItem>(subscriptions.key(organizationId));
   return data?.stripe_customer_id ?? null;
 }
 

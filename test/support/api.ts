@@ -6,8 +6,8 @@ import { inject } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import { UNLIMITED } from '../../shared/constants';
 import type { HardwareAsset, HardwareAssetFormValues } from '../../shared/hardware';
-import { dynamoDocumentClient } from '../../functions/lib/table/client';
-import { subscriptionEntity } from '../../functions/lib/table/subscription';
+import { patch, send } from '../../functions/lib/table/commands';
+import { subscriptions } from '../../functions/lib/table/items';
 import {
   callApi,
   uniqueEmail,
@@ -70,9 +70,7 @@ export async function setSubscription(
   },
 ) {
   useFunctionEnv();
-  subscriptionEntity.setClient(dynamoDocumentClient());
-  subscriptionEntity.setTableName(process.env.TABLE_NAME!);
-  await subscriptionEntity.patch({ organization_id: organizationId }).set(changes).go();
+  await send(patch(subscriptions.key(organizationId), { set: changes }));
 }
 
 /**
