@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -19,9 +19,49 @@ const reactRouterProduction = fileURLToPath(
 /** zod, configured to parse without its JIT before any schema is built (see the module). */
 const zodJitless = fileURLToPath(new URL('./src/config/zod-jitless.ts', import.meta.url));
 
+/**
+ * index.html preloads the chunks holding these modules (and what they import) although the app
+ * imports them dynamically: they are needed at start-up, only not evaluated with the entry (see
+ * web/src/api/me.ts).
+ */
+const STARTUP_MODULES = ['/shared/api.ts'];
+
+function preloadStartupModules(): Plugin {
+  return {
+    name: 'preload-startup-modules',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const files = new Set<string>();
+        const add = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (files.has(fileName) || chunk?.type !== 'chunk') return;
+          files.add(fileName);
+          chunk.imports.forEach(add);
+        };
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk') continue;
+          if (output.moduleIds.some((id) => STARTUP_MODULES.some((module) => id.endsWith(module)))) {
+            add(output.fileName);
+          }
+        }
+        return [...files]
+          .filter((fileName) => !html.includes(`/${fileName}"`))
+          .map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), preloadStartupModules()],
   resolve: {
     alias: [
       { find: /^zod$/, replacement: zodJitless },

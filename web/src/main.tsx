@@ -1,6 +1,6 @@
 import '@aws-amplify/ui-react/styles.css';
 import './app/app.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { StartupError, StartupLoader } from './app/startup';
@@ -16,11 +16,15 @@ root.render(<StartupLoader />);
 loadRuntimeConfig()
   .then((config) => {
     configureAmplify(config);
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    // A transition: React renders the app in short slices, yielding to the browser between them,
+    // and the startup loader stays until the first screen is ready.
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   })
   .catch((error: unknown) => {
     console.error(error);

@@ -1,6 +1,5 @@
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import type { z } from 'zod';
-import { apiErrorBodySchema } from '../../../shared/api';
 
 const GENERIC_MESSAGE = 'An error occurred';
 
@@ -92,6 +91,8 @@ export async function apiRequest<T>(
 
   const payload = await readJson(response);
   if (!response.ok) {
+    // Loaded with the first request's schema (see getMe), not with the app.
+    const { apiErrorBodySchema } = await import('../../../shared/api');
     const parsed = apiErrorBodySchema.safeParse(payload);
     const error = parsed.success
       ? new ApiError(

@@ -1,9 +1,15 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { meResponseSchema, type MeResponse } from '../../../shared/api';
+import type { MeResponse } from '../../../shared/api';
 import { isGatedBySubscription } from '../../../shared/subscription';
 import { apiRequest } from './api-client';
 
-export function getMe(): Promise<MeResponse> {
+/**
+ * shared/api builds the schema of every response as it loads (with shared/hardware's): imported
+ * with the first request rather than with the app, it is a task of its own instead of a third of the
+ * start-up one. index.html preloads it (web/vite.config.ts), so the request does not wait for it.
+ */
+export async function getMe(): Promise<MeResponse> {
+  const { meResponseSchema } = await import('../../../shared/api');
   return apiRequest('/api/me', meResponseSchema);
 }
 

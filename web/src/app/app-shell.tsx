@@ -1,5 +1,5 @@
 import { signOut } from 'aws-amplify/auth';
-import { Suspense, useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import type { MeResponse } from '../../../shared/api';
 import { errorMessage } from '../api/api-client';
@@ -52,8 +52,11 @@ function AccountBadge({ me }: { me: MeResponse }) {
 /** The signed-in frame: top bar with the tabs and the account, then the current tab. */
 export function AppShell() {
   const me = useMe();
+  // The profile's arrival renders the frame and the screen in it: as a transition, which React
+  // renders in short slices (yielding to the browser every few milliseconds) rather than in one long
+  // task, the loader staying until it is done.
+  const profile = useDeferredValue(me.data);
 
-  if (me.isPending) return <PageLoader label="Loading profile" text="Loading profile..." />;
   if (me.isError) {
     return (
       <main className="app-main">
@@ -67,6 +70,7 @@ export function AppShell() {
       </main>
     );
   }
+  if (!profile) return <PageLoader label="Loading profile" text="Loading profile..." />;
 
   return (
     <div className="app">
@@ -74,12 +78,12 @@ export function AppShell() {
         <Heading level={1} className="app-brand">
           IT Asset Auditor
         </Heading>
-        <NavTabs role={me.data.profile.role} />
+        <NavTabs role={profile.profile.role} />
         <Flex className="app-account" alignItems="center" gap="xs">
           <Text as="span" className="app-account__name">
-            {displayName(me.data)}
+            {displayName(profile)}
           </Text>
-          <AccountBadge me={me.data} />
+          <AccountBadge me={profile} />
         </Flex>
         <SignOutButton className="app-signout" />
       </header>

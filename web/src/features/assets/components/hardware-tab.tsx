@@ -1,5 +1,5 @@
 import { LoadError } from '../../../components/load-error';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import {
   HARDWARE_MESSAGES,
   HARDWARE_PAGE_SIZE,
@@ -66,6 +66,9 @@ export function HardwareTab() {
   );
 
   const { selectedSet, selectedIds, setSelected, toggle, toggleAll } = useRowSelection(items, filters);
+  // The first rows render in a transition, which React splits into short tasks: "Loading hardware…"
+  // stays until the table is ready, instead of one long task blocking the page.
+  const pending = !useDeferredValue(!list.isPending);
 
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const { notice, showNotice, clearNotice } = useSuccessNotice();
@@ -102,7 +105,7 @@ export function HardwareTab() {
 
   const searching = list.isFetching && filtered && (!settled || filling);
   const showEmpty = settled && items.length === 0 && !list.hasNextPage;
-  const announcement = list.isPending
+  const announcement = pending
     ? filtered
       ? 'Searching…'
       : 'Loading hardware…'
@@ -163,7 +166,7 @@ export function HardwareTab() {
 
       <HiddenText role="status">{announcement}</HiddenText>
 
-      {list.isPending ? (
+      {pending ? (
         <Flex className="hardware-state" alignItems="center" justifyContent="center" gap="small">
           <Loader aria-hidden="true" />
           <Text>{filtered ? 'Searching…' : 'Loading hardware…'}</Text>

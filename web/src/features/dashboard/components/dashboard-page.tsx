@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { HiddenText } from '../../../components/plain-parts';
 import { Heading } from '../../../components/plain-ui';
@@ -37,19 +38,22 @@ function typeRows(data: DashboardResponse): BarChartRow[] {
 
 export function DashboardPage() {
   const dashboard = useDashboard();
-  const data = dashboard.data;
+  // New figures render in a transition, which React splits into short tasks: the skeletons stay
+  // until the cards are ready, instead of one long task blocking the page (see app-shell.tsx).
+  const data = useDeferredValue(dashboard.data);
   // After a failed first load there is nothing to wait for: no skeletons, only the error and retry.
   const failed = dashboard.isError && !data;
+  const loading = data === undefined && !failed;
 
   return (
-    <section aria-labelledby="dashboard-title" aria-busy={dashboard.isPending && !failed}>
+    <section aria-labelledby="dashboard-title" aria-busy={loading}>
       <Heading level={2} id="dashboard-title" marginBottom="medium">
         Dashboard
       </Heading>
       {dashboard.isError ? (
         <LoadError heading="Could not load the dashboard" query={dashboard} marginBottom="medium" />
       ) : null}
-      {dashboard.isPending && !failed ? <HiddenText role="status">Loading dashboard...</HiddenText> : null}
+      {loading ? <HiddenText role="status">Loading dashboard...</HiddenText> : null}
       <div className="stat-grid">
         <StatCard label="Total Hardware" value={data?.total_hardware} unavailable={failed} />
         <StatCard label="Active Hardware" value={data?.active_hardware} unavailable={failed} />
