@@ -8,25 +8,19 @@ import { KEY_ATTRIBUTES, TTL_ATTRIBUTE } from './definition';
 
 /**
  * Every kind of item in the single table: its attributes, its key and its index keys. The layout is
- * the one ElectroDB wrote (functions/lib/table/<kind>.ts still describe it in ElectroDB's terms for
- * the tests' fixtures, and items.test.ts holds the two together):
+ * the one ElectroDB wrote, and items.test.ts pins it key string by key string:
  *  - key strings are lower-cased whole, template and values alike (ElectroDB's default casing);
- *  - each item carries `__edb_e__` and `__edb_v__`, its kind and that kind's version. Nothing here
- *    reads them (listings keep to a kind by sort-key prefix), but ElectroDB does: writing them keeps
- *    the tests' ElectroDB fixtures, and a rollback to the ElectroDB layer, able to see new items.
+ *  - listings keep to a kind by sort-key prefix, never by an attribute naming the kind. Items
+ *    written by ElectroDB also carry `__edb_e__` and `__edb_v__` (its kind and version); nothing
+ *    writes or reads them any more, and they are left out of items read like the keys.
  */
 
 export type TableKey = { pk: string; sk: string };
 
 export type StoredItem = Record<string, unknown>;
 
-const KIND_ATTRIBUTE = '__edb_e__';
-const KIND_VERSION_ATTRIBUTE = '__edb_v__';
-
-interface Kind {
-  name: string;
-  version: string;
-}
+/** ElectroDB's bookkeeping on the items it wrote. */
+const ELECTRODB_ATTRIBUTES = ['__edb_e__', '__edb_v__'];
 
 const key = (text: string): string => text.toLowerCase();
 
@@ -34,14 +28,14 @@ function tableKey(pk: string, sk: string): TableKey {
   return { pk: key(pk), sk: key(sk) };
 }
 
-/** An item as written: its attributes, its keys and its kind. */
-function stored(kind: Kind, attributes: object, keys: Record<string, string>): StoredItem {
-  return { ...attributes, ...keys, [KIND_ATTRIBUTE]: kind.name, [KIND_VERSION_ATTRIBUTE]: kind.version };
+/** An item as written: its attributes and its keys. */
+function stored(attributes: object, keys: Record<string, string>): StoredItem {
+  return { ...attributes, ...keys };
 }
 
-const HIDDEN = new Set([...KEY_ATTRIBUTES, KIND_ATTRIBUTE, KIND_VERSION_ATTRIBUTE]);
+const HIDDEN = new Set([...KEY_ATTRIBUTES, ...ELECTRODB_ATTRIBUTES]);
 
-/** An item as read: its attributes without the keys and the kind. */
+/** An item as read: its attributes without the keys (and ElectroDB's bookkeeping, on older items). */
 export function fromStored<T>(item: StoredItem): T {
   return Object.fromEntries(Object.entries(item).filter(([name]) => !HIDDEN.has(name))) as T;
 }
@@ -57,12 +51,10 @@ export interface OrganizationItem {
   deleting_since?: string;
 }
 
-const ORGANIZATION: Kind = { name: 'organization', version: '1' };
-
 export const organizations = {
   key: (id: string) => tableKey(`ORG#${id}`, 'ORG'),
   item: (organization: OrganizationItem) =>
-    stored(ORGANIZATION, organization, {
+    stored(organization, {
       ...organizations.key(organization.id),
       // Every organisation, newest first (ULIDs sort by creation): the super_admin listing.
       gsi2pk: key('ORGS'),
@@ -81,12 +73,10 @@ export interface UserProfileItem {
   created_at: string;
 }
 
-const USER_PROFILE: Kind = { name: 'userProfile', version: '1' };
-
 export const userProfiles = {
   key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `USER#${id}`),
   item: (profile: UserProfileItem) =>
-    stored(USER_PROFILE, profile, {
+    stored(profile, {
       ...userProfiles.key(profile.organization_id, profile.id),
       gsi1pk: key(`USER#${profile.id}`),
       gsi1sk: key('PROFILE'),
@@ -128,13 +118,10 @@ export interface SubscriptionItem {
   updated_at: string;
 }
 
-const SUBSCRIPTION: Kind = { name: 'subscription', version: '1' };
-
 export const subscriptions = {
   key: (organizationId: string) => tableKey(`ORG#${organizationId}`, 'SUBSCRIPTION'),
   item: (subscription: SubscriptionItem) =>
     stored(
-      SUBSCRIPTION,
       { ...subscription, cancel_at_period_end: subscription.cancel_at_period_end ?? false },
       subscriptions.key(subscription.organization_id),
     ),
@@ -173,8 +160,6 @@ export interface HardwareAssetItem {
   search_text: string;
 }
 
-const HARDWARE_ASSET: Kind = { name: 'hardwareAsset', version: '1' };
-
 export const hardwareAssets = {
   key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `HW#${id}`),
   /** The status filter reads one status's assets, newest first, instead of filtering them all. */
@@ -183,7 +168,7 @@ export const hardwareAssets = {
     gsi1sk: key(`HW#${asset.id}`),
   }),
   item: (asset: HardwareAssetItem) =>
-    stored(HARDWARE_ASSET, asset, {
+    stored(asset, {
       ...hardwareAssets.key(asset.organization_id, asset.id),
       ...hardwareAssets.statusKey(asset),
       // Sparse: only assets with a warranty date, by that date, for "expiring in the next 90 days".
@@ -225,13 +210,11 @@ export interface HardwareIdentifierItem {
   asset_id: string;
 }
 
-const HARDWARE_IDENTIFIER: Kind = { name: 'hardwareIdentifier', version: '1' };
-
 export const hardwareIdentifiers = {
   key: (organizationId: string, identifier: { kind: HardwareIdentifierKind; value: string }) =>
     tableKey(`ORG#${organizationId}`, `HWID#${identifier.kind}#${identifier.value}`),
   item: (identifier: HardwareIdentifierItem) =>
-    stored(HARDWARE_IDENTIFIER, identifier, hardwareIdentifiers.key(identifier.organization_id, identifier)),
+    stored(identifier, hardwareIdentifiers.key(identifier.organization_id, identifier)),
 };
 
 /** One row of the disposal list (SPEC.md section 3, disposal_list), as stored. */
@@ -259,8 +242,6 @@ export interface DisposalRecord {
   search_text: string;
 }
 
-const DISPOSAL_ITEM: Kind = { name: 'disposalItem', version: '1' };
-
 export const disposalItems = {
   key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `DISP#${id}`),
   statusKey: (record: Pick<DisposalRecord, 'organization_id' | 'status' | 'id'>) => ({
@@ -268,7 +249,7 @@ export const disposalItems = {
     gsi1sk: key(`DISP#${record.id}`),
   }),
   item: (record: DisposalRecord) =>
-    stored(DISPOSAL_ITEM, record, {
+    stored(record, {
       ...disposalItems.key(record.organization_id, record.id),
       ...disposalItems.statusKey(record),
       // "This Month" counts one month's range of disposal dates instead of reading the whole list.
@@ -304,11 +285,8 @@ export interface AuditLogItem {
   changes: Record<string, FieldChange>;
 }
 
-const AUDIT_LOG: Kind = { name: 'auditLog', version: '1' };
-
 export const auditLogs = {
-  item: (entry: AuditLogItem) =>
-    stored(AUDIT_LOG, entry, tableKey(`ORG#${entry.organization_id}`, `AUDIT#${entry.id}`)),
+  item: (entry: AuditLogItem) => stored(entry, tableKey(`ORG#${entry.organization_id}`, `AUDIT#${entry.id}`)),
   ofOrganization: (organizationId: string) => ({
     partition: key(`ORG#${organizationId}`),
     sortPrefix: key('AUDIT#'),
@@ -319,16 +297,12 @@ export const auditLogs = {
  * Dashboard totals: counters moved in the same transaction as the change, spread over a few shards
  * (see counters.ts). Each shard holds any number of counters by name.
  */
-const COUNTER_SHARD: Kind = { name: 'organizationCounters', version: '2' };
-
 export const counterShards = {
   key: (organizationId: string, shard: number) => tableKey(`ORG#${organizationId}`, `COUNTERS#${shard}`),
   /** What an upsert of a shard sets besides its counters, as a put of it would have written. */
   identity: (organizationId: string, shard: number) => ({
     organization_id: organizationId,
     shard,
-    [KIND_ATTRIBUTE]: COUNTER_SHARD.name,
-    [KIND_VERSION_ATTRIBUTE]: COUNTER_SHARD.version,
   }),
 };
 
@@ -345,11 +319,9 @@ export interface ApiKeyItem {
   last_used_at?: string;
 }
 
-const API_KEY: Kind = { name: 'apiKey', version: '1' };
-
 export const apiKeys = {
   key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `APIKEY#${id}`),
-  item: (apiKey: ApiKeyItem) => stored(API_KEY, apiKey, apiKeys.key(apiKey.organization_id, apiKey.id)),
+  item: (apiKey: ApiKeyItem) => stored(apiKey, apiKeys.key(apiKey.organization_id, apiKey.id)),
   ofOrganization: (organizationId: string) => ({
     partition: key(`ORG#${organizationId}`),
     sortPrefix: key('APIKEY#'),
@@ -363,11 +335,9 @@ export interface ApiKeyLookupItem {
   api_key_id: string;
 }
 
-const API_KEY_LOOKUP: Kind = { name: 'apiKeyLookup', version: '1' };
-
 export const apiKeyLookups = {
   key: (keyHash: string) => tableKey(`APIKEYHASH#${keyHash}`, 'APIKEY'),
-  item: (lookup: ApiKeyLookupItem) => stored(API_KEY_LOOKUP, lookup, apiKeyLookups.key(lookup.key_hash)),
+  item: (lookup: ApiKeyLookupItem) => stored(lookup, apiKeyLookups.key(lookup.key_hash)),
 };
 
 export const AGENT_SECTIONS = ['shared_folders', 'printers', 'installed_software'] as const;
@@ -397,8 +367,6 @@ export interface AgentMachineItem {
   last_seen: string;
 }
 
-const AGENT_MACHINE: Kind = { name: 'agentMachine', version: '1' };
-
 const agentsPartition = (organizationId: string) => key(`ORG#${organizationId}#AGENTS`);
 
 export const agentMachines = {
@@ -409,7 +377,7 @@ export const agentMachines = {
     sk: key(`AGENT#${machineId}`),
   }),
   item: (machine: AgentMachineItem) =>
-    stored(AGENT_MACHINE, machine, agentMachines.key(machine.organization_id, machine.machine_id)),
+    stored(machine, agentMachines.key(machine.organization_id, machine.machine_id)),
   ofOrganization: (organizationId: string) => ({
     partition: agentsPartition(organizationId),
     sortPrefix: key('AGENT#'),
@@ -427,14 +395,12 @@ export interface AgentSectionItem {
   written_at: string;
 }
 
-const AGENT_SECTION: Kind = { name: 'agentSection', version: '1' };
-
 export const agentSections = {
   key: (part: Pick<AgentSectionItem, 'organization_id' | 'machine_id' | 'section' | 'part'>) => ({
     pk: agentsPartition(part.organization_id),
     sk: key(`AGENTSEC#${part.machine_id}#${part.section}#${part.part}`),
   }),
-  item: (part: AgentSectionItem) => stored(AGENT_SECTION, part, agentSections.key(part)),
+  item: (part: AgentSectionItem) => stored(part, agentSections.key(part)),
   ofMachine: (organizationId: string, machineId: string) => ({
     partition: agentsPartition(organizationId),
     sortPrefix: key(`AGENTSEC#${machineId}#`),
@@ -459,8 +425,6 @@ export interface InvitationItem {
   created_at: string;
 }
 
-const INVITATION: Kind = { name: 'invitation', version: '1' };
-
 export const invitations = {
   key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `INVITE#${id}`),
   /** The status indexes' partitions: a status change moves the invitation between them. */
@@ -469,7 +433,7 @@ export const invitations = {
     gsi2pk: key(`INVITESTATUS#${status}`),
   }),
   item: (invitation: InvitationItem) =>
-    stored(INVITATION, invitation, {
+    stored(invitation, {
       ...invitations.key(invitation.organization_id, invitation.id),
       ...invitations.statusPartitions(invitation.organization_id, invitation.status),
       gsi1sk: key(`INVITE#${invitation.id}`),
@@ -500,12 +464,9 @@ export interface InvitationTokenItem {
   invitation_id: string;
 }
 
-const INVITATION_TOKEN: Kind = { name: 'invitationToken', version: '1' };
-
 export const invitationTokens = {
   key: (tokenHash: string) => tableKey(`INVITETOKEN#${tokenHash}`, 'INVITETOKEN'),
-  item: (token: InvitationTokenItem) =>
-    stored(INVITATION_TOKEN, token, invitationTokens.key(token.token_hash)),
+  item: (token: InvitationTokenItem) => stored(token, invitationTokens.key(token.token_hash)),
 };
 
 /** The pending invitation of an email address in an organisation: at most one at a time. */
@@ -515,12 +476,10 @@ export interface PendingInvitationItem {
   invitation_id: string;
 }
 
-const PENDING_INVITATION: Kind = { name: 'pendingInvitation', version: '1' };
-
 export const pendingInvitations = {
   key: (organizationId: string, email: string) => tableKey(`ORG#${organizationId}`, `INVITEEMAIL#${email}`),
   item: (pending: PendingInvitationItem) =>
-    stored(PENDING_INVITATION, pending, pendingInvitations.key(pending.organization_id, pending.email)),
+    stored(pending, pendingInvitations.key(pending.organization_id, pending.email)),
 };
 
 // ---- The mirror of Stripe ----
@@ -542,13 +501,10 @@ export interface SubscriptionPlanItem {
   updated_at: string;
 }
 
-const SUBSCRIPTION_PLAN: Kind = { name: 'subscriptionPlan', version: '1' };
-
 /** Every plan in one small partition, keyed by its price. */
 export const subscriptionPlans = {
   key: (priceId: string) => tableKey('PLANS', `PLAN#${priceId}`),
-  item: (plan: SubscriptionPlanItem) =>
-    stored(SUBSCRIPTION_PLAN, plan, subscriptionPlans.key(plan.stripe_price_id)),
+  item: (plan: SubscriptionPlanItem) => stored(plan, subscriptionPlans.key(plan.stripe_price_id)),
   all: () => ({ partition: key('PLANS'), sortPrefix: key('PLAN#') }),
 };
 
@@ -565,16 +521,10 @@ export interface PaymentItem {
   invoice_url?: string;
 }
 
-const PAYMENT: Kind = { name: 'payment', version: '1' };
-
 export const payments = {
   /** Newest first by the invoice's own time, whatever order the events arrived in. */
   item: (payment: PaymentItem) =>
-    stored(
-      PAYMENT,
-      payment,
-      tableKey(`ORG#${payment.organization_id}`, `PAYMENT#${payment.timestamp}#${payment.id}`),
-    ),
+    stored(payment, tableKey(`ORG#${payment.organization_id}`, `PAYMENT#${payment.timestamp}#${payment.id}`)),
   ofOrganization: (organizationId: string) => ({
     partition: key(`ORG#${organizationId}`),
     sortPrefix: key('PAYMENT#'),
@@ -587,12 +537,9 @@ export interface StripeCustomerItem {
   organization_id: string;
 }
 
-const STRIPE_CUSTOMER: Kind = { name: 'stripeCustomer', version: '1' };
-
 export const stripeCustomers = {
   key: (customerId: string) => tableKey(`STRIPECUSTOMER#${customerId}`, 'STRIPECUSTOMER'),
-  item: (customer: StripeCustomerItem) =>
-    stored(STRIPE_CUSTOMER, customer, stripeCustomers.key(customer.customer_id)),
+  item: (customer: StripeCustomerItem) => stored(customer, stripeCustomers.key(customer.customer_id)),
 };
 
 /** A webhook event already applied: written in the same transaction as its effect, then expires. */
@@ -604,12 +551,9 @@ export interface StripeEventItem {
   expires_at: number;
 }
 
-const STRIPE_EVENT: Kind = { name: 'stripeEvent', version: '1' };
-
 export const stripeEvents = {
   item: ({ expires_at, ...event }: StripeEventItem) =>
     stored(
-      STRIPE_EVENT,
       { ...event, [TTL_ATTRIBUTE]: expires_at },
       tableKey(`STRIPEEVENT#${event.event_id}`, 'STRIPEEVENT'),
     ),
