@@ -99,7 +99,7 @@ export interface FeatureFunctionProps {
 
 export const SERVICE_NAME = 'it-asset-auditor';
 
-/** What the data layer (ElectroDB and the document client) calls; transactions need no more. */
+/** What the data layer (functions/lib/table/commands.ts over the document client) calls; transactions need no more. */
 export const TABLE_READ_ACTIONS = [
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',
