@@ -144,9 +144,8 @@ describe('dashboard and audit logs in Chromium', () => {
       .click();
     await currentPage().getByRole('tab', { name: 'Audit Logs' }).click();
     expect(new URL(currentPage().url()).search).toBe('?tab=audit');
-    expect(await currentPage().getByText('The latest 100 changes in your organization').isVisible()).toBe(
-      true,
-    );
+    // The tab's content shows once React has rendered the navigation (a transition): wait for it.
+    await currentPage().getByText('The latest 100 changes in your organization').waitFor(TIMEOUT);
 
     const rows = auditTable().locator('tbody').getByRole('row');
     await expect.poll(() => rows.count(), TIMEOUT).toBe(4);
