@@ -10,7 +10,9 @@ import {
 import { config } from '../config';
 import { dynamoDocumentClient } from './client';
 import { GLOBAL_INDEXES, TABLE_KEYS } from './definition';
+import type { Page } from '../../../shared/api';
 import { fromStored, type StoredItem, type TableKey } from './items';
+import { readPage } from './pages';
 
 /**
  * The few DynamoDB commands the data layer is made of: single-item reads and writes, batch reads,
@@ -340,4 +342,32 @@ export async function listAll<T>(
     cursor = page.cursor;
   } while (cursor);
   return items;
+}
+
+/**
+ * A page of a list shown newest first and searched by its lower-cased `search_text` (hardware
+ * assets, disposal items); a search may return short pages (see readPage). `resumeKey` is the key of
+ * an item in the listing read, which a cursor resumes after.
+ */
+export async function listSearchablePage<T>(
+  listing: Listing,
+  resumeKey: (item: T) => Record<string, unknown>,
+  { q, cursor, limit }: { q?: string; cursor?: string; limit: number },
+): Promise<Page<T>> {
+  const needle = q?.toLowerCase();
+  return readPage({
+    read: async (from, count) => {
+      const { items, cursor: next } = await listPage<T>(listing, {
+        newestFirst: true,
+        cursor: from,
+        limit: count,
+        ...(needle ? { filter: contains('search_text', needle) } : {}),
+      });
+      return { data: items, cursor: next };
+    },
+    cursorAfter: (item) => encodeCursor(resumeKey(item)),
+    searching: Boolean(needle),
+    cursor: cursor ?? null,
+    limit,
+  });
 }

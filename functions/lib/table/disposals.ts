@@ -11,12 +11,11 @@ import {
 import { isoDate, withDisposalDate, type HardwareAsset, type HardwareStatus } from '../../../shared/hardware';
 import { Conflict, NotFound } from '../errors';
 import type { Actor } from './audit';
-import { contains, encodeCursor, listAll, listPage } from './commands';
+import { listAll, listSearchablePage } from './commands';
 import { disposalCounter, readCounters } from './counters';
 import { readDisposalItems, toDisposalItem, type DisposalChange } from './disposal-items';
 import { readHardwareAssets, withDisposalSync, writeChanges, type AssetChange } from './hardware';
 import { disposalItems, type DisposalRecord } from './items';
-import { readPage } from './pages';
 
 /**
  * The disposal list. A linked item (one whose hardware asset still points to it) is changed through
@@ -30,31 +29,14 @@ export async function listDisposalItems(
   organizationId: string,
   { q, status, cursor, limit }: DisposalListQuery,
 ): Promise<Page<DisposalItem>> {
-  const needle = q?.toLowerCase();
-  const page = await readPage({
-    read: async (from, count) => {
-      const { items, cursor: next } = await listPage<DisposalRecord>(
-        status
-          ? disposalItems.withStatus(organizationId, status)
-          : disposalItems.ofOrganization(organizationId),
-        {
-          newestFirst: true,
-          cursor: from,
-          limit: count,
-          ...(needle ? { filter: contains('search_text', needle) } : {}),
-        },
-      );
-      return { data: items, cursor: next };
-    },
-    cursorAfter: (item) =>
-      encodeCursor({
-        ...(status ? disposalItems.statusKey(item) : {}),
-        ...disposalItems.key(organizationId, item.id),
-      }),
-    searching: Boolean(needle),
-    cursor: cursor ?? null,
-    limit,
-  });
+  const page = await listSearchablePage<DisposalRecord>(
+    status ? disposalItems.withStatus(organizationId, status) : disposalItems.ofOrganization(organizationId),
+    (item) => ({
+      ...(status ? disposalItems.statusKey(item) : {}),
+      ...disposalItems.key(organizationId, item.id),
+    }),
+    { q, cursor, limit },
+  );
   return { items: page.items.map(toDisposalItem), next_cursor: page.next_cursor };
 }
 

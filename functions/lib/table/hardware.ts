@@ -17,7 +17,6 @@ import {
 import type { ImportRow, ImportRowError } from '../../../shared/hardware-import';
 import type { Page } from '../../../shared/api';
 import { Conflict, NotFound } from '../errors';
-import { readPage } from './pages';
 import { auditEntry, fieldChanges, type Actor } from './audit';
 import {
   addDisposalDeltas,
@@ -29,13 +28,12 @@ import {
   type DisposalChange,
 } from './disposal-items';
 import {
-  contains,
   create,
-  encodeCursor,
   equals,
   getItem as getStored,
   getItems,
   listPage,
+  listSearchablePage,
   put,
   remove,
   type TableWrite,
@@ -342,31 +340,16 @@ export async function listHardwareAssets(
   organizationId: string,
   { q, status, cursor, limit }: HardwareListQuery,
 ): Promise<Page<HardwareAsset>> {
-  const needle = q?.toLowerCase();
-  const page = await readPage({
-    read: async (from, count) => {
-      const { items, cursor: next } = await listPage<HardwareAssetItem>(
-        status
-          ? hardwareAssets.withStatus(organizationId, status)
-          : hardwareAssets.ofOrganization(organizationId),
-        {
-          newestFirst: true,
-          cursor: from,
-          limit: count,
-          ...(needle ? { filter: contains('search_text', needle) } : {}),
-        },
-      );
-      return { data: items, cursor: next };
-    },
-    cursorAfter: (item) =>
-      encodeCursor({
-        ...(status ? hardwareAssets.statusKey(item) : {}),
-        ...hardwareAssets.key(organizationId, item.id),
-      }),
-    searching: Boolean(needle),
-    cursor: cursor ?? null,
-    limit,
-  });
+  const page = await listSearchablePage<HardwareAssetItem>(
+    status
+      ? hardwareAssets.withStatus(organizationId, status)
+      : hardwareAssets.ofOrganization(organizationId),
+    (item) => ({
+      ...(status ? hardwareAssets.statusKey(item) : {}),
+      ...hardwareAssets.key(organizationId, item.id),
+    }),
+    { q, cursor, limit },
+  );
   return { items: page.items.map(toAsset), next_cursor: page.next_cursor };
 }
 
