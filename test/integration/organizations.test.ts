@@ -1,4 +1,3 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import type { CreatedApiKey } from '../../shared/api-keys';
@@ -14,6 +13,7 @@ import {
   type TestCompany,
 } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
+import { tableItems } from '../support/table';
 
 async function rootToken(): Promise<string> {
   return (await signIn(TEST_SUPER_ADMIN.email, TEST_SUPER_ADMIN.password)).AccessToken!;
@@ -23,23 +23,12 @@ async function organizationId(company: TestCompany): Promise<string> {
   return (await api<MeResponse>('/api/me', { token: company.accessToken })).body.organization.id;
 }
 
+/** These tests read the whole table, which holds the data of every test of the run. */
+const SCANS_THE_TABLE = 60_000;
+
 /** Every item of the table that mentions the organisation anywhere (keys are lower-cased). */
 async function itemsOf(id: string): Promise<Record<string, unknown>[]> {
-  useFunctionEnv();
-  const { dynamoDocumentClient } = await import('../../functions/lib/table/client');
-  const { config } = await import('../../functions/lib/config');
-  const found: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDocumentClient().send(
-      new ScanCommand({ TableName: config().TABLE_NAME, ExclusiveStartKey: startKey }),
-    );
-    for (const item of page.Items ?? []) {
-      if (JSON.stringify(item).toLowerCase().includes(id.toLowerCase())) found.push(item);
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  return (await tableItems()).filter((item) => JSON.stringify(item).toLowerCase().includes(id.toLowerCase()));
 }
 
 /** An organisation with something of everything: assets, a disposal item, a key, an agent, people. */
@@ -74,7 +63,7 @@ async function populatedCompany() {
   return { company, key, report, inviteToken };
 }
 
-describe('organizations (super_admin)', () => {
+describe('organizations (super_admin)', { timeout: SCANS_THE_TABLE }, () => {
   it('lists every organisation with its user count, for the super_admin only', async () => {
     const company = await signUpCompany('Counted Co');
     const response = await api<OrganizationListResponse>('/api/organizations', { token: await rootToken() });

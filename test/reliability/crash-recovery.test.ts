@@ -273,7 +273,7 @@ describe('crash recovery', () => {
     );
   }, 400_000);
 
-  const DOOMED_ASSETS = 1_000;
+  const DOOMED_ASSETS = 500;
 
   it('finishes an organisation deletion killed with -9 half way, leaving nothing of it', async () => {
     const { company, organizationId } = await unlimitedCompany('Crash Deletion Ltd');
@@ -381,7 +381,7 @@ describe('crash recovery', () => {
     const root = (await signInAt(stack, STACK_SUPER_ADMIN.email, STACK_SUPER_ADMIN.password)).AccessToken!;
     const deletion = call(`/api/organizations/${organizationId}`, { method: 'DELETE', token: root }).then(
       (response) => response,
-      (error: unknown) => error,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
     );
     const deletionStarted = Date.now();
     const deadline = Date.now() + 60_000;
@@ -393,7 +393,14 @@ describe('crash recovery', () => {
     }
     const halfWaySeconds = (Date.now() - deletionStarted) / 1000;
     await stack.kill9();
-    expect(await deletion, 'the deletion must not have finished before the kill').toBeInstanceOf(Error);
+    // The request may have answered already: on a loaded machine DynamoDB Local can take longer
+    // than the function's time limit, middy answers 500 at it, and the local gateway (unlike
+    // Lambda) lets the work go on. Only a 204 would mean the deletion finished before the kill.
+    const answered = await deletion;
+    expect(
+      answered instanceof Error ? 'killed' : answered.status,
+      'the deletion must not have finished before the kill',
+    ).not.toBe(204);
 
     await stack.restart();
     const itemsAtKill = (await itemsNamingOrganization()).length;
