@@ -9,6 +9,10 @@ export const DEFAULT_MAIL_FROM = 'IT Asset Auditor <no-reply@itassetauditor.loca
 
 const configSchema = z.object({
   AWS_REGION: z.string().default('eu-west-2'),
+  /** Lambda hands every function its role's credentials here; the local stack sets its own. */
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
   TABLE_NAME: z.string().min(1),
   USER_POOL_ID: z.string().min(1),
   USER_POOL_CLIENT_ID: z.string().min(1),

@@ -14,7 +14,7 @@ import { handler as reportsHandler } from '../../functions/agent-reports/index';
 import { FUNCTION_URL_ROUTE_KEY } from '../../functions/lib/feature';
 import type { HttpEvent } from '../../functions/lib/http';
 import { logger } from '../../functions/lib/logger';
-import { dynamoDocumentClient } from '../../functions/lib/table/client';
+import { observeTableCalls } from '../../functions/lib/table/client';
 import { api, expectStatus, type BenchStack, type Company } from './local-stack';
 import type { Figure } from './report';
 
@@ -133,10 +133,10 @@ interface ConsumedCapacityShape {
   GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number; WriteCapacityUnits?: number }>;
 }
 
-const READ_COMMANDS = new Set(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'ScanCommand']);
+const READ_OPERATIONS = new Set(['GetItem', 'Query', 'BatchGetItem', 'Scan']);
 
 let capacity = emptyCapacity();
-let capacityInstalled = false;
+let stopMetering: (() => void) | null = null;
 
 /**
  * Asks DynamoDB for the capacity of every command the handlers send (INDEXES: table and index
@@ -144,48 +144,40 @@ let capacityInstalled = false;
  * already counts transactional writes twice (a transaction's table units are 2× a plain put's).
  */
 function installCapacityMeter(): void {
-  if (capacityInstalled) return;
-  capacityInstalled = true;
-  dynamoDocumentClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      const command = context.commandName ?? 'unknown';
-      (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'INDEXES';
-      capacity.calls[command] = (capacity.calls[command] ?? 0) + 1;
-      try {
-        const result = await next(args);
-        const consumed = (
-          result.output as { ConsumedCapacity?: ConsumedCapacityShape | ConsumedCapacityShape[] }
-        ).ConsumedCapacity;
-        for (const entry of consumed === undefined ? [] : Array.isArray(consumed) ? consumed : [consumed]) {
-          if (READ_COMMANDS.has(command)) {
-            capacity.read += entry.CapacityUnits ?? 0;
-            continue;
-          }
-          const indexes = Object.values(entry.GlobalSecondaryIndexes ?? {}).reduce(
-            (sum, index) => sum + (index.WriteCapacityUnits ?? index.CapacityUnits ?? 0),
-            0,
-          );
-          const table = entry.Table?.WriteCapacityUnits ?? entry.Table?.CapacityUnits;
-          capacity.tableWrite += table ?? (entry.CapacityUnits ?? 0) - indexes;
-          capacity.indexWrite += indexes;
+  if (stopMetering) return;
+  stopMetering = observeTableCalls(async (operation, input, send) => {
+    const command = `${operation}Command`;
+    capacity.calls[command] = (capacity.calls[command] ?? 0) + 1;
+    try {
+      const output = await send({ ...input, ReturnConsumedCapacity: 'INDEXES' });
+      const consumed = output.ConsumedCapacity as ConsumedCapacityShape | ConsumedCapacityShape[] | undefined;
+      for (const entry of consumed === undefined ? [] : Array.isArray(consumed) ? consumed : [consumed]) {
+        if (READ_OPERATIONS.has(operation)) {
+          capacity.read += entry.CapacityUnits ?? 0;
+          continue;
         }
-        return result;
-      } catch (error) {
-        if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
-          capacity.failedConditionalWrites++;
-        }
-        throw error;
+        const indexes = Object.values(entry.GlobalSecondaryIndexes ?? {}).reduce(
+          (sum, index) => sum + (index.WriteCapacityUnits ?? index.CapacityUnits ?? 0),
+          0,
+        );
+        const table = entry.Table?.WriteCapacityUnits ?? entry.Table?.CapacityUnits;
+        capacity.tableWrite += table ?? (entry.CapacityUnits ?? 0) - indexes;
+        capacity.indexWrite += indexes;
       }
-    },
-    { step: 'initialize', name: 'benchConsumedCapacity' },
-  );
+      return output;
+    } catch (error) {
+      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
+        capacity.failedConditionalWrites++;
+      }
+      throw error;
+    }
+  });
 }
 
 /** Leaves the handlers' DynamoDB calls as they were, for the figures measured after these. */
 export function removeCapacityMeter(): void {
-  if (!capacityInstalled) return;
-  dynamoDocumentClient().middlewareStack.remove('benchConsumedCapacity');
-  capacityInstalled = false;
+  stopMetering?.();
+  stopMetering = null;
 }
 
 function writeUnits(measured: Capacity): number {

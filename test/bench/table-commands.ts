@@ -1,6 +1,7 @@
 import * as Dynamo from '@aws-sdk/client-dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { dynamoDocumentClient } from '../../functions/lib/table/client';
+import { observeTableCalls } from '../../functions/lib/table/client';
+import { config } from '../../functions/lib/config';
 
 /**
  * The DynamoDB calls the product's handlers make, caught on the data layer's own client (the local
@@ -18,34 +19,27 @@ export interface TableCommand {
   endedAt: number;
 }
 
-const CAPTURE = 'benchTableCommandCapture';
-
 /** Records every DynamoDB command the handlers send while `during` runs. */
 export async function captureTableCommands(during: () => Promise<void>): Promise<TableCommand[]> {
   const commands: TableCommand[] = [];
-  const stack = dynamoDocumentClient().middlewareStack;
-  // At the build step the document client has marshalled the input and the request is serialised.
-  stack.add(
-    (next, context) => async (args) => {
-      const command: TableCommand = {
-        name: context.commandName ?? '',
-        input: structuredClone(args.input) as Record<string, unknown>,
-        startedAt: performance.now(),
-        endedAt: Number.POSITIVE_INFINITY,
-      };
-      commands.push(command);
-      try {
-        return await next(args);
-      } finally {
-        command.endedAt = performance.now();
-      }
-    },
-    { step: 'build', name: CAPTURE },
-  );
+  const stopObserving = observeTableCalls(async (operation, input, send) => {
+    const command: TableCommand = {
+      name: `${operation}Command`,
+      input: structuredClone(input),
+      startedAt: performance.now(),
+      endedAt: Number.POSITIVE_INFINITY,
+    };
+    commands.push(command);
+    try {
+      return await send(input);
+    } finally {
+      command.endedAt = performance.now();
+    }
+  });
   try {
     await during();
   } finally {
-    stack.remove(CAPTURE);
+    stopObserving();
   }
   return commands;
 }
@@ -69,12 +63,12 @@ export async function replayTableCommands(client: DynamoDBClient, commands: Tabl
   await Promise.all(sent);
 }
 
-/** A raw client with the same endpoint and region as the data layer's. */
+/** A raw client with the same endpoint, region and credentials as the data layer's. */
 export function rawTableClient(): DynamoDBClient {
-  const { config } = dynamoDocumentClient();
+  const { DYNAMODB_ENDPOINT, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY } = config();
   return new Dynamo.DynamoDBClient({
-    endpoint: config.endpoint,
-    region: config.region,
-    credentials: config.credentials,
+    endpoint: DYNAMODB_ENDPOINT,
+    region: AWS_REGION,
+    credentials: { accessKeyId: AWS_ACCESS_KEY_ID!, secretAccessKey: AWS_SECRET_ACCESS_KEY! },
   });
 }

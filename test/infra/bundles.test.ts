@@ -7,11 +7,13 @@ import { featuresInUse, type Feature } from '../../functions/routes';
 import { buildFeatureBundle, type FeatureBundle } from '../bench/bundles';
 import { SYNTH_TIMEOUT_MS } from './build';
 
-/** The SDK clients a feature's grants say it calls, and so the only ones its bundle may hold. */
+/**
+ * The SDK clients a feature's grants say it calls, and so the only ones its bundle may hold.
+ * DynamoDB is reached without the SDK (functions/lib/table/client.ts).
+ */
 function expectedSdkClients(feature: Feature): string[] {
   const access = FEATURE_ACCESS[feature];
   return [
-    ...(access.table === 'none' ? [] : ['@aws-sdk/client-dynamodb']),
     ...(access.cognito.length > 0 ? ['@aws-sdk/client-cognito-identity-provider'] : []),
     ...(access.agentBundles ? ['@aws-sdk/client-s3'] : []),
     ...(access.mail ? ['@aws-sdk/client-sesv2'] : []),
@@ -33,11 +35,21 @@ describe('Lambda bundles', () => {
     expect(bundles.get(feature)!.sdkClients.sort()).toEqual(expectedSdkClients(feature));
   });
 
+  it.each(featuresInUse())('%s signs its DynamoDB calls with aws4fetch, not the SDK', (feature) => {
+    const packages = bundles.get(feature)!.packages.map(([name]) => name);
+    expect(packages).toContain('aws4fetch');
+    expect(packages).not.toContain('@aws-sdk/client-dynamodb');
+    expect(packages).not.toContain('@aws-sdk/lib-dynamodb');
+    // A bundle with no SDK client at all has none of the SDK's core.
+    if (expectedSdkClients(feature).length === 0) expect(packages).not.toContain('@smithy/core');
+  });
+
   it.each(featuresInUse())(
     '%s leaves out the credential providers Lambda never uses (and their STS/SSO clients)',
     (feature) => {
       const packages = bundles.get(feature)!.packages.map(([name]) => name);
-      expect(packages).toContain('@aws-sdk/credential-provider-env');
+      if (expectedSdkClients(feature).length > 0)
+        expect(packages).toContain('@aws-sdk/credential-provider-env');
       for (const unused of [
         '@aws-sdk/credential-provider-node',
         '@aws-sdk/credential-provider-ini',

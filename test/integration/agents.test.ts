@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
-import { dynamoDocumentClient } from '../../functions/lib/table/client';
+import { observeTableCalls } from '../../functions/lib/table/client';
 import { listAgentMachines, recordAgentReport } from '../../functions/lib/table/agents';
 import { createApiKey, touchApiKey } from '../../functions/lib/table/api-keys';
 import type { AgentSectionItem } from '../../functions/lib/table/items';
@@ -264,24 +264,19 @@ describe('the cost of a report', () => {
   async function metered(run: () => Promise<void>): Promise<{ commands: string[]; writeUnits: number }> {
     const commands: string[] = [];
     let writeUnits = 0;
-    const stack = dynamoDocumentClient().middlewareStack;
-    stack.add(
-      (next, context) => async (args) => {
-        Object.assign(args.input as object, { ReturnConsumedCapacity: 'TOTAL' });
-        commands.push(context.commandName ?? '');
-        const result = await next(args);
-        const consumed = (result.output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity;
-        for (const each of [consumed ?? []].flat()) {
-          if (!/Get|Query|Scan/.test(context.commandName ?? '')) writeUnits += each.CapacityUnits ?? 0;
-        }
-        return result;
-      },
-      { step: 'initialize', name: 'meterWriteUnits' },
-    );
+    const stopObserving = observeTableCalls(async (operation, input, send) => {
+      commands.push(operation);
+      const output = await send({ ...input, ReturnConsumedCapacity: 'TOTAL' });
+      const consumed = output.ConsumedCapacity as Consumed | Consumed[] | undefined;
+      for (const each of [consumed ?? []].flat()) {
+        if (!/Get|Query|Scan/.test(operation)) writeUnits += each.CapacityUnits ?? 0;
+      }
+      return output;
+    });
     try {
       await run();
     } finally {
-      stack.remove('meterWriteUnits');
+      stopObserving();
     }
     return { commands, writeUnits };
   }
@@ -299,7 +294,7 @@ describe('the cost of a report', () => {
       recordAgentReport(organizationId, report, new Date('2026-11-23T10:30:00Z')),
     );
     // Not even a read: the update's condition holds the section hashes and the report time.
-    expect(again.commands).toEqual(['UpdateItemCommand']);
+    expect(again.commands).toEqual(['UpdateItem']);
     expect(again.writeUnits).toBe(1);
 
     // Disks fill a little between reports: that is still one small write.
@@ -312,7 +307,7 @@ describe('the cost of a report', () => {
     const disks = await metered(() =>
       recordAgentReport(organizationId, fuller, new Date('2026-11-23T10:45:00Z')),
     );
-    expect(disks.commands).toEqual(['UpdateItemCommand']);
+    expect(disks.commands).toEqual(['UpdateItem']);
     expect(disks.writeUnits).toBe(1);
 
     const changed = agentReportSchema.parse(machine({ installed_software: programs.slice(1) }));
@@ -320,7 +315,7 @@ describe('the cost of a report', () => {
       recordAgentReport(organizationId, changed, new Date('2026-11-23T11:00:00Z')),
     );
     // The heartbeat's condition fails on the changed section; the machine is read and rewritten.
-    expect(rewrite.commands).toEqual(['UpdateItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand']);
+    expect(rewrite.commands).toEqual(['UpdateItem', 'GetItem', 'TransactWriteItems']);
     const fleet = await listAgentMachines(organizationId);
     expect(fleet.map((each) => each.last_seen)).toEqual(['2026-11-23T11:00:00.000Z']);
 
@@ -332,7 +327,7 @@ describe('the cost of a report', () => {
         new Date('2026-11-23T10:59:00Z'),
       ),
     );
-    expect(late.commands).toEqual(['UpdateItemCommand', 'GetItemCommand']);
+    expect(late.commands).toEqual(['UpdateItem', 'GetItem']);
     const [recorded] = await listAgentMachines(organizationId);
     expect(recorded).toMatchObject({ last_seen: '2026-11-23T11:00:00.000Z' });
     expect(recorded?.hostname).not.toBe('LATE');
@@ -352,7 +347,7 @@ describe('the cost of a report', () => {
         new Date('2026-11-23T10:30:00Z'),
       ),
     );
-    expect(withoutTag.commands).toEqual(['UpdateItemCommand']);
+    expect(withoutTag.commands).toEqual(['UpdateItem']);
     const [summary] = await listAgentMachines(organizationId);
     expect(summary).toMatchObject({
       service_tag: null,
@@ -367,8 +362,8 @@ describe('the cost of a report', () => {
     const { id } = await createApiKey(organizationId, 'Agents', new Date('2026-11-23T10:00:00Z'));
     const owner = { organizationId, apiKeyId: id };
     const touch = (at: string) => metered(() => touchApiKey(owner, new Date(at)));
-    expect((await touch('2026-11-23T10:00:00Z')).commands).toEqual(['UpdateItemCommand']);
+    expect((await touch('2026-11-23T10:00:00Z')).commands).toEqual(['UpdateItem']);
     expect((await touch('2026-11-23T10:04:59Z')).commands).toEqual([]);
-    expect((await touch('2026-11-23T10:05:00Z')).commands).toEqual(['UpdateItemCommand']);
+    expect((await touch('2026-11-23T10:05:00Z')).commands).toEqual(['UpdateItem']);
   });
 });

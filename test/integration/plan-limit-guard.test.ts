@@ -1,8 +1,7 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { UNLIMITED } from '../../shared/constants';
-import { dynamoDocumentClient } from '../../functions/lib/table/client';
+import { put, send } from '../../functions/lib/table/commands';
 import { underPlanLimitGuard } from '../../functions/lib/table/plan-limit-guard';
 import { useFunctionEnv } from '../support/api';
 
@@ -36,15 +35,12 @@ describe('plan limit guard', () => {
     ).rejects.toThrow('refused');
     expect(await underPlanLimitGuard(organizationId, 'users', 5, async () => 'next')).toBe('next');
 
-    await dynamoDocumentClient().send(
-      new PutCommand({
-        TableName: process.env.TABLE_NAME,
-        Item: {
-          pk: `ORG#${organizationId}`,
-          sk: 'LIMITGUARD#assets',
-          holder: 'crashed',
-          lease_until: Date.now() - 1,
-        },
+    await send(
+      put({
+        pk: `ORG#${organizationId}`,
+        sk: 'LIMITGUARD#assets',
+        holder: 'crashed',
+        lease_until: Date.now() - 1,
       }),
     );
     const started = Date.now();

@@ -1,8 +1,18 @@
-import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocumentClient } from '../../functions/lib/table/client';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { useFunctionEnv } from './api';
 
 type TableItem = Record<string, unknown>;
+
+let testRunClient: DynamoDBDocumentClient | undefined;
+
+/** An SDK client on the test run's DynamoDB Local, as the functions' environment names it. */
+function testRunTableClient(): DynamoDBDocumentClient {
+  testRunClient ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT }),
+  );
+  return testRunClient;
+}
 
 /**
  * DynamoDB Local answers a scan split into segments several times faster than one scan of the
@@ -20,7 +30,7 @@ export async function tableItems(stack?: {
   tableName: string;
 }): Promise<TableItem[]> {
   if (!stack) useFunctionEnv();
-  const client = stack?.client ?? dynamoDocumentClient();
+  const client = stack?.client ?? testRunTableClient();
   const segments = await Promise.all(
     Array.from({ length: SCAN_SEGMENTS }, async (_, segment) => {
       const items: TableItem[] = [];

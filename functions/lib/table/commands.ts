@@ -1,14 +1,5 @@
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { dynamoDocumentClient } from './client';
+import { tableCall, type DocumentItem } from './client';
 import { GLOBAL_INDEXES, TABLE_KEYS } from './definition';
 import type { Page } from '../../../shared/api';
 import { fromStored, type StoredItem, type TableKey } from './items';
@@ -101,8 +92,21 @@ const itemExists: Condition = (e) =>
 
 // ---- Writes ----
 
-/** One write, as a transaction holds it; `send` runs it on its own. */
-export type TableWrite = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+interface ConditionalWrite {
+  TableName: string;
+  Key?: TableKey;
+  ConditionExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
+
+/** One write, on its own (send) or as a part of a transaction (TransactWriteItems' item shape). */
+export interface TableWrite {
+  Put?: ConditionalWrite & { Item: StoredItem };
+  Delete?: ConditionalWrite & { Key: TableKey };
+  Update?: ConditionalWrite & { Key: TableKey; UpdateExpression: string };
+  ConditionCheck?: ConditionalWrite & { Key: TableKey; ConditionExpression: string };
+}
 
 export function put(item: StoredItem, condition?: Condition): TableWrite {
   const expression = new Expression();
@@ -194,10 +198,9 @@ export function check(key: TableKey, condition: Condition): TableWrite {
 
 /** Runs one write on its own. */
 export async function send(write: TableWrite): Promise<void> {
-  const client = dynamoDocumentClient();
-  if (write.Put) await client.send(new PutCommand(write.Put));
-  else if (write.Delete) await client.send(new DeleteCommand(write.Delete));
-  else if (write.Update) await client.send(new UpdateCommand(write.Update));
+  if (write.Put) await tableCall('PutItem', { ...write.Put });
+  else if (write.Delete) await tableCall('DeleteItem', { ...write.Delete });
+  else if (write.Update) await tableCall('UpdateItem', { ...write.Update });
   else throw new Error('A condition check is only a part of a transaction');
 }
 
@@ -209,9 +212,11 @@ export function isConditionFailure(error: unknown): boolean {
 // ---- Reads ----
 
 export async function getItem<T>(key: TableKey, { consistent = false } = {}): Promise<T | null> {
-  const { Item } = await dynamoDocumentClient().send(
-    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: consistent }),
-  );
+  const { Item } = await tableCall<{ Item?: DocumentItem }>('GetItem', {
+    TableName: tableName(),
+    Key: key,
+    ConsistentRead: consistent,
+  });
   return Item ? fromStored<T>(Item) : null;
 }
 
@@ -232,11 +237,12 @@ export async function getItems<T>(
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt >= BATCH_GET_ATTEMPTS) throw new Error(`DynamoDB left ${what} unread; try again`);
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-      const result = await dynamoDocumentClient().send(
-        new BatchGetCommand({
-          RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } },
-        }),
-      );
+      const result = await tableCall<{
+        Responses?: Record<string, DocumentItem[]>;
+        UnprocessedKeys?: Record<string, { Keys?: DocumentItem[] }>;
+      }>('BatchGetItem', {
+        RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } },
+      });
       items.push(...(result.Responses?.[tableName()] ?? []).map((item) => fromStored<T>(item)));
       pending = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
     }
@@ -309,20 +315,18 @@ export async function listPage<T>(
   }
   const filter = options.filter?.(expression);
   const projection = options.attributes?.map((name) => expression.name(name)).join(', ');
-  const result = await dynamoDocumentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      ...(listing.index ? { IndexName: listing.index } : {}),
-      KeyConditionExpression: keyConditions.join(' AND '),
-      ...(filter ? { FilterExpression: filter } : {}),
-      ...(projection ? { ProjectionExpression: projection } : {}),
-      ...expression.attributes(),
-      ScanIndexForward: !options.newestFirst,
-      ...(options.limit ? { Limit: options.limit } : {}),
-      ...(options.consistent ? { ConsistentRead: true } : {}),
-      ...(options.cursor ? { ExclusiveStartKey: cursorKey(options.cursor, listing.index) } : {}),
-    }),
-  );
+  const result = await tableCall<{ Items?: DocumentItem[]; LastEvaluatedKey?: DocumentItem }>('Query', {
+    TableName: tableName(),
+    ...(listing.index ? { IndexName: listing.index } : {}),
+    KeyConditionExpression: keyConditions.join(' AND '),
+    ...(filter ? { FilterExpression: filter } : {}),
+    ...(projection ? { ProjectionExpression: projection } : {}),
+    ...expression.attributes(),
+    ScanIndexForward: !options.newestFirst,
+    ...(options.limit ? { Limit: options.limit } : {}),
+    ...(options.consistent ? { ConsistentRead: true } : {}),
+    ...(options.cursor ? { ExclusiveStartKey: cursorKey(options.cursor, listing.index) } : {}),
+  });
   return {
     items: (result.Items ?? []).map((item) => fromStored<T>(item)),
     cursor: result.LastEvaluatedKey ? encodeCursor(result.LastEvaluatedKey) : null,

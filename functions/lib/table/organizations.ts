@@ -1,9 +1,8 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrganizationSummary } from '../../../shared/users';
 import { config } from '../config';
 import { deleteCognitoUser } from '../cognito';
 import { BadRequest, NotFound } from '../errors';
-import { dynamoDocumentClient } from './client';
+import { tableCall, type DocumentItem } from './client';
 import { getItem, listAll, patch, send } from './commands';
 import {
   agentMachines,
@@ -63,10 +62,10 @@ async function deleteBatch(keys: Record<string, unknown>[]): Promise<void> {
   for (let attempt = 0; requests.length > 0; attempt++) {
     // Unprocessed items mean throttling: back off before sending them again.
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-    const result = await dynamoDocumentClient().send(
-      new BatchWriteCommand({ RequestItems: { [config().TABLE_NAME]: requests } }),
-    );
-    requests = (result.UnprocessedItems?.[config().TABLE_NAME] ?? []) as typeof requests;
+    const result = await tableCall<{ UnprocessedItems?: Record<string, typeof requests> }>('BatchWriteItem', {
+      RequestItems: { [config().TABLE_NAME]: requests },
+    });
+    requests = result.UnprocessedItems?.[config().TABLE_NAME] ?? [];
   }
 }
 
@@ -109,22 +108,18 @@ export async function deleteOrganization(organizationId: string, ownOrganization
 
   // Every item of the organisation's partitions but the organisation itself, a page at a time.
   for (const partition of [agentMachines.partition(organizationId), organizationKey.pk]) {
-    let startKey: Record<string, unknown> | undefined;
+    let startKey: DocumentItem | undefined;
     do {
-      const page = await dynamoDocumentClient().send(
-        new QueryCommand({
-          TableName: config().TABLE_NAME,
-          KeyConditionExpression: '#pk = :pk',
-          ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
-          ExpressionAttributeValues: { ':pk': partition },
-          ProjectionExpression: '#pk, #sk',
-          ExclusiveStartKey: startKey,
-        }),
-      );
+      const page = await tableCall<{ Items?: DocumentItem[]; LastEvaluatedKey?: DocumentItem }>('Query', {
+        TableName: config().TABLE_NAME,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
+        ExpressionAttributeValues: { ':pk': partition },
+        ProjectionExpression: '#pk, #sk',
+        ExclusiveStartKey: startKey,
+      });
       await deleteKeys(
-        (page.Items ?? []).filter(
-          (item) => item.pk !== organizationKey.pk || item.sk !== organizationKey.sk,
-        ) as Record<string, unknown>[],
+        (page.Items ?? []).filter((item) => item.pk !== organizationKey.pk || item.sk !== organizationKey.sk),
       );
       startKey = page.LastEvaluatedKey;
     } while (startKey);

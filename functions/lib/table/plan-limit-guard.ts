@@ -1,10 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { UNLIMITED } from '../../../shared/constants';
-import { config } from '../config';
 import { Conflict } from '../errors';
-import { dynamoDocumentClient } from './client';
+import { absent, anyOf, equals, isConditionFailure, lessThan, put, remove, send } from './commands';
 
 /**
  * A plan limit is counted and the change written while holding a lease on the organisation's
@@ -33,17 +30,15 @@ async function acquire(organizationId: string, resource: LimitedResource, holder
   for (let attempt = 0; ; attempt++) {
     const now = Date.now();
     try {
-      await dynamoDocumentClient().send(
-        new PutCommand({
-          TableName: config().TABLE_NAME,
-          Item: { ...guardKey(organizationId, resource), holder, lease_until: now + LEASE_MS },
-          ConditionExpression: 'attribute_not_exists(pk) OR lease_until < :now',
-          ExpressionAttributeValues: { ':now': now },
-        }),
+      await send(
+        put(
+          { ...guardKey(organizationId, resource), holder, lease_until: now + LEASE_MS },
+          anyOf(absent('pk'), lessThan('lease_until', now)),
+        ),
       );
       return;
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!isConditionFailure(error)) throw error;
       if (Date.now() >= giveUpAt) throw new Conflict(GUARD_BUSY_MESSAGE, 'busy');
       await sleep(Math.min(50 * 2 ** attempt, 500) * (0.5 + Math.random()));
     }
@@ -52,17 +47,10 @@ async function acquire(organizationId: string, resource: LimitedResource, holder
 
 async function release(organizationId: string, resource: LimitedResource, holder: string): Promise<void> {
   try {
-    await dynamoDocumentClient().send(
-      new DeleteCommand({
-        TableName: config().TABLE_NAME,
-        Key: guardKey(organizationId, resource),
-        // A lease that ran out may already be someone else's.
-        ConditionExpression: 'holder = :holder',
-        ExpressionAttributeValues: { ':holder': holder },
-      }),
-    );
+    // A lease that ran out may already be someone else's.
+    await send(remove(guardKey(organizationId, resource), equals('holder', holder)));
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!isConditionFailure(error)) throw error;
   }
 }
 

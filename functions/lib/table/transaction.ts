@@ -1,5 +1,5 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocumentClient } from './client';
+import { randomUUID } from 'node:crypto';
+import { DynamoDBError, tableCall } from './client';
 import type { TableWrite } from './commands';
 
 export type { TableWrite as TransactionItem };
@@ -29,11 +29,12 @@ function sleep(ms: number): Promise<void> {
  */
 export async function transact(items: TableWrite[]): Promise<string[] | null> {
   try {
-    await dynamoDocumentClient().send(new TransactWriteCommand({ TransactItems: items }));
+    // The token makes a retried request (a dropped connection) the same transaction, not a second.
+    await tableCall('TransactWriteItems', { TransactItems: items, ClientRequestToken: randomUUID() });
     return null;
   } catch (error) {
-    if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') throw error;
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    if (!(error instanceof DynamoDBError) || error.name !== 'TransactionCanceledException') throw error;
+    const reasons = error.CancellationReasons ?? [];
     return items.map((_, index) => reasons[index]?.Code ?? 'None');
   }
 }
