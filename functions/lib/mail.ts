@@ -1,4 +1,4 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { awsRequest } from './aws';
 import { config } from './config';
 
 /** An email the product sends (an invitation, a password reset): plain text, optionally HTML too. */
@@ -9,28 +9,18 @@ export interface Email {
   html?: string;
 }
 
-let client: SESv2Client | undefined;
-
-/** Created once per process (per Lambda container), on first use. */
-function ses(): SESv2Client {
-  if (!client) {
-    const { AWS_REGION, SES_ENDPOINT } = config();
-    client = new SESv2Client({
-      region: AWS_REGION,
-      ...(SES_ENDPOINT ? { endpoint: SES_ENDPOINT } : {}),
-    });
-  }
-  return client;
-}
-
 /**
- * Sends one email through Amazon SES (v2 API) from MAIL_FROM. Locally SES_ENDPOINT points at the
- * gateway's SES stand-in, which puts the email in the local outbox.
+ * Sends one email through Amazon SES (the v2 API's SendEmail, through ./aws) from MAIL_FROM. Locally
+ * SES_ENDPOINT points at the gateway's SES stand-in, which puts the email in the local outbox.
  */
 export async function sendEmail(email: Email): Promise<void> {
-  await ses().send(
-    new SendEmailCommand({
-      FromEmailAddress: config().MAIL_FROM,
+  const { AWS_REGION, SES_ENDPOINT, MAIL_FROM } = config();
+  await awsRequest({
+    service: 'ses',
+    url: `${SES_ENDPOINT ?? `https://email.${AWS_REGION}.amazonaws.com`}/v2/email/outbound-emails`,
+    headers: { 'content-type': 'application/json' },
+    body: {
+      FromEmailAddress: MAIL_FROM,
       Destination: { ToAddresses: [email.to] },
       Content: {
         Simple: {
@@ -41,6 +31,6 @@ export async function sendEmail(email: Email): Promise<void> {
           },
         },
       },
-    }),
-  );
+    },
+  });
 }

@@ -4,8 +4,8 @@ import type { Outbox } from './outbox';
 /**
  * The local stand-in for Amazon SES: the one SES v2 call the product makes (SendEmail with simple
  * content), answered in the SES wire format and delivered into the local outbox instead of a
- * mailbox. The functions reach it through SES_ENDPOINT = `${gateway}${LOCAL_SES_PATH}`, so the real
- * SDK calls `${LOCAL_SES_PATH}/v2/email/outbound-emails`. The SigV4 signature is not checked.
+ * mailbox. The functions reach it through SES_ENDPOINT = `${gateway}${LOCAL_SES_PATH}`, so SendEmail
+ * arrives at `${LOCAL_SES_PATH}/v2/email/outbound-emails`. The SigV4 signature is not checked.
  */
 export const LOCAL_SES_PATH = '/dev/ses';
 export const LOCAL_SES_SEND_EMAIL_PATH = `${LOCAL_SES_PATH}/v2/email/outbound-emails`;

@@ -9,14 +9,12 @@ import { SYNTH_TIMEOUT_MS } from './build';
 
 /**
  * The SDK clients a feature's grants say it calls, and so the only ones its bundle may hold.
- * DynamoDB is reached without the SDK (functions/lib/table/client.ts).
+ * DynamoDB, Cognito and SES are reached without the SDK (functions/lib/aws.ts).
  */
 function expectedSdkClients(feature: Feature): string[] {
   const access = FEATURE_ACCESS[feature];
   return [
-    ...(access.cognito.length > 0 ? ['@aws-sdk/client-cognito-identity-provider'] : []),
     ...(access.agentBundles ? ['@aws-sdk/client-s3'] : []),
-    ...(access.mail ? ['@aws-sdk/client-sesv2'] : []),
     ...(access.stripe ? ['@aws-sdk/client-secrets-manager'] : []),
   ].sort();
 }
@@ -35,14 +33,19 @@ describe('Lambda bundles', () => {
     expect(bundles.get(feature)!.sdkClients.sort()).toEqual(expectedSdkClients(feature));
   });
 
-  it.each(featuresInUse())('%s signs its DynamoDB calls with aws4fetch, not the SDK', (feature) => {
-    const packages = bundles.get(feature)!.packages.map(([name]) => name);
-    expect(packages).toContain('aws4fetch');
-    expect(packages).not.toContain('@aws-sdk/client-dynamodb');
-    expect(packages).not.toContain('@aws-sdk/lib-dynamodb');
-    // A bundle with no SDK client at all has none of the SDK's core.
-    if (expectedSdkClients(feature).length === 0) expect(packages).not.toContain('@smithy/core');
-  });
+  it.each(featuresInUse())(
+    '%s signs its DynamoDB, Cognito and SES calls with aws4fetch, not the SDK',
+    (feature) => {
+      const packages = bundles.get(feature)!.packages.map(([name]) => name);
+      expect(packages).toContain('aws4fetch');
+      expect(packages).not.toContain('@aws-sdk/client-dynamodb');
+      expect(packages).not.toContain('@aws-sdk/lib-dynamodb');
+      expect(packages).not.toContain('@aws-sdk/client-cognito-identity-provider');
+      expect(packages).not.toContain('@aws-sdk/client-sesv2');
+      // A bundle with no SDK client at all has none of the SDK's core.
+      if (expectedSdkClients(feature).length === 0) expect(packages).not.toContain('@smithy/core');
+    },
+  );
 
   it.each(featuresInUse())(
     '%s leaves out the credential providers Lambda never uses (and their STS/SSO clients)',

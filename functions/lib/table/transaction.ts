@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBError, tableCall } from './client';
+import { isAwsError } from '../aws';
+import { tableCall } from './client';
 import type { TableWrite } from './commands';
 
 export type { TableWrite as TransactionItem };
@@ -33,8 +34,8 @@ export async function transact(items: TableWrite[]): Promise<string[] | null> {
     await tableCall('TransactWriteItems', { TransactItems: items, ClientRequestToken: randomUUID() });
     return null;
   } catch (error) {
-    if (!(error instanceof DynamoDBError) || error.name !== 'TransactionCanceledException') throw error;
-    const reasons = error.CancellationReasons ?? [];
+    if (!isAwsError(error, 'TransactionCanceledException')) throw error;
+    const reasons = (error.body.CancellationReasons ?? []) as { Code?: string }[];
     return items.map((_, index) => reasons[index]?.Code ?? 'None');
   }
 }
