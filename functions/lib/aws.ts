@@ -131,3 +131,27 @@ export function awsJsonCall(
 export function isAwsError(error: unknown, name: string): error is AwsError {
   return error instanceof AwsError && error.name === name;
 }
+
+/**
+ * A presigned GET of an S3 object: query-string SigV4 with an unsigned payload, as the SDK's
+ * presigner makes it, valid `seconds` from `now`.
+ */
+export async function presignedS3Url(request: {
+  bucket: string;
+  key: string;
+  /** Query parameters signed with it (response-content-disposition …). */
+  query: Record<string, string>;
+  seconds: number;
+  now: Date;
+}): Promise<string> {
+  const url = new URL(
+    `https://${request.bucket}.s3.${config().AWS_REGION}.amazonaws.com/${encodeURIComponent(request.key)}`,
+  );
+  for (const [name, value] of Object.entries(request.query)) url.searchParams.set(name, value);
+  url.searchParams.set('X-Amz-Expires', String(request.seconds));
+  const signed = await signer('s3').sign(url.toString(), {
+    method: 'GET',
+    aws: { signQuery: true, datetime: request.now.toISOString().replace(/[:-]|\.\d{3}/g, '') },
+  });
+  return signed.url;
+}

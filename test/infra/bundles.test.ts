@@ -9,14 +9,11 @@ import { SYNTH_TIMEOUT_MS } from './build';
 
 /**
  * The SDK clients a feature's grants say it calls, and so the only ones its bundle may hold.
- * DynamoDB, Cognito and SES are reached without the SDK (functions/lib/aws.ts).
+ * DynamoDB, Cognito, SES and S3's presigned URLs go without the SDK (functions/lib/aws.ts).
  */
 function expectedSdkClients(feature: Feature): string[] {
   const access = FEATURE_ACCESS[feature];
-  return [
-    ...(access.agentBundles ? ['@aws-sdk/client-s3'] : []),
-    ...(access.stripe ? ['@aws-sdk/client-secrets-manager'] : []),
-  ].sort();
+  return [...(access.stripe ? ['@aws-sdk/client-secrets-manager'] : [])].sort();
 }
 
 describe('Lambda bundles', () => {
@@ -34,7 +31,7 @@ describe('Lambda bundles', () => {
   });
 
   it.each(featuresInUse())(
-    '%s signs its DynamoDB, Cognito and SES calls with aws4fetch, not the SDK',
+    '%s signs its DynamoDB, Cognito, SES and S3 requests with aws4fetch, not the SDK',
     (feature) => {
       const packages = bundles.get(feature)!.packages.map(([name]) => name);
       expect(packages).toContain('aws4fetch');
@@ -42,6 +39,7 @@ describe('Lambda bundles', () => {
       expect(packages).not.toContain('@aws-sdk/lib-dynamodb');
       expect(packages).not.toContain('@aws-sdk/client-cognito-identity-provider');
       expect(packages).not.toContain('@aws-sdk/client-sesv2');
+      expect(packages).not.toContain('@aws-sdk/client-s3');
       // A bundle with no SDK client at all has none of the SDK's core.
       if (expectedSdkClients(feature).length === 0) expect(packages).not.toContain('@smithy/core');
     },
