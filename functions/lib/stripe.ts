@@ -1,6 +1,6 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
 import * as z from 'zod';
+import { awsJsonCall } from './aws';
 import { config } from './config';
 import { BadGateway, BadRequest } from './errors';
 import { logger } from './logger';
@@ -20,10 +20,14 @@ const storedSecretSchema = z.object({ secret_key: z.string().min(1), webhook_sec
 async function readKeys(): Promise<StripeKeys> {
   const { STRIPE_SECRETS_ARN, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, AWS_REGION } = config();
   if (STRIPE_SECRETS_ARN) {
-    const secret = await new SecretsManagerClient({ region: AWS_REGION }).send(
-      new GetSecretValueCommand({ SecretId: STRIPE_SECRETS_ARN }),
-    );
-    const stored = storedSecretSchema.parse(JSON.parse(secret.SecretString ?? '{}'));
+    const secret = await awsJsonCall({
+      service: 'secretsmanager',
+      url: `https://secretsmanager.${AWS_REGION}.amazonaws.com/`,
+      target: 'secretsmanager.GetSecretValue',
+      jsonVersion: '1.1',
+      body: { SecretId: STRIPE_SECRETS_ARN },
+    });
+    const stored = storedSecretSchema.parse(JSON.parse(String(secret.SecretString ?? '{}')));
     return { secretKey: stored.secret_key, webhookSecret: stored.webhook_secret };
   }
   if (STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET) {

@@ -1,6 +1,3 @@
-import { join } from 'node:path';
-import { REPO_ROOT } from './paths';
-
 /**
  * How each feature's Lambda bundle is built, in one place for the CDK functions
  * (infra/aws/function.ts) and for the bench that measures the bundles (test/bench/bundles.ts).
@@ -15,8 +12,3 @@ export const BUNDLE_MAIN_FIELDS = ['module', 'main'];
 /** CommonJS dependencies inside an ESM bundle still call require(). */
 export const BUNDLE_BANNER =
   "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
-
-/** Modules the bundles replace: the package, and the file that stands in for it. */
-export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
-  '@aws-sdk/credential-provider-node': join(REPO_ROOT, 'functions', 'lib', 'lambda-credentials.ts'),
-};

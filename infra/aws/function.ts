@@ -14,7 +14,7 @@ import { DEFAULT_MAIL_FROM } from '../../functions/lib/config';
 import type { Feature } from '../../functions/routes';
 import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
 import { GLOBAL_INDEXES } from '../../functions/lib/table/definition';
-import { BUNDLE_ALIASES, BUNDLE_BANNER, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET } from './bundling';
+import { BUNDLE_BANNER, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET } from './bundling';
 import { acknowledge } from './nag';
 import { featureEntry, REPO_ROOT } from './paths';
 import { functionSettings } from '../function-settings';
@@ -168,13 +168,10 @@ export class FeatureFunction extends NodejsFunction {
         target: BUNDLE_TARGET,
         mainFields: BUNDLE_MAIN_FIELDS,
         banner: BUNDLE_BANNER,
-        esbuildArgs: {
-          '--alias': Object.entries(BUNDLE_ALIASES).map(([module, file]) => `${module}=${file}`),
-        },
         minify: true,
         sourceMap: true,
         sourcesContent: false,
-        // Ship the SDK version we test against rather than the runtime's.
+        // Ship the @aws-sdk/util-dynamodb we test against rather than the runtime's.
         bundleAwsSDK: true,
       },
     });

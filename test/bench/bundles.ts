@@ -3,7 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { featuresInUse, type Feature } from '../../functions/routes';
-import { BUNDLE_ALIASES, BUNDLE_BANNER, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET } from '../../infra/aws/bundling';
+import { BUNDLE_BANNER, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET } from '../../infra/aws/bundling';
 import { featureEntry } from '../../infra/aws/paths';
 import { REPORT_DIR, type Figure } from './report';
 
@@ -47,7 +47,6 @@ export async function buildFeatureBundle(feature: Feature, outDir: string): Prom
     target: BUNDLE_TARGET,
     mainFields: BUNDLE_MAIN_FIELDS,
     banner: { js: BUNDLE_BANNER },
-    alias: { ...BUNDLE_ALIASES },
     minify: true,
     sourcemap: true,
     sourcesContent: false,
