@@ -24,16 +24,29 @@ export class AwsError extends Error {
   }
 }
 
-/** Errors worth the same request again: throttling and the service's own failures. */
-const RETRYABLE = new Set([
+/**
+ * Errors worth the same request again, as the SDK's retry strategy classes them
+ * (@smithy/service-error-classification): throttling, which waits longer, and transient failures.
+ * A transaction still running under the same ClientRequestToken (TransactionInProgressException)
+ * is one: the retry answers once the first attempt has finished.
+ */
+const THROTTLING = new Set([
+  'BandwidthLimitExceeded',
+  'EC2ThrottledException',
+  'LimitExceededException',
+  'PriorRequestNotComplete',
   'ProvisionedThroughputExceededException',
-  'ThrottlingException',
   'RequestLimitExceeded',
+  'RequestThrottled',
+  'RequestThrottledException',
+  'SlowDown',
+  'ThrottledException',
+  'Throttling',
+  'ThrottlingException',
   'TooManyRequestsException',
-  'InternalServerError',
-  'InternalErrorException',
-  'ServiceUnavailable',
+  'TransactionInProgressException',
 ]);
+const TRANSIENT = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
 const ATTEMPTS = 3;
 
 const signers = new Map<string, AwsClient>();
@@ -60,9 +73,10 @@ function signer(service: string): AwsClient {
   return client;
 }
 
-/** Full jitter, as the SDK's standard retry strategy. */
-function backOff(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * 2 ** attempt));
+/** Full jitter on the SDK's standard bases: 100 ms, and 500 ms after throttling. */
+function backOff(attempt: number, throttled = false): Promise<void> {
+  const base = throttled ? 500 : 100;
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * base * 2 ** (attempt - 1)));
 }
 
 export interface AwsRequest {
@@ -109,8 +123,9 @@ export async function awsRequest(request: AwsRequest): Promise<JsonObject> {
       response.status,
       body,
     );
-    if (attempt >= ATTEMPTS || !(response.status >= 500 || RETRYABLE.has(name))) throw failure;
-    await backOff(attempt);
+    const throttled = THROTTLING.has(name);
+    if (attempt >= ATTEMPTS || !(response.status >= 500 || throttled || TRANSIENT.has(name))) throw failure;
+    await backOff(attempt, throttled);
   }
 }
 

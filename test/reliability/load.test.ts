@@ -1,3 +1,6 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { AgentReportInput, agentListResponseSchema } from '../../shared/agent-data';
@@ -26,9 +29,12 @@ const RSS_GROWTH_BOUND_BYTES = 64 * 1024 * 1024;
 type AgentListResponse = z.output<typeof agentListResponseSchema>;
 
 let stack: StackProcess;
+let logFile: string;
 
 beforeAll(async () => {
-  stack = await startStackProcess();
+  // The functions' errors go to a log, so that a failed request says why (an answer says only 500).
+  logFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'itam-load-')), 'stack.log');
+  stack = await startStackProcess({ logLevel: 'ERROR', logFile });
   useStackProcessEnv(stack);
 }, 120_000);
 
@@ -99,6 +105,12 @@ function summary(results: Sent[]): { errors: number; text: string; statuses: str
   return { errors: failed.length, text, statuses };
 }
 
+/** The tail of the functions' error log, to name the cause of failed requests. */
+async function errorLog(): Promise<string> {
+  const log = await readFile(logFile, 'utf8').catch(() => '');
+  return log ? `the functions logged:\n${log.slice(-8_000)}` : 'the functions logged no error';
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
@@ -165,9 +177,10 @@ describe('load', () => {
       `[reliability] gateway RSS: ${megabytes(rssStart)} MB at the start of the soak, ${megabytes(rssEnd)} MB at its end (${rssEnd >= rssStart ? '+' : ''}${megabytes(rssEnd - rssStart)} MB; bound +${megabytes(RSS_GROWTH_BOUND_BYTES)} MB)`,
     );
 
-    expect(burstSummary.statuses, 'statuses of failed burst requests').toBe('');
+    const failures = burstSummary.errors + soakSummary.errors > 0 ? await errorLog() : '';
+    expect(burstSummary.statuses, `statuses of failed burst requests; ${failures}`).toBe('');
     expect(burstSummary.errors).toBe(0);
-    expect(soakSummary.statuses, 'statuses of failed soak requests').toBe('');
+    expect(soakSummary.statuses, `statuses of failed soak requests; ${failures}`).toBe('');
     expect(soakSummary.errors).toBe(0);
     expect(rssEnd).toBeLessThanOrEqual(rssStart + RSS_GROWTH_BOUND_BYTES);
 

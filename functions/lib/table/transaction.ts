@@ -17,7 +17,12 @@ export interface WriteOutcome<P> {
   failed: P[];
 }
 
-const CONFLICT_RETRIES = 6;
+/**
+ * A burst of first writes (a thousand agents' first reports at once) meets on the counter shards:
+ * enough tries, each wait at most a second, for a few seconds of queueing on a shard.
+ */
+const CONFLICT_RETRIES = 10;
+const CONFLICT_WAIT_CAP_MS = 1_000;
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -54,6 +59,6 @@ export async function write<P>(build: () => Built<P>): Promise<WriteOutcome<P>> 
     if (!codes.includes('TransactionConflict') || attempt >= CONFLICT_RETRIES) {
       throw new Error(`DynamoDB cancelled the transaction: ${codes.join(', ')}`);
     }
-    await sleep(20 * 2 ** attempt * (0.5 + Math.random()));
+    await sleep(Math.min(CONFLICT_WAIT_CAP_MS, 20 * 2 ** attempt) * (0.5 + Math.random()));
   }
 }
