@@ -65,36 +65,17 @@ describe('plain primitives render as Amplify UI does', () => {
   });
 
   it('Flex', () => {
-    same(
-      h(
-        Amplify.Flex,
-        {
-          className: 'page-loader',
-          direction: 'column',
-          alignItems: 'center',
-          justifyContent: 'center',
-          gap: 'small',
-          role: 'status',
-        },
-        'x',
-      ),
-      h(
-        Plain.Flex,
-        {
-          className: 'page-loader',
-          direction: 'column',
-          alignItems: 'center',
-          justifyContent: 'center',
-          gap: 'small',
-          role: 'status',
-        },
-        'x',
-      ),
-    );
-    same(
-      h(Amplify.Flex, { gap: 'small', marginTop: 'small', justifyContent: 'center', wrap: 'wrap' }, 'x'),
-      h(Plain.Flex, { gap: 'small', marginTop: 'small', justifyContent: 'center', wrap: 'wrap' }, 'x'),
-    );
+    const loader = {
+      className: 'page-loader',
+      direction: 'column',
+      alignItems: 'center',
+      justifyContent: 'center',
+      gap: 'small',
+      role: 'status',
+    } as const;
+    same(h(Amplify.Flex, loader, 'x'), h(Plain.Flex, loader, 'x'));
+    const row = { gap: 'small', marginTop: 'small', justifyContent: 'center', wrap: 'wrap' } as const;
+    same(h(Amplify.Flex, row, 'x'), h(Plain.Flex, row, 'x'));
   });
 
   it('Loader', () => {
