@@ -1,3 +1,4 @@
+import { isAwsError } from '../aws';
 import { config } from '../config';
 import { tableCall, type DocumentItem } from './client';
 import { GLOBAL_INDEXES, TABLE_KEYS } from './definition';
@@ -206,7 +207,7 @@ export async function send(write: TableWrite): Promise<void> {
 
 /** Whether an error is DynamoDB refusing a write for its condition. */
 export function isConditionFailure(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+  return isAwsError(error, 'ConditionalCheckFailedException');
 }
 
 // ---- Reads ----
