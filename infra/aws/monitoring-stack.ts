@@ -16,6 +16,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
+import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
@@ -61,8 +62,8 @@ const FIVE_MINUTES = Duration.minutes(5);
 const FIFTEEN_MINUTES = Duration.minutes(15);
 
 /**
- * Alarms and a dashboard for one stage: the HTTP API's 5xx rate, each feature Lambda's errors and
- * throttles, the handlers' own ServerErrors of all features (the HTTP stack turns failures into 500
+ * Alarms and a dashboard for one stage: the HTTP API's 5xx rate, Lambda errors and throttles, the
+ * handlers' own ServerErrors of all features (the HTTP stack turns failures into 500
  * answers, which Lambda's Errors never sees), Stripe webhook failures and DynamoDB throttling. Every alarm
  * notifies one SNS topic, which mails `alarmEmail` when given.
  */
@@ -105,38 +106,46 @@ export class MonitoringStack extends Stack {
     });
 
     // --- Feature functions ----------------------------------------------------------------------
-    for (const [feature, fn] of functions) {
-      this.addAlarm(`${alarmId(feature)}Errors`, {
-        name: `${feature}-lambda-errors`,
-        metric: fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
-        threshold: 0,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        description:
-          `The '${feature}' Lambda failed outright (crash, timeout or out of memory) in the last 5 minutes: ` +
-          'handled errors are 500 answers and never count here. Check its log group for "Task timed out", ' +
-          'init errors or "Runtime exited", and its Duration against the timeout.',
-      });
-      this.addAlarm(`${alarmId(feature)}Throttles`, {
-        name: `${feature}-lambda-throttles`,
-        metric: fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
-        threshold: 0,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        description:
-          `The '${feature}' Lambda was throttled in the last 5 minutes: callers got 429/503. Check the ` +
-          "account's concurrent executions (Lambda → Concurrency) and any reserved concurrency, and ask " +
-          'for a quota increase if traffic is genuine.',
-      });
-    }
+    // Lambda's account-wide Errors and Throttles: one alarm metric each, where one per function cost
+    // 2 × features. Together with the dashboard below they fit CloudWatch's always-free allowance (10
+    // alarm metrics, dashboards of up to 50 metrics) but for 2 metrics: $0.20 a month at rest (docs/cost.md).
+    // The price: they count every function of the account and region, so a stage wants an account
+    // of its own; the dashboard's per-function graphs say which function it was.
+    const lambdaErrors = LambdaFunction.metricAllErrors({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const lambdaThrottles = LambdaFunction.metricAllThrottles({ period: FIVE_MINUTES, statistic: 'Sum' });
+    this.addAlarm('LambdaErrors', {
+      name: 'lambda-errors',
+      metric: lambdaErrors,
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      description:
+        'A Lambda of this account and region failed outright (crash, timeout or out of memory) in the last ' +
+        '5 minutes: handled errors are 500 answers and never count here. The dashboard\'s "Lambda errors" ' +
+        'names the function; check its log group for "Task timed out", init errors or "Runtime exited", and ' +
+        'its Duration against the timeout.',
+    });
+    this.addAlarm('LambdaThrottles', {
+      name: 'lambda-throttles',
+      metric: lambdaThrottles,
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      description:
+        'A Lambda of this account and region was throttled in the last 5 minutes: callers got 429/503. ' +
+        'The dashboard\'s "Lambda invocations" shows which function was busy. Check the account\'s ' +
+        'concurrent executions (Lambda → Concurrency) and any reserved concurrency (the agent report ' +
+        "function's is 50), and ask for a quota increase if traffic is genuine.",
+    });
     // One alarm for the handlers' 500s of every feature: it reads one metric, not one per feature.
     this.addAlarm('ServerErrors', {
       name: 'server-errors',
-      metric: serverErrorsOf(),
+      metric: allServerErrors(),
       threshold: ALARM_THRESHOLDS.serverErrors,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       description:
-        `The handlers answered 500 at least ${ALARM_THRESHOLDS.serverErrors} times in 5 minutes. The ` +
-        'dashboard\'s "ServerErrors (500 answers) by feature" shows which feature; search its log group for ' +
-        '"Unhandled error" (level ERROR) to find the route and the stack trace. DynamoDB throttling, ' +
+        `The handlers answered 500 at least ${ALARM_THRESHOLDS.serverErrors} times in 5 minutes. Search ` +
+        'the functions\' log groups with Logs Insights for "Unhandled error" (level ERROR) to find the ' +
+        'feature, the route and the stack trace (the metric, with its `feature` dimension, also splits ' +
+        'them by feature in the console). DynamoDB throttling, ' +
         'Cognito or Stripe outages are the usual suspects.',
     });
 
@@ -193,7 +202,7 @@ export class MonitoringStack extends Stack {
       new GraphWidget({
         title,
         left: fns.map(([feature, fn]) => metricOf(feature, fn)),
-        width: 6,
+        width: 8,
       });
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: `ItAssetAuditor-${props.stage}`,
@@ -230,23 +239,25 @@ export class MonitoringStack extends Stack {
       perFunction('Lambda errors', (feature, fn) =>
         fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum', label: feature }),
       ),
-      perFunction('Lambda throttles', (feature, fn) =>
-        fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum', label: feature }),
-      ),
       perFunction('Lambda duration p95 (ms)', (feature, fn) =>
         fn.metricDuration({ period: FIVE_MINUTES, statistic: 'p95', label: feature }),
       ),
     );
     this.dashboard.addWidgets(
       new GraphWidget({
-        title: 'ServerErrors (500 answers) by feature',
-        left: fns.map(([feature]) => serverErrorsOf(feature).with({ label: feature })),
-        width: 12,
+        title: 'Lambda throttles (account)',
+        left: [lambdaThrottles.with({ label: 'Throttles' })],
+        width: 8,
+      }),
+      new GraphWidget({
+        title: 'ServerErrors (500 answers)',
+        left: [allServerErrors().with({ label: 'All features' })],
+        width: 8,
       }),
       new GraphWidget({
         title: 'Stripe webhook failures (15 min)',
         left: webhookFailures ? [webhookFailures.with({ label: 'Failures' })] : [],
-        width: 12,
+        width: 8,
       }),
     );
     this.dashboard.addWidgets(
@@ -341,20 +352,12 @@ function assertEmailAddress(value: string | undefined): void {
   }
 }
 
-/** 'api-keys' → 'ApiKeys': construct ids stay readable. */
-function alarmId(feature: Feature): string {
-  return feature
-    .split('-')
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');
-}
-
-/** A feature's ServerErrors, or every feature's when none is named. */
-function serverErrorsOf(feature?: Feature): Metric {
+/** The handlers' ServerErrors of every feature: the one dimension set the alarm reads. */
+function allServerErrors(): Metric {
   return new Metric({
     namespace: METRICS_NAMESPACE,
     metricName: SERVER_ERRORS_METRIC,
-    dimensionsMap: metricDimensions(feature),
+    dimensionsMap: metricDimensions(),
     statistic: 'Sum',
     period: FIVE_MINUTES,
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportInputs } from './agents';
-import { monthlyCost, tracesPerSecond } from './cost';
+import { monitoringCost, monthlyCost, tracesPerSecond } from './cost';
 
 /** Round numbers, so that each line can be worked out by hand. */
 const inputs: ReportInputs = {
@@ -17,7 +17,7 @@ const inputs: ReportInputs = {
   storageBytesPerDevice: 10_000,
   tracingActive: false,
 };
-const monitoring = { alarmMetrics: 10, dashboards: 1 };
+const monitoring = { alarmMetrics: 10, dashboards: 1, dashboardMetrics: 40 };
 const GB = 1024 ** 3;
 
 const line = (breakdown: ReturnType<typeof monthlyCost>, service: string, item: string) => {
@@ -30,7 +30,7 @@ const line = (breakdown: ReturnType<typeof monthlyCost>, service: string, item: 
 
 describe('monthlyCost', () => {
   it('prices 1,000 devices line by line', () => {
-    const cost = monthlyCost(1_000, inputs, { monitoring });
+    const cost = monthlyCost(1_000, inputs, { monitoring, cloudWatchFreeTier: false });
     // 1,000 devices × 48 reports a day × 30.4 days.
     const reports = 1_459_200;
     expect(cost.reportsPerMonth).toBeCloseTo(reports, 6);
@@ -67,9 +67,15 @@ describe('monthlyCost', () => {
   });
 
   it('costs only storage and the fixed monitoring when idle', () => {
-    const none = monthlyCost(0, inputs, { monitoring });
+    const none = monthlyCost(0, inputs, { monitoring, cloudWatchFreeTier: false });
     expect(none.total).toBeCloseTo(4, 9);
-    const idle = monthlyCost(1_000, inputs, { monitoring, reportsPerDevicePerDay: 0 });
+    // Within CloudWatch's always-free tier, an idle stage costs its storage alone.
+    expect(monthlyCost(0, inputs, { monitoring }).total).toBe(0);
+    const idle = monthlyCost(1_000, inputs, {
+      monitoring,
+      cloudWatchFreeTier: false,
+      reportsPerDevicePerDay: 0,
+    });
     expect(idle.total - none.total).toBeCloseTo(line(idle, 'DynamoDB', 'storage'), 9);
     expect(line(idle, 'DynamoDB', 'storage')).toBeGreaterThan(0);
   });
@@ -83,5 +89,26 @@ describe('monthlyCost', () => {
     expect(tracesPerSecond(large)).toBeCloseTo(1 + 0.05 * (large - 1), 6);
     const traced = monthlyCost(1_000, { ...inputs, tracingActive: true }, { monitoring });
     expect(line(traced, 'X-Ray', 'traces')).toBeCloseTo(tracesPerSecond(small) * 30.4 * 86_400 * 5e-6, 6);
+  });
+});
+
+describe('monitoringCost', () => {
+  it('charges alarm metrics beyond the free 10, and no dashboard while it has at most 50 metrics', () => {
+    expect(monitoringCost({ alarmMetrics: 12, dashboards: 1, dashboardMetrics: 50 }, true)).toBeCloseTo(
+      0.2,
+      9,
+    );
+    expect(monitoringCost({ alarmMetrics: 8, dashboards: 1, dashboardMetrics: 50 }, true)).toBe(0);
+    expect(monitoringCost({ alarmMetrics: 12, dashboards: 1, dashboardMetrics: 51 }, true)).toBeCloseTo(
+      3.2,
+      9,
+    );
+  });
+
+  it('charges everything at list price when the free tier is used elsewhere', () => {
+    expect(monitoringCost({ alarmMetrics: 12, dashboards: 1, dashboardMetrics: 46 }, false)).toBeCloseTo(
+      4.2,
+      9,
+    );
   });
 });

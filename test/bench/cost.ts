@@ -11,7 +11,7 @@ import { AGENT_REPORT_INTERVAL_MINUTES } from '../../shared/agent-data';
 import type { ReportInputs } from './agents';
 import { reportTable, withinBudget, type Figure } from './report';
 
-// ---- List prices, US East (N. Virginia), on-demand, no free tier; checked 2026-11-23 ----
+// ---- List prices, US East (N. Virginia), on-demand; checked 2026-11-23. Free tiers: only CloudWatch's (below) ----
 
 const PER_MILLION = 1 / 1_000_000;
 const GB = 1024 ** 3;
@@ -34,6 +34,15 @@ export const LOGS_STORED_GB_MONTH_USD = 0.03;
 export const ALARM_METRIC_MONTH_USD = 0.1;
 /** https://aws.amazon.com/cloudwatch/pricing/ — dashboard per month (beyond the account's first 3). */
 export const DASHBOARD_MONTH_USD = 3.0;
+/**
+ * https://aws.amazon.com/cloudwatch/pricing/ — CloudWatch's always-free tier, every month: 10
+ * standard-resolution alarm metrics, and 3 dashboards of up to 50 metrics each. The only free tier
+ * the model counts: it covers the one cost a stage pays whatever its fleet, and the monitoring stack
+ * is sized to fit it (test/infra/monitoring-stack.test.ts); usage stays at list price.
+ */
+export const FREE_ALARM_METRICS = 10;
+export const FREE_DASHBOARDS = 3;
+export const FREE_DASHBOARD_METRICS = 50;
 /** https://aws.amazon.com/xray/pricing/ — traces recorded, $5.00 per million (first 100,000 a month free, not counted). */
 export const XRAY_TRACE_RECORDED_USD = 5.0 * PER_MILLION;
 /**
@@ -68,16 +77,43 @@ export const DAYS_PER_MONTH = 30.4;
 const SECONDS_PER_MONTH = DAYS_PER_MONTH * 86_400;
 export const REPORTS_PER_DEVICE_PER_DAY = (24 * 60) / AGENT_REPORT_INTERVAL_MINUTES;
 
+/** Throttle metrics of the table and of each index, reads and writes apart. */
+const TABLE_THROTTLE_METRICS = 2 * (1 + GLOBAL_INDEXES.length);
+
 /**
- * CloudWatch resources that cost the same whatever the fleet (infra/aws/monitoring-stack.ts):
- * per feature an errors and a throttles alarm; ServerErrors of all features; the API 5xx rate (2
- * metrics); Stripe webhook failures; throttles of the table and each index (reads and writes); one
- * dashboard.
+ * CloudWatch resources that cost the same whatever the fleet (infra/aws/monitoring-stack.ts; its
+ * test checks these counts against the synthesised stack).
  */
-export const MONITORING = {
-  alarmMetrics: 2 * featuresInUse().length + 1 + 2 + 1 + 2 * (1 + GLOBAL_INDEXES.length),
+export const MONITORING: Monitoring = {
+  // The API 5xx rate (5xx and requests), Lambda's account-wide errors and throttles, ServerErrors
+  // of all features, Stripe webhook failures, the table's throttles.
+  alarmMetrics: 2 + 2 + 1 + 1 + TABLE_THROTTLE_METRICS,
   dashboards: 1,
+  // API requests, 4xx, 5xx and two latencies; per function its invocations, errors and duration;
+  // Lambda throttles, ServerErrors, webhook failures; the table's read and write units and throttles.
+  dashboardMetrics: 5 + 3 * featuresInUse().length + 3 + 2 + TABLE_THROTTLE_METRICS,
 };
+
+export interface Monitoring {
+  alarmMetrics: number;
+  dashboards: number;
+  /** Metrics on each dashboard: above 50, a dashboard is no longer in the free tier. */
+  dashboardMetrics: number;
+}
+
+/**
+ * The fixed monitoring's price a month: at list price when the account has used its free
+ * CloudWatch allowance elsewhere, otherwise what is beyond it.
+ */
+export function monitoringCost(monitoring: Monitoring, freeTier: boolean): number {
+  const freeAlarmMetrics = freeTier ? FREE_ALARM_METRICS : 0;
+  const freeDashboards =
+    freeTier && monitoring.dashboardMetrics <= FREE_DASHBOARD_METRICS ? FREE_DASHBOARDS : 0;
+  return (
+    Math.max(0, monitoring.alarmMetrics - freeAlarmMetrics) * ALARM_METRIC_MONTH_USD +
+    Math.max(0, monitoring.dashboards - freeDashboards) * DASHBOARD_MONTH_USD
+  );
+}
 
 export interface CostLine {
   service: string;
@@ -104,13 +140,19 @@ export function tracesPerSecond(perSecond: number): number {
 export interface CostOptions {
   /** 48 (every 30 minutes) unless told; 0 prices an idle fleet: its data, no traffic. */
   reportsPerDevicePerDay?: number;
-  monitoring?: { alarmMetrics: number; dashboards: number };
+  monitoring?: Monitoring;
+  /**
+   * Whether CloudWatch's always-free allowance is left for the monitoring: true (the default) for a
+   * stage in an AWS account of its own, as AWS's multi-account guidance has it.
+   */
+  cloudWatchFreeTier?: boolean;
 }
 
 /** USD a month for `devices` reporting every 30 minutes, each line priced from `inputs`. */
 export function monthlyCost(devices: number, inputs: ReportInputs, options: CostOptions = {}): CostBreakdown {
   const perDay = options.reportsPerDevicePerDay ?? REPORTS_PER_DEVICE_PER_DAY;
   const monitoring = options.monitoring ?? MONITORING;
+  const freeTier = options.cloudWatchFreeTier ?? true;
   const reports = devices * perDay * DAYS_PER_MONTH;
   const billedSeconds = Math.ceil(inputs.handlerMs) / 1000;
   const logBytes =
@@ -165,8 +207,8 @@ export function monthlyCost(devices: number, inputs: ReportInputs, options: Cost
     },
     {
       service: 'CloudWatch',
-      item: `alarms (${monitoring.alarmMetrics} metrics) and dashboard, fixed`,
-      usd: monitoring.alarmMetrics * ALARM_METRIC_MONTH_USD + monitoring.dashboards * DASHBOARD_MONTH_USD,
+      item: `alarms (${monitoring.alarmMetrics} metrics) and dashboard (${monitoring.dashboardMetrics} metrics), fixed${freeTier ? ', beyond the free tier' : ''}`,
+      usd: monitoringCost(monitoring, freeTier),
     },
   ];
   return { devices, reportsPerMonth: reports, lines, total: lines.reduce((sum, line) => sum + line.usd, 0) };
@@ -185,8 +227,9 @@ export function formatBreakdown(breakdown: CostBreakdown): string {
   ].join('\n');
 }
 
-/** Budgets in USD a month: $4 per 1,000 devices. */
+/** Budgets in USD a month: $4 per 1,000 devices, and an idle fleet near zero beyond its storage. */
 const BUDGET_PER_1000_DEVICES = 4;
+const IDLE_BUDGET_USD = 0.5;
 
 export function costFigures(
   inputs: ReportInputs,
@@ -216,15 +259,28 @@ export function costFigures(
     detail: `(${usd(atScale.total)} for 100,000 devices − ${usd(fixed)} of alarms and dashboard) ÷ 100`,
   });
   const idle = monthlyCost(1_000, inputs, { reportsPerDevicePerDay: 0 });
+  const idleStorage = idle.lines
+    .filter((line) => line.service === 'DynamoDB' && line.item === 'storage')
+    .reduce((sum, line) => sum + line.usd, 0);
   figures.push({
     section: 'Cost',
-    name: 'idle, 1,000 devices stored, no reports',
-    value: idle.total,
+    name: 'idle beyond storage, 1,000 devices stored, no reports',
+    value: idle.total - idleStorage,
     unit: 'USD/month',
-    detail: idle.lines
-      .filter((line) => line.usd > 0)
-      .map((line) => `${line.service} ${line.item.split(' (')[0]} ${usd(line.usd)}`)
-      .join(', '),
+    budget: { op: '<=', limit: IDLE_BUDGET_USD },
+    detail: `${usd(idle.total)} in all, of which storage ${usd(idleStorage)}; ${
+      idle.lines
+        .filter((line) => line.usd > 0 && line.item !== 'storage')
+        .map((line) => `${line.service} ${line.item.split(' (')[0]} ${usd(line.usd)}`)
+        .join(', ') || 'nothing else'
+    }`,
+  });
+  figures.push({
+    section: 'Cost',
+    name: "fixed monitoring at list price (the account's free CloudWatch tier used elsewhere)",
+    value: monitoringCost(MONITORING, false),
+    unit: 'USD/month',
+    detail: `${MONITORING.alarmMetrics} alarm metrics × ${usd(ALARM_METRIC_MONTH_USD)} + ${MONITORING.dashboards} dashboard × ${usd(DASHBOARD_MONTH_USD)}; 1,000 devices would then cost ${usd(monthlyCost(1_000, inputs, { cloudWatchFreeTier: false }).total)}`,
   });
   return figures;
 }

@@ -14,6 +14,7 @@ import type { DataStack } from '../../infra/aws/data-stack';
 import { SERVICE_NAME } from '../../infra/aws/function';
 import { ALARM_THRESHOLDS, MonitoringStack } from '../../infra/aws/monitoring-stack';
 import type { MonitoringStackProps } from '../../infra/aws/monitoring-stack';
+import { FREE_ALARM_METRICS, FREE_DASHBOARD_METRICS, MONITORING } from '../bench/cost';
 import { buildApiStacks, SYNTH_TIMEOUT_MS, templateOf } from './build';
 
 const STAGE = 'test';
@@ -98,10 +99,26 @@ describe('Monitoring stack', () => {
     expect(METRICS_SERVICE).toBe(SERVICE_NAME);
   });
 
-  it('has one alarm for the API, two per feature, one for ServerErrors, one for the webhook and one for DynamoDB', () => {
-    const features = featuresInUse();
-    expect(features).toContain('billing');
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 1 + 2 * features.length + 1 + 1 + 1);
+  it('has one alarm each for the API, Lambda errors, Lambda throttles, ServerErrors, the webhook and DynamoDB', () => {
+    expect(featuresInUse()).toContain('billing');
+    expect([...alarms.keys()].map((name) => name.replace(`it-asset-auditor-${STAGE}-`, '')).sort()).toEqual([
+      'api-5xx-rate',
+      'dynamodb-throttles',
+      'lambda-errors',
+      'lambda-throttles',
+      'server-errors',
+      'stripe-webhook-failures',
+    ]);
+  });
+
+  it("evaluates as many alarm metrics as the cost model prices, two beyond CloudWatch's free 10", () => {
+    const alarmMetrics = [...alarms.values()].reduce(
+      (sum, properties) =>
+        sum + (properties.Metrics ? properties.Metrics.filter((metric) => metric.MetricStat).length : 1),
+      0,
+    );
+    expect(alarmMetrics).toBe(MONITORING.alarmMetrics);
+    expect(alarmMetrics - FREE_ALARM_METRICS).toBeLessThanOrEqual(2);
   });
 
   it('alarms on the HTTP API 5xx rate above 1% once there are enough requests', () => {
@@ -116,22 +133,21 @@ describe('Monitoring stack', () => {
     expect(names).toEqual(['5xx', 'Count']);
   });
 
-  it.each(featuresInUse())("alarms on %s's Lambda errors and throttles", (feature) => {
-    const errors = alarm(`${feature}-lambda-errors`);
-    expect(errors).toMatchObject({
-      Namespace: 'AWS/Lambda',
-      MetricName: 'Errors',
-      Threshold: 0,
-      ComparisonOperator: 'GreaterThanThreshold',
-      Period: 300,
-    });
-    const throttles = alarm(`${feature}-lambda-throttles`);
-    expect(throttles).toMatchObject({
-      Namespace: 'AWS/Lambda',
-      MetricName: 'Throttles',
-      Threshold: 0,
-      ComparisonOperator: 'GreaterThanThreshold',
-    });
+  it("alarms on any Lambda's errors and throttles with Lambda's account-wide metrics", () => {
+    for (const [name, metricName] of [
+      ['lambda-errors', 'Errors'],
+      ['lambda-throttles', 'Throttles'],
+    ] as const) {
+      const properties = alarm(name);
+      expect(properties).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        MetricName: metricName,
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+        Period: 300,
+      });
+      expect(properties.Dimensions ?? []).toEqual([]);
+    }
   });
 
   it('alarms on the ServerErrors of all features with one metric, the one the handlers publish with `service` alone', () => {
@@ -227,6 +243,7 @@ describe('Monitoring stack', () => {
       '4xx',
       'p95',
       'Invocations',
+      'Errors',
       'Throttles',
       'Duration',
       SERVER_ERRORS_METRIC,
@@ -238,4 +255,48 @@ describe('Monitoring stack', () => {
       expect(body, text).toContain(text);
     }
   });
+
+  it("shows as many metrics as the cost model prices, within the free tier's 50 a dashboard", () => {
+    const [[, dashboard]] = resourcesOf(template, 'AWS::CloudWatch::Dashboard') as [[string, Resource]];
+    const body = JSON.parse(dashboardBodyText(dashboard.Properties.DashboardBody)) as {
+      widgets: { properties: { metrics?: unknown[][] } }[];
+    };
+    // A metric is an array that starts with its namespace; an expression is an array holding only
+    // an options object. The same metric on two graphs counts once.
+    const metrics = new Set(
+      body.widgets.flatMap((widget) =>
+        (widget.properties.metrics ?? [])
+          .filter((entry) => typeof entry[0] === 'string')
+          .map((entry) =>
+            JSON.stringify(entry.map((part) => (typeof part === 'string' ? part : statOf(part)))),
+          ),
+      ),
+    );
+    expect(metrics.size).toBe(MONITORING.dashboardMetrics);
+    expect(metrics.size).toBeLessThanOrEqual(FREE_DASHBOARD_METRICS);
+  });
 });
+
+/**
+ * The body as synthesised: a string, or Fn::Join of strings and tokens (a function's name, the
+ * table's), each token replaced by a placeholder of its own.
+ */
+function dashboardBodyText(body: unknown): string {
+  if (typeof body === 'string') return body;
+  const [separator, parts] = (body as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+  const tokens = new Map<string, number>();
+  return parts
+    .map((part) => {
+      if (typeof part === 'string') return part;
+      const key = JSON.stringify(part);
+      if (!tokens.has(key)) tokens.set(key, tokens.size);
+      return `token-${tokens.get(key)}`;
+    })
+    .join(separator);
+}
+
+/** What in a metric's options makes it another metric: its statistic and period, not its label. */
+function statOf(options: unknown): unknown {
+  const { stat, period } = options as { stat?: string; period?: number };
+  return { stat, period };
+}
