@@ -1,6 +1,6 @@
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -92,12 +92,20 @@ describe('awsRequest', () => {
   /** The answers the stand-in service gives, one per request, in order. */
   let answers: { status: number; type?: string }[];
   let requests: number;
+  /** What the stand-in service received, in order. */
+  let received: { headers: IncomingHttpHeaders; body: string; socket: Socket }[];
 
   beforeEach(async () => {
     requests = 0;
+    received = [];
+    answers = [];
     server = createServer((req, res) => {
       const answer = answers[requests++] ?? { status: 200 };
-      req.resume().on('end', () => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body, socket: req.socket });
         res.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.0' });
         res.end(JSON.stringify(answer.type ? { __type: answer.type, message: answer.type } : { ok: true }));
       });
@@ -141,5 +149,44 @@ describe('awsRequest', () => {
     answers = [{ status: 400, type: 'com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException' }];
     await expect(call()).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
     expect(requests).toBe(1);
+  });
+
+  it('signs each POST as the SDK’s SigV4 signer does, over one kept-alive connection', async () => {
+    await call();
+    await call();
+    expect(received).toHaveLength(2);
+    const [first, second] = received as [(typeof received)[0], (typeof received)[0]];
+    expect(second.socket).toBe(first.socket);
+
+    const date = String(first.headers['x-amz-date']);
+    const signingDate = new Date(
+      `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 11)}:${date.slice(11, 13)}:${date.slice(13)}`,
+    );
+    const { hostname, port } = new URL(url);
+    const expected = await new SignatureV4({
+      credentials: CREDENTIALS,
+      region: 'eu-west-2',
+      service: 'dynamodb',
+      sha256: Sha256,
+    }).sign(
+      {
+        method: 'POST',
+        protocol: 'http:',
+        hostname,
+        port: Number(port),
+        path: '/',
+        headers: {
+          host: `${hostname}:${port}`,
+          'content-type': 'application/x-amz-json-1.0',
+          'x-amz-target': 'DynamoDB_20120810.TransactWriteItems',
+        },
+        body: first.body,
+      },
+      // aws4fetch leaves content-type out of what it signs (the SDK signs it): valid SigV4 either way.
+      { signingDate, unsignableHeaders: new Set(['content-type']) },
+    );
+    expect(first.body).toBe('{}');
+    expect(first.headers['x-amz-content-sha256']).toBe(expected.headers['x-amz-content-sha256']);
+    expect(first.headers.authorization).toBe(expected.headers.authorization);
   });
 });
