@@ -137,6 +137,8 @@ const READ_OPERATIONS = new Set(['GetItem', 'Query', 'BatchGetItem', 'Scan']);
 
 let capacity = emptyCapacity();
 let stopMetering: (() => void) | null = null;
+/** Only metered phases ask for ConsumedCapacity: it is more work for DynamoDB Local, which the raw PutItem does not ask. */
+let metering = false;
 
 /**
  * Asks DynamoDB for the capacity of every command the handlers send (INDEXES: table and index
@@ -146,6 +148,7 @@ let stopMetering: (() => void) | null = null;
 function installCapacityMeter(): void {
   if (stopMetering) return;
   stopMetering = observeTableCalls(async (operation, input, send) => {
+    if (!metering) return send(input);
     const command = `${operation}Command`;
     capacity.calls[command] = (capacity.calls[command] ?? 0) + 1;
     try {
@@ -186,10 +189,14 @@ function writeUnits(measured: Capacity): number {
 
 async function metered<T>(run: () => Promise<T>): Promise<{ result: T; measured: Capacity }> {
   capacity = emptyCapacity();
-  const result = await run();
-  const measured = capacity;
-  capacity = emptyCapacity();
-  return { result, measured };
+  metering = true;
+  try {
+    const result = await run();
+    return { result, measured: capacity };
+  } finally {
+    metering = false;
+    capacity = emptyCapacity();
+  }
 }
 
 // ---- Sending ----
@@ -418,16 +425,13 @@ export async function measureAgentReports(
     for (let machine = 0; machine < MACHINES; machine++) await gateway.send(report(machine));
   });
 
-  // Steady state through the gateway: every machine again and again, its disk usage moved.
+  // Steady state, metered: every machine once more, its disk usage moved.
   let responseBytes = 0;
-  const sequential = await metered(() =>
-    timed(PHASE_REPORTS, PHASE_MS, 1, async (index) => {
-      responseBytes = await gateway.send(report(index % MACHINES));
-    }),
-  );
-  const parallel = await timed(PHASE_REPORTS, PHASE_MS, PARALLEL, (index) =>
-    gateway.send(report(index % MACHINES)),
-  );
+  const steady = await metered(async () => {
+    for (let machine = 0; machine < MACHINES; machine++) {
+      responseBytes = await gateway.send(report(machine));
+    }
+  });
 
   // The same bodies written straight to DynamoDB Local as one item each, same size, same pacing.
   const raw = new DynamoDBClient({ region: process.env.AWS_REGION, endpoint: process.env.DYNAMODB_ENDPOINT });
@@ -442,6 +446,15 @@ export async function measureAgentReports(
         },
       }),
     );
+  const sendReport = (index: number) => gateway.send(report(index % MACHINES));
+
+  // Untimed: both paths once over first, so that neither is timed on a colder DynamoDB Local JVM.
+  await timed(PHASE_REPORTS, PHASE_MS, PARALLEL, sendReport);
+  await timed(PHASE_REPORTS, PHASE_MS, PARALLEL, putItem);
+
+  // Timed, unmetered: the gateway, then the raw PutItem.
+  const sequential = await timed(PHASE_REPORTS, PHASE_MS, 1, sendReport);
+  const parallel = await timed(PHASE_REPORTS, PHASE_MS, PARALLEL, sendReport);
   const rawSequential = await timed(PHASE_REPORTS, PHASE_MS, 1, putItem);
   const rawParallel = await timed(PHASE_REPORTS, PHASE_MS, PARALLEL, putItem);
   raw.destroy();
@@ -480,10 +493,10 @@ export async function measureAgentReports(
   const storageBytesPerDevice = storage.bytes;
   const storageLarge = (await storageOfMachine(organizationId, report(MACHINES + 1).machine_id)).bytes;
 
-  const steadyReports = sequential.result.done;
+  const steadyReports = MACHINES;
   const firstWru = writeUnits(first.measured) / MACHINES;
-  const steadyWru = writeUnits(sequential.measured) / steadyReports;
-  const steadyRru = sequential.measured.read / steadyReports;
+  const steadyWru = writeUnits(steady.measured) / steadyReports;
+  const steadyRru = steady.measured.read / steadyReports;
   const unchangedWru = writeUnits(unchanged.measured) / 5;
   const unchangedRru = unchanged.measured.read / 5;
   const perReport = (value: number, reports: number) => (value / reports).toFixed(1);
@@ -508,7 +521,7 @@ export async function measureAgentReports(
     tracingActive: reportSettings.tracing === 'Active',
   };
 
-  const ratioSequential = rate(sequential.result) / rate(rawSequential);
+  const ratioSequential = rate(sequential) / rate(rawSequential);
   const ratioParallel = rate(parallel) / rate(rawParallel);
   const figures: Figure[] = [
     {
@@ -524,7 +537,7 @@ export async function measureAgentReports(
       name: 'reports/s through the gateway ÷ raw PutItem/s (one at a time)',
       value: ratioSequential,
       unit: '×',
-      detail: `${rate(sequential.result).toFixed(1)} reports/s vs ${rate(rawSequential).toFixed(1)} PutItem/s`,
+      detail: `${rate(sequential).toFixed(1)} reports/s vs ${rate(rawSequential).toFixed(1)} PutItem/s`,
     },
     {
       section: SECTION,
@@ -546,7 +559,7 @@ export async function measureAgentReports(
       name: `write units of a steady-state report (${TYPICAL_PROGRAMS} programs, disk usage moved)`,
       value: steadyWru,
       unit: 'WRU',
-      detail: breakdown(sequential.measured, steadyReports),
+      detail: breakdown(steady.measured, steadyReports),
     },
     {
       section: SECTION,
