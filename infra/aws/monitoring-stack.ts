@@ -107,10 +107,10 @@ export class MonitoringStack extends Stack {
 
     // --- Feature functions ----------------------------------------------------------------------
     // Lambda's account-wide Errors and Throttles: one alarm metric each, where one per function cost
-    // 2 × features. Together with the dashboard below they fit CloudWatch's always-free allowance (10
-    // alarm metrics, dashboards of up to 50 metrics) but for 2 metrics: $0.20 a month at rest (docs/cost.md).
-    // The price: they count every function of the account and region, so a stage wants an account
-    // of its own; the dashboard's per-function graphs say which function it was.
+    // 2 × features. With them, the alarms and the dashboard below come within 2 metrics of
+    // CloudWatch's always-free allowance (10 alarm metrics, dashboards of up to 50 metrics): $0.20 a
+    // month at rest (docs/cost.md). The price: they count every function of the account and region,
+    // so a stage wants an account of its own; the dashboard's per-function graphs name the function.
     const lambdaErrors = LambdaFunction.metricAllErrors({ period: FIVE_MINUTES, statistic: 'Sum' });
     const lambdaThrottles = LambdaFunction.metricAllThrottles({ period: FIVE_MINUTES, statistic: 'Sum' });
     this.addAlarm('LambdaErrors', {
