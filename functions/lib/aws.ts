@@ -107,9 +107,9 @@ async function signedHeaders(
  * handler keeps them: a report makes four calls, and a TCP (and TLS) handshake each would cost
  * more than the calls.
  */
-const keptAlive = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
+const transports = {
+  'http:': { request: http.request, agent: new http.Agent({ keepAlive: true }) },
+  'https:': { request: https.request, agent: new https.Agent({ keepAlive: true }) },
 };
 
 interface Answer {
@@ -126,10 +126,9 @@ interface Answer {
  */
 function post(url: string, headers: Record<string, string>, body: string): Promise<Answer> {
   const target = new URL(url);
-  const agent = target.protocol === 'https:' ? keptAlive['https:'] : keptAlive['http:'];
-  const client = target.protocol === 'https:' ? https : http;
+  const { request: send, agent } = target.protocol === 'https:' ? transports['https:'] : transports['http:'];
   return new Promise((resolve, reject) => {
-    const request = client.request(
+    const request = send(
       target,
       {
         method: 'POST',

@@ -259,9 +259,8 @@ export function costFigures(
     detail: `(${usd(atScale.total)} for 100,000 devices − ${usd(fixed)} of alarms and dashboard) ÷ 100`,
   });
   const idle = monthlyCost(1_000, inputs, { reportsPerDevicePerDay: 0 });
-  const idleStorage = idle.lines
-    .filter((line) => line.service === 'DynamoDB' && line.item === 'storage')
-    .reduce((sum, line) => sum + line.usd, 0);
+  const isTableStorage = (line: CostLine) => line.service === 'DynamoDB' && line.item === 'storage';
+  const idleStorage = idle.lines.filter(isTableStorage).reduce((sum, line) => sum + line.usd, 0);
   figures.push({
     section: 'Cost',
     name: 'idle beyond storage, 1,000 devices stored, no reports',
@@ -270,7 +269,7 @@ export function costFigures(
     budget: { op: '<=', limit: IDLE_BUDGET_USD },
     detail: `${usd(idle.total)} in all, of which storage ${usd(idleStorage)}; ${
       idle.lines
-        .filter((line) => line.usd > 0 && line.item !== 'storage')
+        .filter((line) => line.usd > 0 && !isTableStorage(line))
         .map((line) => `${line.service} ${line.item.split(' (')[0]} ${usd(line.usd)}`)
         .join(', ') || 'nothing else'
     }`,

@@ -111,6 +111,19 @@ async function importPart(stack: BenchStack, company: Company, rows: BenchRow[],
   return result;
 }
 
+/** Imports rows as the web app sends a large file: parts of IMPORT_PART_ROWS, one after another. */
+async function importInParts(stack: BenchStack, company: Company, rows: BenchRow[]) {
+  const parts = chunks(rows, IMPORT_PART_ROWS);
+  let success = 0;
+  let failed = 0;
+  for (const [index, part] of parts.entries()) {
+    const result = await importPart(stack, company, part, index * IMPORT_PART_ROWS + 2);
+    success += result.success;
+    failed += result.failed;
+  }
+  return { parts: parts.length, success, failed };
+}
+
 async function expectTotal(stack: BenchStack, company: Company, total: number) {
   const dashboard = expectStatus(
     await api<DashboardResponse>(stack, '/api/dashboard', { token: company.accessToken }),
@@ -133,27 +146,20 @@ async function importThroughput(stack: BenchStack) {
   // Untimed: DynamoDB Local's JVM compiles its transaction path during the first thousands of
   // items, and runs it about twice as slowly until then. DynamoDB has no such warm-up, and the
   // single requests below run on a warm JVM, so the batch import should too.
-  const warmUpCompany = await signUpCompany(stack, 'Bench Import Warm-up Ltd');
-  const warmUpRows = generateRows(IMPORT_WARM_UP_ROWS, { identifiers: true, seed: 99 });
-  for (const [index, part] of chunks(warmUpRows, IMPORT_PART_ROWS).entries()) {
-    await importPart(stack, warmUpCompany, part, index * IMPORT_PART_ROWS + 2);
-  }
+  await importInParts(
+    stack,
+    await signUpCompany(stack, 'Bench Import Warm-up Ltd'),
+    generateRows(IMPORT_WARM_UP_ROWS, { identifiers: true, seed: 99 }),
+  );
 
   const batchCompany = await signUpCompany(stack, 'Bench Import Ltd');
-  const parts = chunks(rows, IMPORT_PART_ROWS);
-  let success = 0;
-  let failed = 0;
   const started = performance.now();
-  for (const [index, part] of parts.entries()) {
-    const result = await importPart(stack, batchCompany, part, index * IMPORT_PART_ROWS + 2);
-    success += result.success;
-    failed += result.failed;
-  }
+  const { parts, success, failed } = await importInParts(stack, batchCompany, rows);
   const batchMs = performance.now() - started;
   await expectTotal(stack, batchCompany, IMPORT_ROWS);
   const batchRate = IMPORT_ROWS / (batchMs / 1000);
   console.log(
-    `batch import: ${parts.length} parts of ${number(IMPORT_PART_ROWS)} rows, one after another: the responses say success ${number(success)}, failed ${failed}; the dashboard counts ${number(IMPORT_ROWS)} assets` +
+    `batch import: ${parts} parts of ${number(IMPORT_PART_ROWS)} rows, one after another: the responses say success ${number(success)}, failed ${failed}; the dashboard counts ${number(IMPORT_ROWS)} assets` +
       (success === IMPORT_ROWS ? '' : ' (CHECK FAILED: success should be 10,000)'),
   );
   console.log(`batch import: ${seconds(batchMs)} total, ${number(batchRate)} rows/s`);
