@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { AwsV4Signer } from 'aws4fetch';
@@ -79,7 +79,39 @@ function functionCredentials(): Credentials {
 }
 
 /** The day's signing keys (by secret, date, region and service), derived once rather than per call. */
-const signingKeys = new Map<string, ArrayBuffer>();
+const signingKeys = new Map<string, Buffer>();
+
+const hmac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text).digest();
+
+/**
+ * aws4fetch's signer with its hashes taken by node:crypto: its own go through WebCrypto, whose
+ * asynchronous digest, key import and HMAC took a tenth of the Node CPU of an agent report. The
+ * canonical request, the hard part of SigV4, is still aws4fetch's.
+ */
+class NodeCryptoSigner extends AwsV4Signer {
+  override async signature(): Promise<string> {
+    const date = this.datetime.slice(0, 8);
+    const cacheKey = [this.secretAccessKey, date, this.region, this.service].join();
+    let signingKey = signingKeys.get(cacheKey);
+    if (!signingKey) {
+      signingKey = hmac(
+        hmac(hmac(hmac(`AWS4${this.secretAccessKey}`, date), this.region), this.service),
+        'aws4_request',
+      );
+      signingKeys.set(cacheKey, signingKey);
+    }
+    const canonicalRequestHash = createHash('sha256')
+      .update(await this.canonicalString())
+      .digest('hex');
+    const stringToSign = [
+      'AWS4-HMAC-SHA256',
+      this.datetime,
+      this.credentialString,
+      canonicalRequestHash,
+    ].join('\n');
+    return createHmac('sha256', signingKey).update(stringToSign).digest('hex');
+  }
+}
 
 /** The request's headers with its SigV4 Authorization (and the date and session token it signs). */
 async function signedHeaders(
@@ -88,14 +120,12 @@ async function signedHeaders(
   body: string,
   service: string,
 ): Promise<Record<string, string>> {
-  const signed = await new AwsV4Signer({
+  const signed = await new NodeCryptoSigner({
     ...functionCredentials(),
     service,
-    cache: signingKeys,
     method: 'POST',
     url,
-    // The payload's hash, sent and signed as the SDK sends it: taken here with node:crypto rather
-    // than by the signer with an asynchronous WebCrypto digest, the costlier of the two.
+    // The payload's hash, sent and signed as the SDK sends it.
     headers: { ...headers, 'x-amz-content-sha256': createHash('sha256').update(body).digest('hex') },
     body,
   }).sign();
@@ -252,10 +282,9 @@ export async function presignedS3Url(request: {
   );
   for (const [name, value] of Object.entries(request.query)) url.searchParams.set(name, value);
   url.searchParams.set('X-Amz-Expires', String(request.seconds));
-  const signed = await new AwsV4Signer({
+  const signed = await new NodeCryptoSigner({
     ...functionCredentials(),
     service: 's3',
-    cache: signingKeys,
     method: 'GET',
     url: url.toString(),
     signQuery: true,
