@@ -3,7 +3,7 @@ import { hasActiveSubscription } from '../../shared/subscription';
 import type { RouteDefinition } from '../routes';
 import { PaymentRequired, Unauthorized } from './errors';
 import type { HttpEvent } from './http';
-import { getOrganization, getSubscription } from './table';
+import { getOrganizationAndSubscription } from './table';
 import { findApiKeyOwner, touchApiKey, type AgentKeyOwner } from './table/api-keys';
 
 /** One answer for a missing, malformed, unknown or deleted key: which of them is not revealed. */
@@ -20,9 +20,8 @@ export async function loadAgentCaller(
   const key = event.headers[API_KEY_HEADER];
   const owner = typeof key === 'string' ? await findApiKeyOwner(key.trim()) : null;
   if (!owner) throw new Unauthorized(AGENT_KEY_MESSAGE, 'invalid_api_key');
-  const [organization, subscription] = await Promise.all([
-    getOrganization(owner.organizationId),
-    getSubscription(owner.organizationId),
+  const [{ organization, subscription }] = await Promise.all([
+    getOrganizationAndSubscription(owner.organizationId),
     touchApiKey(owner, now),
   ]);
   if (!organization) throw new Unauthorized(AGENT_KEY_MESSAGE, 'invalid_api_key');

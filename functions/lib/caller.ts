@@ -5,8 +5,7 @@ import type { RouteDefinition } from '../routes';
 import { Forbidden, PaymentRequired, Unauthorized } from './errors';
 import {
   findProfileByUserId,
-  getOrganization,
-  getSubscription,
+  getOrganizationAndSubscription,
   type OrganizationItem,
   type SubscriptionItem,
   type UserProfileItem,
@@ -39,10 +38,7 @@ export async function loadCaller(
   const userId = verifiedUserId(event);
   const profile = await findProfileByUserId(userId);
   if (!profile) throw new Forbidden('Your account has no profile in any organization', 'no_profile');
-  const [organization, subscription] = await Promise.all([
-    getOrganization(profile.organization_id),
-    getSubscription(profile.organization_id),
-  ]);
+  const { organization, subscription } = await getOrganizationAndSubscription(profile.organization_id);
   if (!organization) throw new Forbidden('Your organization no longer exists', 'no_organization');
 
   if (!hasRole(profile.role, route.minRole ?? 'user')) {

@@ -2,7 +2,10 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
+import { loadAgentCaller } from '../../functions/lib/agent-caller';
+import type { HttpEvent } from '../../functions/lib/http';
 import { observeTableCalls } from '../../functions/lib/table/client';
+import { findRoute } from '../../functions/routes';
 import { listAgentMachines, recordAgentReport } from '../../functions/lib/table/agents';
 import { createApiKey, touchApiKey } from '../../functions/lib/table/api-keys';
 import type { AgentSectionItem } from '../../functions/lib/table/items';
@@ -280,6 +283,17 @@ describe('the cost of a report', () => {
     }
     return { commands, writeUnits };
   }
+
+  it('checks the key, then the organisation with its subscription in one request', async () => {
+    const { key } = await createKey(await signUpCompany());
+    const event = { headers: { 'x-api-key': key } } as unknown as HttpEvent;
+    const route = findRoute('POST /api/agent/report')!;
+    const first = await metered(() => loadAgentCaller(event, route, new Date()).then(() => undefined));
+    // The first use of a key also notes when it was last used.
+    expect(first.commands).toEqual(['GetItem', 'BatchGetItem', 'UpdateItem']);
+    const next = await metered(() => loadAgentCaller(event, route, new Date()).then(() => undefined));
+    expect(next.commands).toEqual(['GetItem', 'BatchGetItem']);
+  });
 
   it('is one write unit when nothing but the heartbeat changed (issue 4: at most 2)', async () => {
     const organizationId = ulid();

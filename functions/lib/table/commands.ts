@@ -232,7 +232,29 @@ export async function getItems<T>(
   keys: TableKey[],
   { consistent = false, what = 'items' } = {},
 ): Promise<T[]> {
-  const items: T[] = [];
+  return (await getStoredItems(keys, consistent, what)).map((item) => fromStored<T>(item));
+}
+
+/**
+ * The items of a few keys in one request, each in its key's place: null where there is none.
+ * Two GetItems cost the same read units, but twice the round trips and the signing.
+ */
+export async function getEachItem<T extends unknown[]>(
+  keys: { [K in keyof T]: TableKey },
+  { consistent = false, what = 'items' } = {},
+): Promise<{ [K in keyof T]: T[K] | null }> {
+  const keyOf = ({ pk, sk }: { pk?: unknown; sk?: unknown }) => JSON.stringify([pk, sk]);
+  const found = new Map(
+    (await getStoredItems(keys, consistent, what)).map((item) => [keyOf(item), item] as const),
+  );
+  return keys.map((key) => {
+    const item = found.get(keyOf(key));
+    return item ? fromStored(item) : null;
+  }) as { [K in keyof T]: T[K] | null };
+}
+
+async function getStoredItems(keys: TableKey[], consistent: boolean, what: string): Promise<DocumentItem[]> {
+  const items: DocumentItem[] = [];
   for (let start = 0; start < keys.length; start += BATCH_GET_KEYS) {
     let pending: Record<string, unknown>[] = keys.slice(start, start + BATCH_GET_KEYS);
     for (let attempt = 0; pending.length > 0; attempt++) {
@@ -244,7 +266,7 @@ export async function getItems<T>(
       }>('BatchGetItem', {
         RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } },
       });
-      items.push(...(result.Responses?.[tableName()] ?? []).map((item) => fromStored<T>(item)));
+      items.push(...(result.Responses?.[tableName()] ?? []));
       pending = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
     }
   }

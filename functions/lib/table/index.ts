@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import type { Role } from '../../../shared/constants';
 import { newTrial } from '../../../shared/subscription';
-import { create, getItem, listPage } from './commands';
+import { create, getEachItem, getItem, listPage } from './commands';
 import {
   organizations,
   subscriptions,
@@ -29,8 +29,18 @@ export async function getOrganization(organizationId: string): Promise<Organizat
   return organization && !organization.deleting_since ? organization : null;
 }
 
-export async function getSubscription(organizationId: string): Promise<SubscriptionItem | null> {
-  return getItem<SubscriptionItem>(subscriptions.key(organizationId));
+/**
+ * The organisation (null as getOrganization gives it) and its subscription, in one request: every
+ * signed-in request and every agent report needs both.
+ */
+export async function getOrganizationAndSubscription(
+  organizationId: string,
+): Promise<{ organization: OrganizationItem | null; subscription: SubscriptionItem | null }> {
+  const [organization, subscription] = await getEachItem<[OrganizationItem, SubscriptionItem]>(
+    [organizations.key(organizationId), subscriptions.key(organizationId)],
+    { what: 'the organization' },
+  );
+  return { organization: organization?.deleting_since ? null : organization, subscription };
 }
 
 export interface NewOrganization {
