@@ -4,6 +4,7 @@ import { awsJsonCall } from './aws';
 import { config } from './config';
 import { BadGateway, BadRequest } from './errors';
 import { logger } from './logger';
+import type { StripeResourceUsed } from './stripe-resources';
 
 /**
  * The product's one way to Stripe: the official client, with its keys read once per cold start.
@@ -38,8 +39,11 @@ async function readKeys(): Promise<StripeKeys> {
   );
 }
 
+/** The parts of the Stripe client the product may use: the Lambda bundle holds no other resource. */
+export type StripeClient = Pick<Stripe, StripeResourceUsed | 'webhooks'>;
+
 let keys: Promise<StripeKeys> | undefined;
-let client: Stripe | undefined;
+let client: StripeClient | undefined;
 
 function stripeKeys(): Promise<StripeKeys> {
   keys ??= readKeys().catch((error: unknown) => {
@@ -61,7 +65,7 @@ function endpoint(): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   };
 }
 
-export async function stripe(): Promise<Stripe> {
+export async function stripe(): Promise<StripeClient> {
   if (!client) {
     const { secretKey } = await stripeKeys();
     client = new Stripe(secretKey, {
@@ -91,7 +95,7 @@ export async function verifiedStripeEvent(
 }
 
 /** Runs a Stripe call; Stripe's refusal becomes a 502 whose message says what Stripe said. */
-export async function callStripe<T>(what: string, call: (client: Stripe) => Promise<T>): Promise<T> {
+export async function callStripe<T>(what: string, call: (client: StripeClient) => Promise<T>): Promise<T> {
   const client = await stripe();
   try {
     return await call(client);

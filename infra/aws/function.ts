@@ -1,20 +1,28 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import { dirname, join } from 'node:path';
+import { ArnFormat, AssetHashType, Duration, Stack } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, SystemLogLevel, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import {
+  Architecture,
+  Code,
+  Function as LambdaFunction,
+  LoggingFormat,
+  Runtime,
+  SystemLogLevel,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { DEFAULT_MAIL_FROM } from '../../functions/lib/config';
 import type { Feature } from '../../functions/routes';
 import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
 import { GLOBAL_INDEXES } from '../../functions/lib/table/definition';
-import { BUNDLE_BANNER, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET } from './bundling';
+import { BUNDLE_HANDLER, BUNDLE_TARGET } from './bundling';
 import { acknowledge } from './nag';
 import { featureEntry, REPO_ROOT } from './paths';
 import { functionSettings } from '../function-settings';
@@ -118,11 +126,28 @@ export const FEATURE_RUNTIME = Runtime.NODEJS_24_X;
 export { BUNDLE_TARGET };
 
 /**
+ * Builds a feature's bundle into the CDK's asset folder with infra/aws/bundling.ts. The CDK asks for
+ * it synchronously and esbuild's plugins need its asynchronous API, hence the child process.
+ */
+function bundleFeature(feature: Feature, outputDir: string): boolean {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'infra', 'aws', 'bundle-feature.ts'), feature, outputDir],
+    { cwd: REPO_ROOT, encoding: 'utf8' },
+  );
+  // Failing here, rather than answering false, keeps the CDK from trying to bundle in Docker.
+  if (run.status !== 0) {
+    throw new Error(`Bundling the ${feature} function failed: ${run.stderr || run.error?.message}`);
+  }
+  return true;
+}
+
+/**
  * "A function of ours": one feature's Lambda (functions/<feature>/index.ts, dispatching by route
  * key) with our defaults: Node 24 on ARM64, minified ESM bundle (its source map beside it), X-Ray tracing, a log group
  * kept one month, the handlers' environment, and the feature's grants from FEATURE_ACCESS.
  */
-export class FeatureFunction extends NodejsFunction {
+export class FeatureFunction extends LambdaFunction {
   readonly feature: Feature;
   readonly access: FeatureAccess;
 
@@ -137,10 +162,15 @@ export class FeatureFunction extends NodejsFunction {
 
     const settings = functionSettings(props.feature);
     super(scope, id, {
-      entry,
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      code: Code.fromAsset(dirname(entry), {
+        // The bundle draws on functions/lib and shared/ too: its hash is the built output's.
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          image: FEATURE_RUNTIME.bundlingImage,
+          local: { tryBundle: (outputDir) => bundleFeature(props.feature, outputDir) },
+        },
+      }),
+      handler: BUNDLE_HANDLER,
       runtime: FEATURE_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: settings.memoryMb,
@@ -162,17 +192,6 @@ export class FeatureFunction extends NodejsFunction {
         // bundle loads, which took a cold start from about 1.8 to 2.3 times a bare Node's
         // (`npm run bench`). Stack traces name the bundle's lines; index.mjs.map, shipped beside
         // it, maps them back to the source (docs/deploy.md).
-      },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: BUNDLE_TARGET,
-        mainFields: BUNDLE_MAIN_FIELDS,
-        banner: BUNDLE_BANNER,
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // Ship the @aws-sdk/util-dynamodb we test against rather than the runtime's.
-        bundleAwsSDK: true,
       },
     });
     this.feature = props.feature;

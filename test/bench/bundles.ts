@@ -1,15 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { featuresInUse, type Feature } from '../../functions/routes';
-import { BUNDLE_BANNER, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET } from '../../infra/aws/bundling';
-import { featureEntry } from '../../infra/aws/paths';
+import { BUNDLE_FILE, buildFeatureBundle } from '../../infra/aws/bundling';
 import { REPORT_DIR, type Figure } from './report';
 
 /**
- * The Lambda bundles as the CDK builds them (same entry, esbuild options and aliases from
- * infra/aws/bundling.ts), their sizes, what is in them, and how long a fresh Node process takes to
+ * The Lambda bundles as the CDK builds them (infra/aws/bundling.ts), their sizes, what is in them, and how long a fresh Node process takes to
  * load one and construct its handler, against a bare `node -e ""` in the same run.
  */
 
@@ -36,24 +34,11 @@ function packagesOf(output: Metafile['outputs'][string]): [string, number][] {
   return [...sizes].sort((a, b) => b[1] - a[1]);
 }
 
-export async function buildFeatureBundle(feature: Feature, outDir: string): Promise<FeatureBundle> {
-  const file = path.join(outDir, feature, 'index.mjs');
-  const result = await build({
-    entryPoints: [featureEntry(feature)],
-    outfile: file,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: BUNDLE_TARGET,
-    mainFields: BUNDLE_MAIN_FIELDS,
-    banner: { js: BUNDLE_BANNER },
-    minify: true,
-    sourcemap: true,
-    sourcesContent: false,
-    metafile: true,
-    logLevel: 'error',
-  });
-  const output = result.metafile.outputs[path.relative(process.cwd(), file)];
+export async function measuredFeatureBundle(feature: Feature, outDir: string): Promise<FeatureBundle> {
+  const featureDir = path.join(outDir, feature);
+  const file = path.join(featureDir, BUNDLE_FILE);
+  const metafile = await buildFeatureBundle(feature, featureDir);
+  const output = metafile.outputs[path.relative(process.cwd(), file)];
   if (!output) throw new Error(`esbuild wrote no ${file}`);
   const packages = packagesOf(output);
   return {
@@ -71,7 +56,7 @@ export async function buildFeatureBundles(
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const bundles: FeatureBundle[] = [];
-  for (const feature of featuresInUse()) bundles.push(await buildFeatureBundle(feature, outDir));
+  for (const feature of featuresInUse()) bundles.push(await measuredFeatureBundle(feature, outDir));
   return bundles;
 }
 
