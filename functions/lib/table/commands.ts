@@ -84,12 +84,15 @@ export const anyOf =
   (e) =>
     `(${conditions.map((condition) => condition(e)).join(' OR ')})`;
 
-/** A write that must not replace an item: the key is free. */
-const itemAbsent = allOf(absent(TABLE_KEYS.partitionKey), absent(TABLE_KEYS.sortKey));
+/**
+ * A write that must not replace an item: the key is free. A condition is evaluated against the item
+ * with the write's full key, so its partition key alone tells whether that item exists (and each
+ * extra clause is parsed again for every item of a transaction on DynamoDB Local).
+ */
+const itemAbsent = absent(TABLE_KEYS.partitionKey);
 
 /** A write that must not create an item: the key is taken. */
-const itemExists: Condition = (e) =>
-  `attribute_exists(${e.name(TABLE_KEYS.partitionKey)}) AND attribute_exists(${e.name(TABLE_KEYS.sortKey)})`;
+const itemExists: Condition = (e) => `attribute_exists(${e.name(TABLE_KEYS.partitionKey)})`;
 
 // ---- Writes ----
 
