@@ -61,6 +61,7 @@ export interface TimedResponse<T> extends ApiResponse<T> {
 
 export interface Company {
   name: string;
+  organizationId: string;
   email: string;
   password: string;
   accessToken: string;
@@ -109,5 +110,5 @@ export async function signUpCompany(stack: BenchStack, name: string): Promise<Co
       set: { status: 'active', plan_name: 'Enterprise', asset_limit: UNLIMITED, user_limit: UNLIMITED },
     }),
   );
-  return { name, email, password, accessToken };
+  return { name, organizationId: me.organization.id, email, password, accessToken };
 }
