@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,14 +10,14 @@ import {
   type StripeSandbox,
   type StripeSandboxOptions,
 } from './stripe-sandbox';
+import {
+  startWebhookRecorder,
+  type WebhookDelivery,
+  type WebhookRecorder,
+} from '../../test/support/webhook-recorder';
 
-interface Received {
-  body: string;
-  signature: string;
-}
-
-let recorder: Server;
-const received: Received[] = [];
+let recorder: WebhookRecorder;
+let received: WebhookDelivery[];
 let dir: string;
 let options: StripeSandboxOptions;
 let sandbox: StripeSandbox;
@@ -52,25 +50,14 @@ const eventsSince = (from: number): Stripe.Event[] =>
     .map((r) => stripe.webhooks.constructEvent(r.body, r.signature, LOCAL_STRIPE_WEBHOOK_SECRET));
 
 beforeAll(async () => {
-  recorder = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({
-        body: Buffer.concat(chunks).toString('utf8'),
-        signature: String(req.headers['stripe-signature']),
-      });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"received":true}');
-    });
-  });
-  await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
+  recorder = await startWebhookRecorder();
+  received = recorder.delivered;
   dir = await mkdtemp(join(tmpdir(), 'stripe-sandbox-'));
   options = {
     port: 0,
     dataFile: join(dir, 'nested', 'stripe.json'),
     apiKey: LOCAL_STRIPE_SECRET_KEY,
-    webhookUrl: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}/webhooks/stripe`,
+    webhookUrl: recorder.url,
     webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
   };
   sandbox = await startStripeSandbox(options);
@@ -79,7 +66,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.stop();
-  await new Promise((resolve) => recorder?.close(resolve));
+  await recorder?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +16,7 @@ import {
   type StripeSandbox,
 } from '../../infra/local/stripe-sandbox';
 import { BUNDLE_BUDGET_KB, measuredFeatureBundle, type FeatureBundle } from '../bench/bundles';
+import { startWebhookRecorder, type WebhookRecorder } from '../support/webhook-recorder';
 import { SYNTH_TIMEOUT_MS } from './build';
 
 let outDir: string;
@@ -58,29 +57,17 @@ describe('Lambda bundles', () => {
  */
 describe('the stripe library in a Lambda bundle', () => {
   let sandbox: StripeSandbox;
-  let webhooks: Server;
-  const delivered: { body: string; signature: string }[] = [];
+  let webhooks: WebhookRecorder;
   let StripeFromBundle: typeof Stripe;
   let client: Stripe;
 
   beforeAll(async () => {
-    webhooks = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        delivered.push({
-          body: Buffer.concat(chunks).toString('utf8'),
-          signature: String(request.headers['stripe-signature']),
-        });
-        response.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((resolve) => webhooks.listen(0, '127.0.0.1', resolve));
+    webhooks = await startWebhookRecorder();
     sandbox = await startStripeSandbox({
       port: 0,
       dataFile: path.join(outDir, 'stripe.json'),
       apiKey: LOCAL_STRIPE_SECRET_KEY,
-      webhookUrl: `http://127.0.0.1:${(webhooks.address() as AddressInfo).port}/`,
+      webhookUrl: webhooks.url,
       webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
     });
     const outfile = path.join(outDir, 'stripe-only', 'index.mjs');
@@ -101,7 +88,7 @@ describe('the stripe library in a Lambda bundle', () => {
 
   afterAll(async () => {
     await sandbox?.stop();
-    await new Promise((resolve) => webhooks?.close(resolve));
+    await webhooks?.close();
   });
 
   it('makes every call of the product: catalogue, customer, checkout, portal, subscription, webhook', async () => {
@@ -142,10 +129,11 @@ describe('the stripe library in a Lambda bundle', () => {
     });
     expect(paid.status).toBe(303);
 
-    await expect.poll(() => delivered.length).toBeGreaterThan(0);
+    await expect.poll(() => webhooks.delivered.length).toBeGreaterThan(0);
+    const [delivery] = webhooks.delivered;
     const event = StripeFromBundle.webhooks.constructEvent(
-      delivered[0]!.body,
-      delivered[0]!.signature,
+      delivery!.body,
+      delivery!.signature,
       LOCAL_STRIPE_WEBHOOK_SECRET,
     );
     expect(event.type).toBe('customer.subscription.created');
