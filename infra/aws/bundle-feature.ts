@@ -1,8 +1,9 @@
 import { buildFeatureBundle } from './bundling';
 
 /**
- * `tsx infra/aws/bundle-feature.ts <feature> <outDir>`: the CDK's local bundling of a feature's
- * function (infra/aws/function.ts), which must be synchronous and so runs the build in this process.
+ * `tsx infra/aws/bundle-feature.ts <feature> <outDir>`: a feature's bundle for the CDK's local
+ * bundling (infra/aws/function.ts), which runs this as a child process because it must answer
+ * synchronously and esbuild's plugins only run in its asynchronous API.
  */
 const [feature, outDir] = process.argv.slice(2);
 if (!feature || !outDir) {

@@ -48,7 +48,7 @@ export class LeftOut {
  * Treasury, Terminal...), about 130 KB that esbuild cannot shake out. Each resource module the
  * product does not call (STRIPE_RESOURCES_USED) is replaced by placeholders with the same exports.
  */
-export const stripeResourcesLeftOut: Plugin = {
+const stripeResourcesLeftOut: Plugin = {
   name: 'stripe-resources-left-out',
   setup(plugin) {
     plugin.onResolve({ filter: new RegExp(`^${LEFT_OUT_MODULE}$`) }, () => ({

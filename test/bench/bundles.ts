@@ -7,8 +7,9 @@ import { BUNDLE_FILE, buildFeatureBundle } from '../../infra/aws/bundling';
 import { REPORT_DIR, type Figure } from './report';
 
 /**
- * The Lambda bundles as the CDK builds them (infra/aws/bundling.ts), their sizes, what is in them, and how long a fresh Node process takes to
- * load one and construct its handler, against a bare `node -e ""` in the same run.
+ * The Lambda bundles as the CDK builds them (infra/aws/bundling.ts), their sizes, what is in them,
+ * and how long a fresh Node process takes to load one and construct its handler, against a bare
+ * `node -e ""` in the same run.
  */
 
 export const BUNDLE_BUDGET_KB = 300;
