@@ -1,4 +1,4 @@
-import { currentSubscription } from './billing';
+import { currentSubscription, expireIfDue } from './billing';
 import {
   deepCopy,
   newId,
@@ -251,6 +251,19 @@ function retrieveSubscription(ctx: SandboxContext, id: string, params: Params) {
   return result;
 }
 
+function retrieveCheckoutSession(ctx: SandboxContext, id: string, params: Params) {
+  allowOnly(params, ['expand']);
+  const expand = expandParam(params, ['subscription']);
+  const stored = ctx.state.checkout_sessions.find((c) => c.session.id === id);
+  if (!stored) throw missing('checkout.session', id);
+  expireIfDue(ctx, stored);
+  const session = deepCopy(stored.session);
+  const subscription = ctx.state.subscriptions.find((s) => s.id === session.subscription);
+  return expand.includes('subscription') && subscription
+    ? { ...session, subscription: currentSubscription(ctx, subscription) }
+    : session;
+}
+
 function route(ctx: SandboxContext, method: string, path: string, params: Params): unknown {
   const parts = path.split('/').slice(2); // ['', 'v1', ...]
   const [resource, id, extra] = parts;
@@ -271,6 +284,8 @@ function route(ctx: SandboxContext, method: string, path: string, params: Params
       return find(ctx.state.customers, id, 'customer');
     }
     if (resource === 'subscriptions' && one) return retrieveSubscription(ctx, id, params);
+    if (resource === 'checkout' && id === 'sessions' && extra && parts.length === 3)
+      return retrieveCheckoutSession(ctx, extra, params);
   }
   if (method === 'POST') {
     if (path === '/v1/customers') return createCustomer(ctx, params);
