@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { UNLIMITED } from './constants';
-import { displayStatus } from './subscription';
+import { pageSchema } from './list';
+import { displayStatus, type SubscriptionStatus } from './subscription';
 
 /**
  * Billing: the subscription plans mirrored from Stripe, the organisation's subscription and its
@@ -18,6 +19,8 @@ export const BILLING_MESSAGES = {
   checkoutCreate: 'Failed to create checkout session',
   checkoutNoUrl: 'No checkout URL returned from server',
   checkoutStart: 'Failed to start checkout',
+  checkoutLookup: 'Failed to check the checkout session',
+  checkoutNotFound: 'This checkout session was not found for your organisation.',
   portalCreate: 'Failed to create portal session',
   portalOpen: 'Failed to open billing portal',
   planUnavailable: 'This plan is no longer available. Reload the page to see the current plans.',
@@ -80,6 +83,10 @@ export const billingSubscriptionSchema = z.object({
   plan_name: z.string().nullable(),
   current_period_end: z.string().nullable(),
   cancel_at_period_end: z.boolean(),
+  /** When a cancelled subscription ended (Stripe's ended_at, else canceled_at); null while it runs. */
+  ended_at: z.string().nullable(),
+  /** Stripe's hosted page of the invoice a past_due subscription still owes, where it can be paid. */
+  outstanding_invoice_url: z.string().nullable(),
   /** Whether a Stripe customer exists, so the billing portal can be opened. */
   has_billing_account: z.boolean(),
   asset_limit: limit,
@@ -95,8 +102,80 @@ export const billingResponseSchema = z.object({
   plans: z.array(subscriptionPlanSchema),
   /** The latest 10, newest first. */
   payments: z.array(paymentSchema),
+  /** Whether there are older payments than those (GET /api/billing/payments lists them all). */
+  has_more_payments: z.boolean(),
 });
 export type BillingResponse = z.output<typeof billingResponseSchema>;
+
+/** GET /api/billing/payments: every payment of the organisation, newest first, a page per cursor. */
+export const PAYMENTS_PAGE_SIZE = 25;
+export const PAYMENTS_PAGE_SIZE_MAX = 100;
+
+export const paymentsQuerySchema = z.strictObject({
+  cursor: z.string().max(2000).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PAYMENTS_PAGE_SIZE_MAX, { error: `limit must be at most ${PAYMENTS_PAGE_SIZE_MAX}` })
+    .default(PAYMENTS_PAGE_SIZE),
+});
+export type PaymentsQuery = z.output<typeof paymentsQuerySchema>;
+
+export const paymentsPageSchema = pageSchema(paymentSchema);
+export type PaymentsPage = z.infer<typeof paymentsPageSchema>;
+
+/**
+ * The checkout a person came back from, as Stripe has it now: GET /api/billing/checkout/{session_id}.
+ * Stripe sends the browser to the success address with the session's id ({CHECKOUT_SESSION_ID});
+ * the address alone proves nothing, the session does.
+ */
+export const checkoutSessionParamsSchema = z.strictObject({
+  session_id: z
+    .string()
+    .max(255, 'That is not a checkout session')
+    .regex(/^cs_[A-Za-z0-9_]+$/, 'That is not a checkout session'),
+});
+
+export const CHECKOUT_OUTCOMES = ['activated', 'activating', 'not-active', 'not-completed'] as const;
+/**
+ * activated: paid, and the organisation's subscription is the one it started, running; activating:
+ * paid, but the webhook that mirrors it has not arrived yet; not-active: completed, but the
+ * subscription it started does not run (its payment failed, or it has ended since); not-completed:
+ * still open or expired, nothing was bought.
+ */
+export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];
+
+export interface CheckoutSessionState {
+  /** Stripe's: open, complete or expired. */
+  status: string;
+  /** The subscription it started, in the product's words, or null when there is none yet. */
+  subscription_status: SubscriptionStatus | null;
+  /** Whether the organisation's subscription mirrors that subscription in that status already. */
+  mirrored: boolean;
+}
+
+export function checkoutOutcome(session: CheckoutSessionState): CheckoutOutcome {
+  if (session.status !== 'complete' || session.subscription_status === null) return 'not-completed';
+  if (session.subscription_status !== 'active' && session.subscription_status !== 'trial') {
+    return 'not-active';
+  }
+  return session.mirrored ? 'activated' : 'activating';
+}
+
+export const checkoutSessionResponseSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  /** Stripe's: paid, unpaid or no_payment_required. */
+  payment_status: z.string(),
+  subscription_status: z
+    .string()
+    .nullable()
+    .transform((status) => (status ? displayStatus(status) : null)),
+  mirrored: z.boolean(),
+  outcome: z.enum(CHECKOUT_OUTCOMES),
+});
+export type CheckoutSessionResponse = z.output<typeof checkoutSessionResponseSchema>;
 
 export const checkoutRequestSchema = z.strictObject({
   price_id: z
