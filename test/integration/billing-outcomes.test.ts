@@ -92,14 +92,15 @@ describe('a failed payment', () => {
     const owing = await billing(company);
     expect(owing.subscription).toMatchObject({ status: 'past_due', has_active_subscription: true });
     expect(owing.subscription.outstanding_invoice_url).toMatch(/\/invoices\/in_\w+$/);
-    expect(owing.payments[0]).toMatchObject({ status: 'failed', event_type: 'invoice.payment_failed' });
+    // Stripe's times are whole seconds: payments of the same second may come in either order.
+    expect(owing.payments.map((payment) => payment.status).sort()).toEqual(['failed', 'paid']);
     expect((await me(company)).subscription.has_active_subscription).toBe(true);
 
     // Stripe's hosted invoice page takes the payment; the subscription runs again.
     await pressStripeButton(owing.subscription.outstanding_invoice_url!, 'pay');
     const paid = await billing(company);
     expect(paid.subscription).toMatchObject({ status: 'active', outstanding_invoice_url: null });
-    expect(paid.payments[0]).toMatchObject({ status: 'paid', event_type: 'invoice.paid' });
+    expect(paid.payments.map((payment) => payment.status).sort()).toEqual(['failed', 'paid', 'paid']);
     expect(paid.has_more_payments).toBe(false);
   });
 });

@@ -4,6 +4,10 @@ import { meQueryOptions } from '../../../api/me';
 /** Every billing query key starts with 'billing'. */
 export const billingKeys = {
   all: ['billing'] as const,
+  /** Every payment, a page per cursor ("View all"). */
+  payments: ['billing', 'payments'] as const,
+  /** The checkout a person came back from. */
+  checkoutSession: (sessionId: string) => ['billing', 'checkout-session', sessionId] as const,
 };
 
 /** The profile's key: its subscription block drives the account badge and the subscription gate. */
