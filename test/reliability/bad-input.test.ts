@@ -8,7 +8,7 @@ import { agentReportSchema, API_KEY_HEADER, type AgentReportInput } from '../../
 import { apiErrorBodySchema, type MeResponse } from '../../shared/api';
 import { createApiKeySchema, type CreatedApiKey } from '../../shared/api-keys';
 import { signupSchema } from '../../shared/auth';
-import { checkoutRequestSchema } from '../../shared/billing';
+import { checkoutRequestSchema, paymentsQuerySchema } from '../../shared/billing';
 import {
   disposalDeleteSchema,
   disposalItemInputSchema,
@@ -1190,6 +1190,17 @@ describe('bad input on every route of the route table', () => {
         body: { kind: 'none' },
       },
       'GET /api/billing': { caller: 'admin', body: { kind: 'none' } },
+      'GET /api/billing/payments': {
+        caller: 'admin',
+        query: { schema: paymentsQuerySchema, valid: { limit: '5' } },
+        body: { kind: 'none' },
+      },
+      // A well-formed id Stripe does not know: 404, asked of the Stripe sandbox.
+      'GET /api/billing/checkout/{session_id}': {
+        caller: 'admin',
+        params: { session_id: 'cs_test_fuzz' },
+        body: { kind: 'none' },
+      },
       'POST /api/billing/checkout': {
         caller: 'admin',
         body: { kind: 'json', schema: checkoutRequestSchema, valid: { price_id: 'price_fuzz' } },
