@@ -120,6 +120,7 @@ describe('billing outcomes in the browser', () => {
     );
     await expectCard({ plan: 'Starter', status: 'Active', date: `Ends on ${end}` });
     expect(await text('account-badge')).toBe('Active');
+    expect(await notice.textContent()).toBe(THANKS);
     await inPortal(portal, 'Resume subscription', 'Cancel at period end');
     await page()
       .getByTestId('ending-notice')
@@ -137,6 +138,8 @@ describe('billing outcomes in the browser', () => {
     expect(await text('usage-assets')).not.toContain(limitText(1000, 'hardware assets'));
     await expect.poll(() => text('account-badge'), SLOW).toBe('Inactive');
     expect(await page().getByTestId('ending-notice').count()).toBe(0);
+    // The thanks for the checkout went with the subscription it spoke of.
+    expect(await page().getByText(THANKS).count()).toBe(0);
     await portal.close();
 
     // Treated like no subscription: the gate stands before every tab but Settings.

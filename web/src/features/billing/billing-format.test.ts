@@ -164,16 +164,19 @@ describe('billing format', () => {
       failed: false,
     });
     const pending = { data: undefined, failed: false };
-    expect(checkoutPhase(null, pending, false)).toBeNull();
-    expect(checkoutPhase({ kind: 'cancelled' }, pending, false)).toBe('cancelled');
-    expect(checkoutPhase(visit, pending, false)).toBe('checking');
-    expect(checkoutPhase(visit, { data: undefined, failed: true }, false)).toBe('unconfirmed');
-    expect(checkoutPhase(visit, answer('activated'), false)).toBe('activated');
-    expect(checkoutPhase(visit, answer('activating'), false)).toBe('activating');
-    expect(checkoutPhase(visit, answer('activating'), true)).toBe('timed-out');
-    expect(checkoutPhase(visit, answer('not-active', 'past_due'), false)).toBe('not-paid');
-    expect(checkoutPhase(visit, answer('not-active', 'cancelled'), false)).toBe('ended');
-    expect(checkoutPhase(visit, answer('not-completed', null), false)).toBe('not-completed');
+    expect(checkoutPhase(null, pending, false, 'trial')).toBeNull();
+    expect(checkoutPhase({ kind: 'cancelled' }, pending, false, 'trial')).toBe('cancelled');
+    expect(checkoutPhase(visit, pending, false, 'trial')).toBe('checking');
+    expect(checkoutPhase(visit, { data: undefined, failed: true }, false, 'trial')).toBe('unconfirmed');
+    expect(checkoutPhase(visit, answer('activated'), false, 'active')).toBe('activated');
+    // Cancelled or past_due since: "active" would no longer be true.
+    expect(checkoutPhase(visit, answer('activated'), false, 'cancelled')).toBeNull();
+    expect(checkoutPhase(visit, answer('activated'), false, 'past_due')).toBeNull();
+    expect(checkoutPhase(visit, answer('activating'), false, 'trial')).toBe('activating');
+    expect(checkoutPhase(visit, answer('activating'), true, 'trial')).toBe('timed-out');
+    expect(checkoutPhase(visit, answer('not-active', 'past_due'), false, 'past_due')).toBe('not-paid');
+    expect(checkoutPhase(visit, answer('not-active', 'cancelled'), false, 'cancelled')).toBe('ended');
+    expect(checkoutPhase(visit, answer('not-completed', null), false, 'trial')).toBe('not-completed');
   });
 
   it('marks the plan the organisation is on now', () => {

@@ -228,12 +228,15 @@ export function checkoutVisit(params: URLSearchParams): CheckoutVisit | null {
 
 /**
  * The green "active" notice only for a session Stripe says completed, whose subscription runs and
- * is mirrored as the organisation's; the session's answer decides, not the address.
+ * is mirrored as the organisation's; the session's answer decides, not the address. It goes once
+ * the organisation's subscription (`current`, as billing has it now) no longer runs: a later
+ * cancellation or failed renewal makes "active" untrue.
  */
 export function checkoutPhase(
   visit: CheckoutVisit | null,
   session: { data: CheckoutSessionResponse | undefined; failed: boolean },
   timedOut: boolean,
+  current: SubscriptionStatus | undefined,
 ): CheckoutPhase | null {
   if (!visit) return null;
   if (visit.kind === 'cancelled') return 'cancelled';
@@ -241,7 +244,7 @@ export function checkoutPhase(
   if (!session.data) return 'checking';
   switch (session.data.outcome) {
     case 'activated':
-      return 'activated';
+      return current === undefined || current === 'active' || current === 'trial' ? 'activated' : null;
     case 'activating':
       return timedOut ? 'timed-out' : 'activating';
     case 'not-completed':

@@ -24,6 +24,8 @@ export function useCheckoutSession(
     queryKey: billingKeys.checkoutSession(sessionId ?? ''),
     queryFn: sessionId ? ({ signal }) => getCheckoutSession(sessionId, signal) : skipToken,
     refetchInterval: (query) => pollEvery(query.state.data),
+    // Asked again only while it is being activated (above), not when the window regains focus.
+    staleTime: Infinity,
     // An unknown or foreign session is an answer, not a hiccup to retry.
     retry: false,
   });

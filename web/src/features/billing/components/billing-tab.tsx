@@ -19,7 +19,7 @@ export function BillingTab() {
   const role = profile.role;
   const queryClient = useQueryClient();
   const billing = useBilling();
-  const checkout = useCheckoutReturn();
+  const checkout = useCheckoutReturn(billing.data?.subscription.status);
 
   // Back from the billing portal's tab: the subscription may have changed there.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { Alert, Link, Text } from '@aws-amplify/ui-react';
+import { Alert, Text } from '@aws-amplify/ui-react';
 import type { BillingSubscription } from '../../../../../shared/billing';
 import type { Role } from '../../../../../shared/constants';
 import { BILLING_TEXTS } from '../billing-format';
@@ -27,14 +27,15 @@ export function PastDueNotice({ subscription, role }: { subscription: BillingSub
         {fix}
       </Text>
       {invoiceUrl ? (
-        <Link
+        // A link (it opens Stripe's page) that looks like the action it is.
+        <a
           href={invoiceUrl}
-          isExternal
+          target="_blank"
           rel="noopener noreferrer"
           className="amplify-button amplify-button--primary amplify-button--small billing-past-due__pay"
         >
           {BILLING_TEXTS.payInvoice}
-        </Link>
+        </a>
       ) : null}
     </Alert>
   );

@@ -116,7 +116,8 @@ function AllPayments({ labelledBy }: { labelledBy: string }) {
       {payments.length > 0 ? (
         <ListFooter
           list={list}
-          shown={plural(payments.length)}
+          // The totals above say how many are shown.
+          shown={null}
           filtered={false}
           filling={false}
           settled={!list.isFetchingNextPage}

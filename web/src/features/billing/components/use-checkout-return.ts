@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { SubscriptionStatus } from '../../../../../shared/subscription';
 import { invalidateBillingAndMe } from '../api/billing-keys';
 import { useCheckoutSession } from '../api/get-checkout-session';
 import { checkoutPhase, checkoutVisit, type CheckoutPhase, type CheckoutVisit } from '../billing-format';
@@ -16,12 +17,12 @@ export type { CheckoutPhase };
 const UNSETTLED: readonly (CheckoutPhase | null)[] = ['checking', 'activating'];
 
 /**
- * The return from Stripe Checkout (?checkout=success&session_id=…, or ?checkout=cancelled). The
- * session is asked about (GET /api/billing/checkout/{id}) and polled while Stripe has it paid but
+ * The return from Stripe Checkout (?checkout=success&session_id=…, or ?checkout=cancelled), with
+ * the organisation's subscription status as billing has it now (`current`). The session is asked about (GET /api/billing/checkout/{id}) and polled while Stripe has it paid but
  * the webhook has not mirrored it yet (or 30 s pass); once it is, billing and the profile are
  * refetched. Then the parameters leave the address.
  */
-export function useCheckoutReturn() {
+export function useCheckoutReturn(current: SubscriptionStatus | undefined) {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const fromAddress = checkoutVisit(searchParams);
@@ -43,7 +44,7 @@ export function useCheckoutReturn() {
   const session = useCheckoutSession(sessionId, (answer) =>
     answer?.outcome === 'activating' && !timedOut ? ACTIVATION_POLL_MS : false,
   );
-  const phase = checkoutPhase(visit, { data: session.data, failed: session.isError }, timedOut);
+  const phase = checkoutPhase(visit, { data: session.data, failed: session.isError }, timedOut, current);
 
   useEffect(() => {
     if (phase !== 'activating') return;
