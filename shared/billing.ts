@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { UNLIMITED } from './constants';
-import { pageSchema } from './list';
+import { PAGE_SIZE_MAX, pageSchema } from './list';
 import { displayStatus, type SubscriptionStatus } from './subscription';
 
 /**
@@ -109,7 +109,6 @@ export type BillingResponse = z.output<typeof billingResponseSchema>;
 
 /** GET /api/billing/payments: every payment of the organisation, newest first, a page per cursor. */
 export const PAYMENTS_PAGE_SIZE = 25;
-export const PAYMENTS_PAGE_SIZE_MAX = 100;
 
 export const paymentsQuerySchema = z.strictObject({
   cursor: z.string().max(2000).optional(),
@@ -117,7 +116,7 @@ export const paymentsQuerySchema = z.strictObject({
     .number()
     .int()
     .min(1)
-    .max(PAYMENTS_PAGE_SIZE_MAX, { error: `limit must be at most ${PAYMENTS_PAGE_SIZE_MAX}` })
+    .max(PAGE_SIZE_MAX, { error: `limit must be at most ${PAGE_SIZE_MAX}` })
     .default(PAYMENTS_PAGE_SIZE),
 });
 export type PaymentsQuery = z.output<typeof paymentsQuerySchema>;
