@@ -144,3 +144,19 @@ export async function inviteTokenSentTo(email: string): Promise<string> {
   if (!token) throw new Error(`No invite link was sent to ${email}`);
   return token;
 }
+
+/** The link and the code of the newest password reset email sent to an address, from the local outbox. */
+export async function passwordResetEmailSentTo(email: string): Promise<{ link: URL; code: string }> {
+  const emails = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as {
+    to: string;
+    subject: string;
+    body: string;
+  }[];
+  const sent = emails.find(
+    (candidate) => candidate.to === email && /password reset/i.test(candidate.subject),
+  );
+  const link = sent?.body.match(/https?:\/\/\S+\/reset-password\S*/)?.[0];
+  const code = sent?.body.match(/code: (\d+)/)?.[1];
+  if (!link || !code) throw new Error(`No password reset link and code were sent to ${email}: ${sent?.body}`);
+  return { link: new URL(link), code };
+}

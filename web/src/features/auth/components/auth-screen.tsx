@@ -2,11 +2,18 @@ import { Button, Flex, Loader, PasswordField, Text, TextField } from '@aws-ampli
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, emailSchema, firstSignupProblem, signupSchema } from '../../../../../shared/auth';
+import {
+  AUTH_MESSAGES,
+  emailSchema,
+  firstSignupProblem,
+  RESET_PASSWORD_PATH,
+  signupSchema,
+} from '../../../../../shared/auth';
 import { PASSWORD_MIN_LENGTH, ROLE_LABELS } from '../../../../../shared/constants';
 import { invitationErrorMessage, useInvitation } from '../api/get-invitation';
 import { useRequestPasswordReset } from '../api/reset-password';
 import { useSignIn } from '../api/sign-in';
+import { signInErrorMessage } from '../api/sign-in-errors';
 import { useSignUp } from '../api/sign-up';
 import { AuthLayout } from './auth-layout';
 import { AuthMessage } from './auth-message';
@@ -89,7 +96,7 @@ export function AuthScreen() {
         fail(AUTH_MESSAGES.generic);
       }
       // On success Amplify announces the sign-in and the app replaces this screen.
-    });
+    }, signInErrorMessage);
   };
 
   const submitSignUp = async () => {
@@ -124,7 +131,7 @@ export function AuthScreen() {
       const state: NoticeState = {
         notice: { text: `A password reset code was sent to ${sentTo}.`, tone: 'info' },
       };
-      await navigate(`/reset-password?email=${encodeURIComponent(parsedEmail.data)}`, { state });
+      await navigate(`${RESET_PASSWORD_PATH}?email=${encodeURIComponent(parsedEmail.data)}`, { state });
     });
   };
 
