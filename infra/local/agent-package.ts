@@ -41,6 +41,7 @@ export function localAgentPackage(outDir: string, log: (line: string) => void): 
   const file = path.join(outDir, AGENT_BUNDLE_FILE_NAME);
   let building: ChildProcess | null = null;
   let failure: { reason: string; at: number } | null = null;
+  let stopping = false;
 
   const build = (why: 'missing' | 'stale') => {
     log(
@@ -65,7 +66,7 @@ export function localAgentPackage(outDir: string, log: (line: string) => void): 
       if (code === 0) {
         failure = null;
         log(`The agent installer is ready: ${shown(file)}`);
-      } else if (!signal) {
+      } else if (!signal && !stopping) {
         failure = { reason: lastLines.at(-1) ?? `the build exited with ${code}`, at: Date.now() };
         log(`The agent installer could not be built (see above); a download tries again after a minute.`);
       }
@@ -85,6 +86,7 @@ export function localAgentPackage(outDir: string, log: (line: string) => void): 
       return { state: 'building' };
     },
     async stop() {
+      stopping = true;
       const child = building;
       if (!child || child.exitCode !== null) return;
       await new Promise<void>((resolve) => {
