@@ -337,8 +337,8 @@ describe('Assets → Manual Hardware in Chromium', () => {
     // A search in a big inventory: the server answers with short pages (even empty ones) and a cursor.
     const template = (await listAssets(company))[0]!;
     const searchPages: Record<string, HardwareListResponse> = {
-      start: { items: [], next_cursor: 'c1' },
-      c1: { items: [], next_cursor: 'c2' },
+      start: { items: [], next_cursor: 'c1', total: 0, total_exact: false },
+      c1: { items: [], next_cursor: 'c2', total: 0, total_exact: false },
       c2: {
         items: [1, 2, 3].map((index) => ({
           ...template,
@@ -347,6 +347,8 @@ describe('Assets → Manual Hardware in Chromium', () => {
           model: `Needle ${index}`,
         })),
         next_cursor: null,
+        total: 3,
+        total_exact: false,
       },
     };
     const searchCursors: string[] = [];
