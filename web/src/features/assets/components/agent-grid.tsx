@@ -29,16 +29,16 @@ import { AgentCard } from './agent-card';
 import { FRESHNESS_LABELS, plural } from './agent-format';
 import { lazyFormat } from '../../../components/format';
 
-/** The freshness filter's choices: the badge's word and what it means (SPEC 4). */
+/** The freshness filter's choices: the badge's word and its time since last seen (SPEC 4). */
 const FRESHNESS_CHOICES: Record<AgentFreshness, string> = {
-  green: `${FRESHNESS_LABELS.green}: seen within 90 minutes`,
-  yellow: `${FRESHNESS_LABELS.yellow}: seen 90 minutes to 3 hours ago`,
-  red: `${FRESHNESS_LABELS.red}: not seen for 3 hours or more`,
+  green: `${FRESHNESS_LABELS.green} (< 90 min)`,
+  yellow: `${FRESHNESS_LABELS.yellow} (90–180 min)`,
+  red: `${FRESHNESS_LABELS.red} (≥ 3 h)`,
 };
 
 const SORT_CHOICES: Record<AgentSort, string> = {
-  last_seen: 'Last seen (latest first)',
-  hostname: 'Hostname (A to Z)',
+  last_seen: 'Last seen',
+  hostname: 'Hostname',
 };
 
 function isFreshness(value: string): value is AgentFreshness {
@@ -211,7 +211,7 @@ export function AgentGrid({
           </span>
           {list.dataUpdatedAt ? (
             <span className="agent-summary__extra">
-              Updated {TIME().format(list.dataUpdatedAt)}, every minute while this page is open
+              Updated {TIME().format(list.dataUpdatedAt)} · refreshes every minute
             </span>
           ) : null}
         </p>
