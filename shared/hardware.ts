@@ -237,7 +237,14 @@ export const hardwareAssetSchema = z.object({
 });
 export type HardwareAsset = z.infer<typeof hardwareAssetSchema>;
 
-export const hardwareListResponseSchema = pageSchema(hardwareAssetSchema);
+export const hardwareListResponseSchema = pageSchema(hardwareAssetSchema).extend({
+  /**
+   * How many assets match: exactly when `total_exact`, else at least this many (a search that
+   * stopped at its bounded read before the end of the list; README, Hardware inventory).
+   */
+  total: z.number().int().nonnegative(),
+  total_exact: z.boolean(),
+});
 export type HardwareListResponse = z.infer<typeof hardwareListResponseSchema>;
 
 /** The search covers manufacturer, model, serial number, asset tag, assigned to and location. */

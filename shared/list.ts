@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** Schema pieces the lists of the API share (hardware, disposal items). */
+/** Schema pieces the lists of the API share (hardware, disposal items, audit logs, machines). */
 
 /** One of a list of values, with a message that names them. */
 export function choice<T extends readonly [string, ...string[]]>(values: T, label: string) {
@@ -14,16 +14,9 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 
 export const PAGE_SIZE_MAX = 100;
 
-/** A newest-first list's query: a search, a status filter, a cursor and a page size. */
-export function listQuerySchema<S extends readonly [string, ...string[]]>(statuses: S, pageSize: number) {
-  return z.strictObject({
-    q: z
-      .string()
-      .trim()
-      .max(100, { error: 'Search text must be at most 100 characters' })
-      .optional()
-      .transform((value) => (value ? value : undefined)),
-    status: choice(statuses, 'Status').optional(),
+/** Where a page starts (a `next_cursor` the list gave) and how many items it holds. */
+export function pagingFields(pageSize: number) {
+  return {
     cursor: z.string().max(2000).optional(),
     limit: z.coerce
       .number()
@@ -31,5 +24,29 @@ export function listQuerySchema<S extends readonly [string, ...string[]]>(status
       .min(1)
       .max(PAGE_SIZE_MAX, { error: `limit must be at most ${PAGE_SIZE_MAX}` })
       .default(pageSize),
+  };
+}
+
+/** A newest-first list's query: a search, a status filter, a cursor and a page size. */
+export function listQuerySchema<S extends readonly [string, ...string[]]>(statuses: S, pageSize: number) {
+  return z.strictObject({
+    q: searchText(),
+    status: choice(statuses, 'Status').optional(),
+    ...pagingFields(pageSize),
   });
+}
+
+/** A search: trimmed, and empty means no search. */
+export function searchText() {
+  return z
+    .string()
+    .trim()
+    .max(100, { error: 'Search text must be at most 100 characters' })
+    .optional()
+    .transform((value) => (value ? value : undefined));
+}
+
+/** "  Jane  DELL " → ["jane", "dell"]: the words of a search that must each match. */
+export function searchWords(search: string): string[] {
+  return search.toLowerCase().split(/\s+/).filter(Boolean);
 }
