@@ -80,3 +80,15 @@ export function truncatedTextWithoutTitle(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/** Every button, dropdown and checkbox in scope (a table, some of its rows) lies within the window's width. */
+export async function expectControlsInView(scope: Locator, what: string, atLeast: number) {
+  const controls = scope.locator('button, select, input[type="checkbox"]');
+  const count = await controls.count();
+  expect(count, `${what}: its row actions`).toBeGreaterThanOrEqual(atLeast);
+  for (let index = 0; index < count; index += 1) {
+    const control = controls.nth(index);
+    const name = (await control.getAttribute('aria-label')) ?? (await control.textContent());
+    await expectInViewHorizontally(control, `${what}: ${name}`);
+  }
+}
