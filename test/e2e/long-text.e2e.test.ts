@@ -1,6 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { describe, expect, it } from 'vitest';
 import {
   expectControlsInView,
   expectInViewHorizontally,
@@ -14,12 +12,10 @@ import {
   LONG,
   LONG_ASSET_NAME,
   openScreen,
-  seedLongValues,
   SHORT_ASSET,
-  signedInPage,
   SLOW,
   tableRegion,
-  type LongValuesCompany,
+  useLongValues,
 } from '../support/long-values';
 
 /**
@@ -29,23 +25,14 @@ import {
  * dashboard's warranty rows show the asset's name and its type apart.
  */
 
-let browser: Browser | undefined;
-let seeded: LongValuesCompany;
+const suite = useLongValues();
 
 describe('long text', () => {
-  beforeAll(async () => {
-    browser = await launchChromium();
-    seeded = await seedLongValues();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     it(`wraps long values or titles them whole, and no page scrolls sideways at ${viewport} width`, async () => {
       // The long-named admin: the header shows the name.
-      const page = await signedInPage(browser!, viewport, seeded.admin);
+      const { admin, invitedEmail } = suite.seeded();
+      const page = await suite.pageAt(viewport, admin);
       const check = async (screen: string) => {
         await expectNoSidewaysScroll(page, screen);
         expect(await truncatedTextWithoutTitle(page), `${screen}: text cut short without a title`).toEqual(
@@ -98,10 +85,10 @@ describe('long text', () => {
         await check('Settings');
 
         const users = tableRegion(page, 'User accounts');
-        await openScreen(page, '/users', users.getByRole('row').filter({ hasText: seeded.admin.email }));
-        await expectInViewHorizontally(users.getByText(seeded.admin.email, { exact: true }), 'A long email');
+        await openScreen(page, '/users', users.getByRole('row').filter({ hasText: admin.email }));
+        await expectInViewHorizontally(users.getByText(admin.email, { exact: true }), 'A long email');
         await expectInViewHorizontally(
-          tableRegion(page, 'Pending invitations').getByText(seeded.invitedEmail, { exact: true }),
+          tableRegion(page, 'Pending invitations').getByText(invitedEmail, { exact: true }),
           'A long invited email',
         );
         await check('Users');
@@ -111,7 +98,7 @@ describe('long text', () => {
     }, 120_000);
 
     it(`separates a warranty row's asset name from its type at ${viewport} width`, async () => {
-      const page = await signedInPage(browser!, viewport, seeded.company);
+      const page = await suite.pageAt(viewport, suite.seeded().company);
       try {
         const row = page
           .getByRole('table', { name: /^Warranties expiring/ })

@@ -1,23 +1,20 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES } from '../../shared/api-keys';
 import { DISPOSAL_MESSAGES } from '../../shared/disposal';
 import { HARDWARE_MESSAGES } from '../../shared/hardware';
 import { INVITATION_MESSAGES } from '../../shared/invitations';
 import { ORGANIZATION_MESSAGES, USER_MESSAGES } from '../../shared/users';
-import { launchChromium } from '../support/browser';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 import { expectControlsInView, expectNoSidewaysScroll, truncatedTextWithoutTitle } from '../support/layout';
 import {
   DISPOSED_ASSET_NAME,
   LONG,
   openScreen,
-  seedLongValues,
   SHORT_ASSET,
-  signedInPage,
   SLOW,
   tableRegion,
-  type LongValuesCompany,
+  useLongValues,
 } from '../support/long-values';
 
 /**
@@ -27,8 +24,7 @@ import {
  * a click opens its dialog. Rows become labelled cards (web/src/app/app.css, "Tables").
  */
 
-let browser: Browser | undefined;
-let seeded: LongValuesCompany;
+const suite = useLongValues();
 
 /** A click on the action (or its use, for a dropdown) opens its dialog; Escape closes it again. */
 async function expectOpensDialog(page: Page, act: () => Promise<unknown>, name: string) {
@@ -45,18 +41,9 @@ async function expectOpensDialog(page: Page, act: () => Promise<unknown>, name: 
 const button = (scope: Locator, name: string | RegExp) => scope.getByRole('button', { name }).first();
 
 describe('row actions on a phone', () => {
-  beforeAll(async () => {
-    browser = await launchChromium();
-    seeded = await seedLongValues();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('keeps every row action of every table in view at 390×844, and each opens its dialog', async () => {
-    const page = await signedInPage(browser!, 'phone', seeded.company);
-    const { email } = seeded.admin;
+    const page = await suite.pageAt('phone', suite.seeded().company);
+    const { email } = suite.seeded().admin;
     try {
       const hardware = tableRegion(page, 'Hardware assets');
       await openScreen(
@@ -137,8 +124,8 @@ describe('row actions on a phone', () => {
   }, 120_000);
 
   it('keeps the super_admin’s Delete organization and Delete user in view at 390×844', async () => {
-    const page = await signedInPage(browser!, 'phone', TEST_SUPER_ADMIN);
-    const { email } = seeded.admin;
+    const page = await suite.pageAt('phone', TEST_SUPER_ADMIN);
+    const { email } = suite.seeded().admin;
     try {
       const organization = tableRegion(page, 'Organizations')
         .getByRole('row')
@@ -168,7 +155,7 @@ describe('row actions on a phone', () => {
   }, 60_000);
 
   it('keeps the header and the row actions clear on a tablet (900 px), where a wide table scrolls', async () => {
-    const page = await signedInPage(browser!, { width: 900, height: 1000 }, seeded.admin);
+    const page = await suite.pageAt({ width: 900, height: 1000 }, suite.seeded().admin);
     try {
       const lastTab = await page
         .getByRole('navigation', { name: 'Main' })

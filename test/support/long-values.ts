@@ -1,10 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ulid } from 'ulid';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { API_KEY_HEADER, type AgentReportInput } from '../../shared/agent-data';
 import type { CreatedApiKey } from '../../shared/api-keys';
 import { api, baseUrl, createHardwareAsset, inviteTokenSentTo, signUpCompany, type TestCompany } from './api';
-import { signInThroughForm } from './browser';
+import { launchChromium, signInThroughForm } from './browser';
 import { TEST_SUPER_ADMIN } from './global-setup';
 import { VIEWPORTS, type ViewportName } from './layout';
 
@@ -88,7 +88,7 @@ const LONG_MACHINE: AgentReportInput = {
 };
 
 /** Seeds the company through the API, as its people and its agent would. */
-export async function seedLongValues(): Promise<LongValuesCompany> {
+async function seedLongValues(): Promise<LongValuesCompany> {
   const company = await signUpCompany(LONG.organization);
   const admin = { email: longEmail('maximiliana.alexandrina.konstantinopoulou'), password: 'secret-pass-3' };
   await createHardwareAsset(company, {
@@ -146,9 +146,9 @@ export async function seedLongValues(): Promise<LongValuesCompany> {
 }
 
 /** A page of its own at a width, signed in; the super_admin lands on System Management. */
-export async function signedInPage(
+async function signedInPage(
   browser: Browser,
-  viewport: ViewportName | { width: number; height: number },
+  viewport: Viewport,
   who: { email: string; password: string },
 ): Promise<Page> {
   const context = await browser.newContext({
@@ -174,3 +174,28 @@ export async function openScreen(page: Page, address: string, loaded: Locator) {
 
 /** A DataTable's named region. */
 export const tableRegion = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+type Viewport = ViewportName | { width: number; height: number };
+
+/**
+ * Registers the suite's hooks: one Chromium and one seeded company for the file. Returns the
+ * company, and a way to open a signed-in page at a width (the test closes its context).
+ */
+export function useLongValues(): {
+  seeded: () => LongValuesCompany;
+  pageAt: (viewport: Viewport, who: { email: string; password: string }) => Promise<Page>;
+} {
+  let browser: Browser | undefined;
+  let seeded: LongValuesCompany | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    seeded = await seedLongValues();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    seeded: () => seeded!,
+    pageAt: (viewport, who) => signedInPage(browser!, viewport, who),
+  };
+}
