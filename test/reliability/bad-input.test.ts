@@ -1171,6 +1171,11 @@ describe('bad input on every route of the route table', () => {
         params: { id: invitation.body.id },
         body: { kind: 'none' },
       },
+      'POST /api/invitations/{id}/resend': {
+        caller: 'admin',
+        params: { id: invitation.body.id },
+        body: { kind: 'none' },
+      },
       'GET /api/users': { caller: 'admin', body: { kind: 'none' } },
       'PATCH /api/users/{id}': {
         caller: 'admin',
