@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { choice, pageSchema, searchText } from './list';
+import { choice, optionalChoice, pageSchema, searchText } from './list';
 
 /**
  * What a monitoring agent reports (SPEC.md section 3, agent_data), validated by the ingestion route
@@ -128,7 +128,7 @@ export type AgentSort = (typeof AGENT_SORTS)[number];
 /** The fleet view's query: a search (every word matches), a freshness colour and an order. */
 export const agentListQuerySchema = z.strictObject({
   q: searchText(),
-  freshness: choice(AGENT_FRESHNESS, 'Freshness').optional(),
+  freshness: optionalChoice(AGENT_FRESHNESS, 'Freshness'),
   sort: choice(AGENT_SORTS, 'Sort').default('last_seen'),
 });
 export type AgentListQuery = z.output<typeof agentListQuerySchema>;

@@ -2,9 +2,31 @@ import * as z from 'zod';
 
 /** Schema pieces the lists of the API share (hardware, disposal items, audit logs, machines). */
 
-/** One of a list of values, with a message that names them. */
+function notOneOf(values: readonly string[], label: string): string {
+  return `${label} must be one of: ${values.join(', ')}`;
+}
+
+/** Left out, null, or only spaces: what a form sends for a select nobody chose. */
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * A required one of a list of values (SPEC 5: "asset type and status are required"): a missing
+ * value is "{label} is required", a wrong one gets a message that names the values.
+ */
 export function choice<T extends readonly [string, ...string[]]>(values: T, label: string) {
-  return z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
+  return z.enum(values, {
+    error: (issue) => (isMissing(issue.input) ? `${label} is required` : notOneOf(values, label)),
+  });
+}
+
+/**
+ * An optional one of a list of values (a filter, a reason only some statuses need): it is left
+ * out when not wanted, so whatever is given, even blank, must be one of the values.
+ */
+export function optionalChoice<T extends readonly [string, ...string[]]>(values: T, label: string) {
+  return z.enum(values, { error: notOneOf(values, label) }).optional();
 }
 
 /** A page of a list: `{items, next_cursor}` (API.md). */
@@ -31,7 +53,7 @@ export function pagingFields(pageSize: number) {
 export function listQuerySchema<S extends readonly [string, ...string[]]>(statuses: S, pageSize: number) {
   return z.strictObject({
     q: searchText(),
-    status: choice(statuses, 'Status').optional(),
+    status: optionalChoice(statuses, 'Status'),
     ...pagingFields(pageSize),
   });
 }

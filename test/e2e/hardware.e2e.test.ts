@@ -96,9 +96,10 @@ describe('Assets → Manual Hardware in Chromium', () => {
     await page().keyboard.press('Tab');
     expect(await page().evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close');
 
-    // Saving without an asset type marks that field and focuses it.
+    // Saving without an asset type marks that field, says it is required (SPEC 5) and focuses it.
     await add.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => add.getByText('Asset type must be one of').isVisible()).toBe(true);
+    await expect.poll(() => add.getByText('Asset type is required', { exact: true }).isVisible()).toBe(true);
+    expect(await add.getByText('must be one of').count()).toBe(0);
     expect(await focusedName()).toBe('asset_type');
     expect(await add.getByLabel('Asset Type').getAttribute('aria-invalid')).toBe('true');
 

@@ -94,7 +94,7 @@ describe('hardware assets', () => {
     const company = await signUpCompany();
     const cases: [Record<string, unknown>, string][] = [
       [{ ...laptop, asset_type: 'Toaster' }, 'Asset type must be one of'],
-      [{ ...laptop, status: undefined }, 'Status must be one of'],
+      [{ ...laptop, status: 'Lost' }, 'Status must be one of'],
       [{ ...laptop, status: 'Disposal Pending' }, 'Disposal reason is required'],
       [{ ...laptop, ram_gb: -4 }, 'RAM must be 0 or more'],
       [{ ...laptop, purchase_date: '2024-02-30' }, 'YYYY-MM-DD'],
@@ -107,6 +107,34 @@ describe('hardware assets', () => {
     }
     expect((await list(company)).body.items).toEqual([]);
     expect(await auditLogs(company)).toEqual([]);
+  });
+
+  it('answers a missing asset type or status with "… is required" at the field (SPEC 5)', async () => {
+    const company = await signUpCompany();
+    const rest = { manufacturer: laptop.manufacturer, model: laptop.model };
+    const cases: [Record<string, unknown>, { path: string; message: string }[]][] = [
+      [{ ...rest, status: 'Active' }, [{ path: 'asset_type', message: 'Asset type is required' }]],
+      [
+        { ...rest, asset_type: '', status: 'Active' },
+        [{ path: 'asset_type', message: 'Asset type is required' }],
+      ],
+      [{ ...rest, asset_type: 'Laptop' }, [{ path: 'status', message: 'Status is required' }]],
+      [
+        rest,
+        [
+          { path: 'asset_type', message: 'Asset type is required' },
+          { path: 'status', message: 'Status is required' },
+        ],
+      ],
+    ];
+    for (const [body, details] of cases) {
+      const response = await create(company, body);
+      expect(response, JSON.stringify(body)).toMatchObject({
+        status: 400,
+        body: { error: { code: 'invalid_input', message: details[0]!.message, details } },
+      });
+    }
+    expect((await list(company)).body.items).toEqual([]);
   });
 
   it('refuses an edit based on a stale version with 409 and keeps the newer edit', async () => {

@@ -62,7 +62,7 @@ export function PendingInvitations({
         aria-label="Pending invitations"
         tabIndex={0}
       >
-        <Table size="small" highlightOnHover>
+        <Table size="small" highlightOnHover className="responsive-table">
           <TableHead>
             <TableRow>
               <ColumnHeaders labels={COLUMNS} />
@@ -79,17 +79,19 @@ export function PendingInvitations({
                   <TableCell as="th" scope="row" className="users-table__email">
                     {invitation.email}
                   </TableCell>
-                  <TableCell>{ROLE_LABELS[invitation.role]}</TableCell>
-                  <TableCell className="users-table__email">{invitation.invited_by}</TableCell>
-                  <TableCell>
+                  <TableCell data-label="Role">{ROLE_LABELS[invitation.role]}</TableCell>
+                  <TableCell data-label="Invited By" className="users-table__email">
+                    {invitation.invited_by}
+                  </TableCell>
+                  <TableCell data-label="Status">
                     <Badge size="small" variation={isExpired ? 'warning' : 'info'}>
                       {isExpired ? 'Expired' : 'Pending'}
                     </Badge>
                   </TableCell>
-                  <TableCell className="hardware-table__date">
+                  <TableCell data-label="Expires" className="hardware-table__date">
                     <time dateTime={invitation.expires_at}>{formatTimestampDate(invitation.expires_at)}</time>
                   </TableCell>
-                  <TableCell className="hardware-table__actions">
+                  <TableCell className="hardware-table__actions row-actions">
                     <Button
                       size="small"
                       onClick={() => onResend(invitation)}
