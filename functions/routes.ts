@@ -182,6 +182,7 @@ export const routes: readonly RouteDefinition[] = [
   team('GET', '/api/invitations', 'invitations-list'),
   team('POST', '/api/invitations', 'invitations-create'),
   team('POST', '/api/invitations/{id}/cancel', 'invitations-cancel'),
+  team('POST', '/api/invitations/{id}/resend', 'invitations-resend'),
   team('GET', '/api/users', 'users-list'),
   team('PATCH', '/api/users/{id}', 'users-update'),
   { ...team('DELETE', '/api/users/{id}', 'users-delete'), minRole: 'super_admin' },

@@ -1,3 +1,4 @@
+import { PASSWORD_RESET_SUBJECT } from '../functions/auth/password-reset-email';
 import { PASSWORD_MIN_LENGTH } from '../shared/constants';
 
 /**
@@ -13,9 +14,17 @@ export const USER_POOL_SETTINGS = {
   accessTokenValidityMinutes: 60,
   idTokenValidityMinutes: 60,
   refreshTokenValidityDays: 30,
-  /** The password-reset email Cognito sends; {####} is replaced by the code. */
+  /**
+   * An unknown address fails sign-in exactly as a wrong password does, and "forgot password"
+   * answers as if it sent a code: the pool does not tell a stranger who has an account.
+   */
+  preventUserExistenceErrors: true,
+  /**
+   * The pool's own password-reset email ({####} is replaced by the code), sent where the
+   * CustomMessage trigger (functions/auth/custom-message.ts) has no app address to link to.
+   */
   passwordResetEmail: {
-    subject: 'Your IT Asset Auditor password reset code',
+    subject: PASSWORD_RESET_SUBJECT,
     body:
       'Someone asked to reset the password of your IT Asset Auditor account. ' +
       "Open the app's /reset-password page and enter this code: {####}. " +

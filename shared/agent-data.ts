@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { choice, optionalChoice, pageSchema, searchText } from './list';
 
 /**
  * What a monitoring agent reports (SPEC.md section 3, agent_data), validated by the ingestion route
@@ -117,9 +118,26 @@ export const agentSummarySchema = agentMachineSchema.omit({
   installed_software: true,
 });
 export type AgentSummary = z.output<typeof agentSummarySchema>;
-export const agentListResponseSchema = z.object({ items: z.array(agentSummarySchema) });
 
-export type AgentFreshness = 'green' | 'yellow' | 'red';
+export const AGENT_FRESHNESS = ['green', 'yellow', 'red'] as const;
+export type AgentFreshness = (typeof AGENT_FRESHNESS)[number];
+/** The fleet's orders: latest report first, or by hostname (A to Z). */
+export const AGENT_SORTS = ['last_seen', 'hostname'] as const;
+export type AgentSort = (typeof AGENT_SORTS)[number];
+
+/** The fleet view's query: a search (every word matches), a freshness colour and an order. */
+export const agentListQuerySchema = z.strictObject({
+  q: searchText(),
+  freshness: optionalChoice(AGENT_FRESHNESS, 'Freshness'),
+  sort: choice(AGENT_SORTS, 'Sort').default('last_seen'),
+});
+export type AgentListQuery = z.output<typeof agentListQuerySchema>;
+
+/** The machines that match, and how many: the whole fleet is read, so `next_cursor` is null. */
+export const agentListResponseSchema = pageSchema(agentSummarySchema).extend({
+  total: z.number().int().nonnegative(),
+});
+export type AgentListResponse = z.output<typeof agentListResponseSchema>;
 
 /** Green under 90 minutes since last seen, yellow under 180, red otherwise (SPEC 4). */
 export function agentFreshness(lastSeen: string, now: Date): AgentFreshness {

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { AUDIT_LOG_PAGE_SIZE } from './constants';
+import { pageSchema, pagingFields } from './list';
 
 /** The audit trail (SPEC.md sections 3 and 9): who changed what, written with the change itself. */
 export const AUDIT_ENTITY_TYPES = [
@@ -31,5 +33,9 @@ export const auditLogSchema = z.object({
 });
 export type AuditLog = z.infer<typeof auditLogSchema>;
 
-export const auditLogListResponseSchema = z.object({ items: z.array(auditLogSchema) });
+/** The latest entries first, AUDIT_LOG_PAGE_SIZE a page (SPEC 9); `cursor` reads older ones. */
+export const auditLogListQuerySchema = z.strictObject(pagingFields(AUDIT_LOG_PAGE_SIZE));
+export type AuditLogListQuery = z.output<typeof auditLogListQuerySchema>;
+
+export const auditLogListResponseSchema = pageSchema(auditLogSchema);
 export type AuditLogListResponse = z.infer<typeof auditLogListResponseSchema>;

@@ -13,6 +13,8 @@ export const AUTH_MESSAGES = {
   invitationExpired: 'This invitation has expired',
   emailTaken: 'An account with this email already exists',
   userCreationFailed: 'User creation failed',
+  /** Sign-in says the same for an unknown address and a wrong password: it tells a stranger nothing. */
+  incorrectCredentials: 'Incorrect email or password.',
   generic: 'An error occurred',
 } as const;
 
@@ -84,4 +86,14 @@ export type SignupResponse = z.infer<typeof signupResponseSchema>;
 export function firstSignupProblem(input: Record<string, unknown>): string | null {
   const result = signupSchema.safeParse(input);
   return result.success ? null : (result.error.issues[0]?.message ?? AUTH_MESSAGES.generic);
+}
+
+/** The web app's page that sets a new password with the code of a reset email (SPEC 2). */
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+/** The reset email's link: the /reset-password page with the address filled in (the code stays in the email). */
+export function resetPasswordLink(appUrl: string, email: string): string {
+  const url = new URL(RESET_PASSWORD_PATH, appUrl.endsWith('/') ? appUrl : `${appUrl}/`);
+  url.searchParams.set('email', email);
+  return url.toString();
 }

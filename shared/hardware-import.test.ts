@@ -66,14 +66,19 @@ describe('parseHardwareCsv', () => {
       'Laptop,Dell,Latitude,,Disposed',
       'Laptop,Dell,Latitude,31/01/2024,Active',
       'Desktop,HP,EliteDesk,2024-02-29,in storage',
+      ',Dell,Latitude,,',
+      'Laptop,Dell,Latitude,,Misplaced',
     ].join('\n');
     const { rows, errors } = parseHardwareCsv(csv, 2);
     expect(rows.map((row) => [row.row, row.asset.status])).toEqual([[7, 'In Storage']]);
-    expect(errors.map((error) => error.row)).toEqual([2, 3, 4, 5, 6]);
+    expect(errors.map((error) => error.row)).toEqual([2, 3, 4, 5, 6, 8, 9]);
     expect(errors[0]!.message).toContain('purchase_date: Must be a date as YYYY-MM-DD');
     expect(errors[1]!.message).toContain('Asset type must be one of');
     expect(errors[2]!.message).toBe('manufacturer and model are required');
     expect(errors[3]!.message).toContain('Disposal reason is required');
+    // A missing asset type is required, not a wrong value (SPEC 5); a wrong status names the values.
+    expect(errors[5]!.message).toBe('Asset type is required');
+    expect(errors[6]!.message).toMatch(/^Status must be one of: Active, /);
   });
 
   it('numbers the rows of a part of a file from its first row', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { choice, listQuerySchema, pageSchema } from './list';
+import { choice, listQuerySchema, optionalChoice, pageSchema } from './list';
 
 /**
  * Hardware assets: the product's words (SPEC.md sections 3, 4, 5 and 9) and the one zod schema
@@ -134,8 +134,8 @@ const hardwareAssetFields = {
   /** Operating system, kept as text (the CSV import's os column). */
   os: optionalText(TEXT_MAX),
   notes: optionalText(NOTES_MAX),
-  disposal_reason: choice(HARDWARE_DISPOSAL_REASONS, 'Disposal reason')
-    .nullish()
+  disposal_reason: optionalChoice(HARDWARE_DISPOSAL_REASONS, 'Disposal reason')
+    .nullable()
     .transform((v) => v ?? null),
   disposal_date: optionalDateSchema,
 };
@@ -237,7 +237,14 @@ export const hardwareAssetSchema = z.object({
 });
 export type HardwareAsset = z.infer<typeof hardwareAssetSchema>;
 
-export const hardwareListResponseSchema = pageSchema(hardwareAssetSchema);
+export const hardwareListResponseSchema = pageSchema(hardwareAssetSchema).extend({
+  /**
+   * How many assets match: exactly when `total_exact`, else at least this many (a search that
+   * stopped at its bounded read before the end of the list; README, Hardware inventory).
+   */
+  total: z.number().int().nonnegative(),
+  total_exact: z.boolean(),
+});
 export type HardwareListResponse = z.infer<typeof hardwareListResponseSchema>;
 
 /** The search covers manufacturer, model, serial number, asset tag, assigned to and location. */
@@ -258,7 +265,7 @@ export const bulkStatusSchema = z
       })
       .refine((ids) => new Set(ids).size === ids.length, { error: 'Each hardware asset may be listed once' }),
     status: choice(HARDWARE_STATUSES, 'Status'),
-    disposal_reason: choice(HARDWARE_DISPOSAL_REASONS, 'Disposal reason').optional(),
+    disposal_reason: optionalChoice(HARDWARE_DISPOSAL_REASONS, 'Disposal reason'),
   })
   .superRefine((change, context) => {
     if (isDisposalStatus(change.status) && !change.disposal_reason) {

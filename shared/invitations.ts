@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { emailSchema } from './auth';
+import { ulidSchema } from './hardware';
 
 /**
  * Invitations (SPEC.md sections 3, 4, 5 and 9). The spec does not show an invitation's lifetime:
@@ -25,6 +26,10 @@ export const INVITATION_MESSAGES = {
   accountExists: 'This email address already has an account, so it cannot be invited',
   notFound: 'Invitation not found',
   notPending: 'This invitation is no longer pending',
+  resent: (email: string) => `Invitation sent again to ${email}`,
+  resendFailed: 'Failed to resend invitation',
+  changedMeanwhile:
+    'This invitation was changed by someone else at the same moment. Reload the list and try again.',
 } as const;
 
 export const inviteSchema = z.strictObject({
@@ -58,6 +63,9 @@ export const invitationByTokenSchema = z.object({
 });
 export type InvitationByToken = z.infer<typeof invitationByTokenSchema>;
 
+/** An invitation named in a path: /api/invitations/{id}/cancel and /resend. */
+export const invitationIdParamsSchema = z.object({ id: ulidSchema });
+
 /** Any text: a token that is not one of ours is simply not found (404), like a used one. */
 export const invitationTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
@@ -68,6 +76,13 @@ export function invitationLink(appUrl: string, token: string): string {
   return url.toString();
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When an invitation sent (or sent again) now stops working. */
+export function invitationExpiry(now: Date): string {
+  return new Date(now.getTime() + INVITATION_LIFETIME_DAYS * DAY_MS).toISOString();
+}
+
 /** Valid only while pending and before expires_at (SPEC 4). */
 export function invitationState(
   invitation: Pick<Invitation, 'status' | 'expires_at'>,
@@ -75,4 +90,15 @@ export function invitationState(
 ): 'valid' | 'expired' | 'invalid' {
   if (invitation.status !== 'pending') return 'invalid';
   return Date.parse(invitation.expires_at) > now.getTime() ? 'valid' : 'expired';
+}
+
+/**
+ * A pending invitation whose link has run out is shown as Expired: it is not counted among the
+ * pending ones (nor against the plan's user limit) until it is sent again.
+ */
+export function isExpiredInvitation(
+  invitation: Pick<Invitation, 'status' | 'expires_at'>,
+  now: Date,
+): boolean {
+  return invitationState(invitation, now) === 'expired';
 }

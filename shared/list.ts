@@ -1,10 +1,32 @@
 import * as z from 'zod';
 
-/** Schema pieces the lists of the API share (hardware, disposal items). */
+/** Schema pieces the lists of the API share (hardware, disposal items, audit logs, machines). */
 
-/** One of a list of values, with a message that names them. */
+function notOneOf(values: readonly string[], label: string): string {
+  return `${label} must be one of: ${values.join(', ')}`;
+}
+
+/** Left out, null, or only spaces: what a form sends for a select nobody chose. */
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * A required one of a list of values (SPEC 5: "asset type and status are required"): a missing
+ * value is "{label} is required", a wrong one gets a message that names the values.
+ */
 export function choice<T extends readonly [string, ...string[]]>(values: T, label: string) {
-  return z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
+  return z.enum(values, {
+    error: (issue) => (isMissing(issue.input) ? `${label} is required` : notOneOf(values, label)),
+  });
+}
+
+/**
+ * An optional one of a list of values (a filter, a reason only some statuses need): it is left
+ * out when not wanted, so whatever is given, even blank, must be one of the values.
+ */
+export function optionalChoice<T extends readonly [string, ...string[]]>(values: T, label: string) {
+  return z.enum(values, { error: notOneOf(values, label) }).optional();
 }
 
 /** A page of a list: `{items, next_cursor}` (API.md). */
@@ -14,16 +36,9 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 
 export const PAGE_SIZE_MAX = 100;
 
-/** A newest-first list's query: a search, a status filter, a cursor and a page size. */
-export function listQuerySchema<S extends readonly [string, ...string[]]>(statuses: S, pageSize: number) {
-  return z.strictObject({
-    q: z
-      .string()
-      .trim()
-      .max(100, { error: 'Search text must be at most 100 characters' })
-      .optional()
-      .transform((value) => (value ? value : undefined)),
-    status: choice(statuses, 'Status').optional(),
+/** Where a page starts (a `next_cursor` the list gave) and how many items it holds. */
+export function pagingFields(pageSize: number) {
+  return {
     cursor: z.string().max(2000).optional(),
     limit: z.coerce
       .number()
@@ -31,5 +46,29 @@ export function listQuerySchema<S extends readonly [string, ...string[]]>(status
       .min(1)
       .max(PAGE_SIZE_MAX, { error: `limit must be at most ${PAGE_SIZE_MAX}` })
       .default(pageSize),
+  };
+}
+
+/** A newest-first list's query: a search, a status filter, a cursor and a page size. */
+export function listQuerySchema<S extends readonly [string, ...string[]]>(statuses: S, pageSize: number) {
+  return z.strictObject({
+    q: searchText(),
+    status: optionalChoice(statuses, 'Status'),
+    ...pagingFields(pageSize),
   });
+}
+
+/** A search: trimmed, and empty means no search. */
+export function searchText() {
+  return z
+    .string()
+    .trim()
+    .max(100, { error: 'Search text must be at most 100 characters' })
+    .optional()
+    .transform((value) => (value ? value : undefined));
+}
+
+/** "  Jane  DELL " → ["jane", "dell"]: the words of a search that must each match. */
+export function searchWords(search: string): string[] {
+  return search.toLowerCase().split(/\s+/).filter(Boolean);
 }

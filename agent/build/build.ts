@@ -9,8 +9,10 @@
  * 5. postject injects the blob as the NODE_SEA_BLOB resource and flips the SEA fuse.
  * 6. yazl zips the executable, NSSM, the install scripts, agent.cjs and README.txt.
  *
- * Run with tsx from the repository root (npm run build:agent). Intermediate files (agent.cjs,
- * sea-config.json, sea-prep.blob, the executable) go to node_modules/.cache/itaa-agent/work/.
+ * Run with tsx from the repository root (npm run build:agent); `--out <folder>` writes the zip
+ * elsewhere than dist/agent (the local stack's tests do). Intermediate files (agent.cjs,
+ * sea-config.json, sea-prep.blob, the executable) go to a folder of this build's own under
+ * node_modules/.cache/itaa-agent/, removed afterwards, so that two builds cannot mix their parts.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,10 +36,21 @@ import {
 } from './package';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const OUT_DIR = path.join(ROOT, 'dist/agent');
+
+/** `--out <folder>`, else dist/agent. */
+function outputFolder(args: readonly string[]): string {
+  const at = args.indexOf('--out');
+  if (at === -1) return path.join(ROOT, 'dist/agent');
+  const folder = args[at + 1];
+  if (!folder) throw new Error('--out needs a folder');
+  return path.resolve(folder);
+}
+
+const OUT_DIR = outputFolder(process.argv.slice(2));
 const CACHE_DIR = path.join(ROOT, 'node_modules/.cache/itaa-agent');
+fs.mkdirSync(CACHE_DIR, { recursive: true });
 // Intermediate files stay out of dist/ so that `eslint .` never lints the 1.5 MB bundle.
-const WORK_DIR = path.join(CACHE_DIR, 'work');
+const WORK_DIR = fs.mkdtempSync(path.join(CACHE_DIR, 'work-'));
 
 class BuildError extends Error {}
 
@@ -262,13 +275,23 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  const message =
-    error instanceof BuildError
-      ? error.message
-      : error instanceof Error
-        ? (error.stack ?? error.message)
-        : String(error);
-  console.error(`\nbuild:agent failed: ${message}`);
-  process.exitCode = 1;
-});
+// Stopped (the local stack stops its background build with the stack): no parts left behind.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    fs.rmSync(WORK_DIR, { recursive: true, force: true });
+    process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+  });
+}
+
+main()
+  .catch((error: unknown) => {
+    const message =
+      error instanceof BuildError
+        ? error.message
+        : error instanceof Error
+          ? (error.stack ?? error.message)
+          : String(error);
+    console.error(`\nbuild:agent failed: ${message}`);
+    process.exitCode = 1;
+  })
+  .finally(() => fs.rmSync(WORK_DIR, { recursive: true, force: true }));

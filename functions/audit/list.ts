@@ -1,7 +1,8 @@
-import type { AuditLogListResponse } from '../../shared/audit';
+import { auditLogListQuerySchema, type AuditLogListResponse } from '../../shared/audit';
 import { userRoute } from '../lib/http';
 import { listAuditLogs } from '../lib/table/audit';
 
-export const handler = userRoute({}, async ({ caller }): Promise<AuditLogListResponse> => ({
-  items: await listAuditLogs(caller.organization.id),
-}));
+export const handler = userRoute(
+  { query: auditLogListQuerySchema },
+  ({ caller, query }): Promise<AuditLogListResponse> => listAuditLogs(caller.organization.id, query),
+);

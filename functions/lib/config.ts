@@ -57,6 +57,16 @@ export function appUrl(purpose: string): string {
   return APP_URL.replace(/\/+$/, '');
 }
 
+/**
+ * The Cognito triggers' environment: only the web app's address. A trigger belongs to the user pool,
+ * so it cannot be given the pool's ids (nor the table, which the Auth stack does not know).
+ */
+const cognitoTriggerConfigSchema = configSchema.pick({ APP_URL: true });
+
+export function cognitoTriggerConfig(): z.infer<typeof cognitoTriggerConfigSchema> {
+  return cognitoTriggerConfigSchema.parse(process.env);
+}
+
 export function config(): FunctionConfig {
   cached ??= configSchema.parse(process.env);
   return cached;

@@ -2,6 +2,7 @@ import { featureHandler } from '../lib/feature';
 import { handler as cancelInvitation } from './invitations-cancel';
 import { handler as createInvitation } from './invitations-create';
 import { handler as listInvitations } from './invitations-list';
+import { handler as resendInvitation } from './invitations-resend';
 import { handler as deleteUser } from './users-delete';
 import { handler as listUsers } from './users-list';
 import { handler as resetPassword } from './users-password-reset';
@@ -11,6 +12,7 @@ export const handler = featureHandler('team', {
   'invitations-list': listInvitations,
   'invitations-create': createInvitation,
   'invitations-cancel': cancelInvitation,
+  'invitations-resend': resendInvitation,
   'users-list': listUsers,
   'users-update': updateUser,
   'users-delete': deleteUser,

@@ -1,10 +1,8 @@
-import { ulidSchema } from '../../shared/hardware';
-import type { Invitation } from '../../shared/invitations';
-import * as z from 'zod';
+import { invitationIdParamsSchema, type Invitation } from '../../shared/invitations';
 import { userRoute } from '../lib/http';
 import { cancelInvitation } from '../lib/table/invitations';
 
 export const handler = userRoute(
-  { params: z.object({ id: ulidSchema }) },
+  { params: invitationIdParamsSchema },
   ({ caller, params }): Promise<Invitation> => cancelInvitation(caller.organization.id, params.id),
 );

@@ -1,11 +1,29 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
-import { AccountRecovery, UserPool, UserPoolEmail, VerificationEmailStyle } from 'aws-cdk-lib/aws-cognito';
+import {
+  AccountRecovery,
+  UserPool,
+  UserPoolEmail,
+  UserPoolOperation,
+  VerificationEmailStyle,
+} from 'aws-cdk-lib/aws-cognito';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { Architecture, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { USER_POOL_SETTINGS } from '../user-pool-settings';
-import { MAIL_FROM_CONTEXT_KEY, mailFromAddress } from './function';
+import { BUNDLE_HANDLER } from './bundling';
+import {
+  APP_URL_CONTEXT_KEY,
+  bundledCode,
+  FEATURE_RUNTIME,
+  MAIL_FROM_CONTEXT_KEY,
+  mailFromAddress,
+} from './function';
 import { acknowledge } from './nag';
+
+/** The CustomMessage trigger's handler, from the repository root. */
+export const CUSTOM_MESSAGE_HANDLER = 'functions/auth/custom-message.ts';
 
 /**
  * The Cognito user pool holding credentials. Users are created by our API (AdminCreateUser), never
@@ -47,7 +65,8 @@ export class AuthStack extends Stack {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      // Cognito sends the forgot-password code with the verification (code) template.
+      // Cognito's own forgot-password email (the verification template), used where the
+      // CustomMessage trigger below leaves the message to the pool: without an appUrl to link to.
       userVerification: {
         emailStyle: VerificationEmailStyle.CODE,
         emailSubject: USER_POOL_SETTINGS.passwordResetEmail.subject,
@@ -79,12 +98,32 @@ export class AuthStack extends Stack {
       // The web app signs in with SRP (the password never leaves the browser) and refreshes tokens.
       authFlows: { userSrp: true },
       generateSecret: false,
-      preventUserExistenceErrors: true,
+      preventUserExistenceErrors: USER_POOL_SETTINGS.preventUserExistenceErrors,
       disableOAuth: true,
       accessTokenValidity: Duration.minutes(USER_POOL_SETTINGS.accessTokenValidityMinutes),
       idTokenValidity: Duration.minutes(USER_POOL_SETTINGS.idTokenValidityMinutes),
       refreshTokenValidity: Duration.days(USER_POOL_SETTINGS.refreshTokenValidityDays),
     });
+
+    // The password reset email links to the app's /reset-password page with the address filled in:
+    // Cognito's templates cannot hold the address, so a CustomMessage trigger writes the email.
+    const appUrl = this.node.tryGetContext(APP_URL_CONTEXT_KEY) as string | undefined;
+    const customMessage = new LambdaFunction(this, 'CustomMessageFunction', {
+      code: bundledCode(CUSTOM_MESSAGE_HANDLER),
+      handler: BUNDLE_HANDLER,
+      runtime: FEATURE_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: 256,
+      // Cognito waits 5 seconds for a trigger.
+      timeout: Duration.seconds(5),
+      logGroup: new LogGroup(this, 'CustomMessageFunctionLogs', { retention: RetentionDays.ONE_MONTH }),
+      environment: appUrl ? { APP_URL: appUrl } : {},
+    });
+    acknowledge(customMessage, {
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason: 'The managed basic execution policy only lets the function write its own CloudWatch logs.',
+    });
+    userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, customMessage);
 
     this.userPool = userPool;
     this.userPoolClient = userPoolClient;

@@ -100,10 +100,15 @@ export const BUNDLE_OPTIONS = {
 } satisfies BuildOptions;
 
 /** Builds functions/<feature>/index.ts into outDir/index.mjs (and its map), as deployed. */
-export async function buildFeatureBundle(feature: string, outDir: string): Promise<Metafile> {
+export function buildFeatureBundle(feature: string, outDir: string): Promise<Metafile> {
+  return buildEntryBundle(featureEntry(feature), outDir);
+}
+
+/** Builds one handler module (a Cognito trigger's, say) into outDir/index.mjs, as deployed. */
+export async function buildEntryBundle(entry: string, outDir: string): Promise<Metafile> {
   const result = await build({
     ...BUNDLE_OPTIONS,
-    entryPoints: [featureEntry(feature)],
+    entryPoints: [entry],
     outfile: path.join(outDir, BUNDLE_FILE),
   });
   return result.metafile;

@@ -126,20 +126,37 @@ export const FEATURE_RUNTIME = Runtime.NODEJS_24_X;
 export { BUNDLE_TARGET };
 
 /**
- * Builds a feature's bundle into the CDK's asset folder with infra/aws/bundling.ts. The CDK asks for
- * it synchronously and esbuild's plugins need its asynchronous API, hence the child process.
+ * Builds a feature's bundle (or a handler module's, by its path from the repository root) into the
+ * CDK's asset folder with infra/aws/bundling.ts. The CDK asks for it synchronously and esbuild's
+ * plugins need its asynchronous API, hence the child process.
  */
-function bundleFeature(feature: Feature, outputDir: string): boolean {
+function bundle(target: string, outputDir: string): boolean {
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(REPO_ROOT, 'infra', 'aws', 'bundle-feature.ts'), feature, outputDir],
+    ['--import', 'tsx', join(REPO_ROOT, 'infra', 'aws', 'bundle-feature.ts'), target, outputDir],
     { cwd: REPO_ROOT, encoding: 'utf8' },
   );
   // Failing here, rather than answering false, keeps the CDK from trying to bundle in Docker.
   if (run.status !== 0) {
-    throw new Error(`Bundling the ${feature} function failed: ${run.stderr || run.error?.message}`);
+    throw new Error(`Bundling the ${target} function failed: ${run.stderr || run.error?.message}`);
   }
   return true;
+}
+
+/**
+ * A function's code: the bundle of a feature, or of a handler module given by its path from the
+ * repository root (functions/auth/custom-message.ts), built locally with our bundling.
+ */
+export function bundledCode(target: string): Code {
+  const entry = target.endsWith('.ts') ? join(REPO_ROOT, target) : featureEntry(target);
+  return Code.fromAsset(dirname(entry), {
+    // The bundle draws on functions/lib and shared/ too: its hash is the built output's.
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: FEATURE_RUNTIME.bundlingImage,
+      local: { tryBundle: (outputDir) => bundle(target, outputDir) },
+    },
+  });
 }
 
 /**
@@ -162,14 +179,7 @@ export class FeatureFunction extends LambdaFunction {
 
     const settings = functionSettings(props.feature);
     super(scope, id, {
-      code: Code.fromAsset(dirname(entry), {
-        // The bundle draws on functions/lib and shared/ too: its hash is the built output's.
-        assetHashType: AssetHashType.OUTPUT,
-        bundling: {
-          image: FEATURE_RUNTIME.bundlingImage,
-          local: { tryBundle: (outputDir) => bundleFeature(props.feature, outputDir) },
-        },
-      }),
+      code: bundledCode(props.feature),
       handler: BUNDLE_HANDLER,
       runtime: FEATURE_RUNTIME,
       architecture: Architecture.ARM_64,

@@ -1,73 +1,51 @@
-import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { decodeJwt } from 'jose';
 import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  UpdateUserPoolClientCommand,
+  type UserPoolClientType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { handler as customMessage } from '../../functions/auth/custom-message';
 import { USER_POOL_SETTINGS } from '../user-pool-settings';
 import { AtomicStormDbDataStoreFactory } from './cognito-store';
+import { cognitoLocalLib as lib, requireFromCognitoLocal, type TargetContext } from './cognito-targets';
 import type { Outbox } from './outbox';
 
 /**
- * cognito-local, composed in-process so that its data lives under .data/, its emails land in the
- * local outbox, and the two targets aws-amplify needs but cognito-local lacks are added to its
- * target table. cognito-local is CommonJS without an exports map; we reach into its modules.
+ * cognito-local, composed in-process so that its data lives under .data/, its emails are written by
+ * the product's CustomMessage trigger as in AWS and land in the local outbox, and its targets behave
+ * as Cognito's do where the product relies on them (./cognito-targets).
  */
-const requireFromCognitoLocal = createRequire(
-  createRequire(import.meta.url).resolve('cognito-local/package.json'),
-);
-const lib = (module: string) => requireFromCognitoLocal(`./lib/${module}`);
-
-type Json = Record<string, unknown>;
-interface TargetContext {
-  logger: unknown;
-}
-type Target = (ctx: TargetContext, request: Json) => Promise<Json>;
-type TargetFactory = (services: CognitoLocalServices) => Target;
-interface UserPool {
-  listUsers(
-    ctx: TargetContext,
-  ): Promise<Array<Json & { Attributes?: Array<{ Name: string; Value?: string }> }>>;
-  saveUser(ctx: TargetContext, user: Json): Promise<void>;
-}
-interface CognitoLocalServices {
-  cognito: { getUserPoolForClientId(ctx: TargetContext, clientId: string): Promise<UserPool> };
-}
 interface CognitoUserRecord {
   Username: string;
 }
+/** What cognito-local hands the sender: the code, and the trigger's subject and text when it wrote them. */
 interface CognitoMessage {
   __code?: string;
+  emailSubject?: string;
+  emailMessage?: string;
 }
 
-const targets = lib('targets/targets').Targets as Record<string, TargetFactory>;
+/** The name the pool's CustomMessage trigger goes by, as a Lambda function's would. */
+const CUSTOM_MESSAGE_FUNCTION = 'local-auth-custom-message';
 
-/** aws-amplify ≥ 6.15.4 refreshes with GetTokensFromRefreshToken: the same as REFRESH_TOKEN_AUTH. */
-targets.GetTokensFromRefreshToken ??= (services) => async (ctx, request) => {
-  const initiateAuth = targets.InitiateAuth!(services);
-  const result = await initiateAuth(ctx, {
-    AuthFlow: 'REFRESH_TOKEN_AUTH',
-    ClientId: request.ClientId,
-    AuthParameters: { REFRESH_TOKEN: request.RefreshToken },
-  });
-  return { AuthenticationResult: result.AuthenticationResult };
-};
-
-/** GlobalSignOut: every refresh token of the access token's user stops working. */
-targets.GlobalSignOut ??= (services) => async (ctx, request) => {
-  const claims = decodeJwt(String(request.AccessToken));
-  const userPool = await services.cognito.getUserPoolForClientId(ctx, String(claims.client_id));
-  const users = await userPool.listUsers(ctx);
-  const user = users.find((candidate) =>
-    candidate.Attributes?.some((a) => a.Name === 'sub' && a.Value === claims.sub),
-  );
-  if (user) await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
-  return {};
+/**
+ * The Lambda client cognito-local invokes triggers through (aws-sdk v2's shape): it runs the
+ * product's trigger handler in this process with the event cognito-local built.
+ */
+const inProcessLambda = {
+  invoke: ({ FunctionName, Payload }: { FunctionName: string; Payload: string }) => ({
+    promise: async () => {
+      if (FunctionName !== CUSTOM_MESSAGE_FUNCTION) throw new Error(`No local function ${FunctionName}`);
+      const answer = await customMessage(JSON.parse(Payload) as unknown);
+      return { StatusCode: 200, Payload: JSON.stringify(answer) };
+    },
+  }),
 };
 
 class OutboxMessageSender {
@@ -78,12 +56,13 @@ class OutboxMessageSender {
     destination: string,
     message: CognitoMessage,
   ) {
-    // Cognito's only emails here are password-reset codes (sign-up suppresses its invitation).
+    // Cognito's only emails here are password-reset codes (sign-up suppresses its invitation). A
+    // message the trigger left unwritten is the pool's own template, as Cognito sends it.
     const template = USER_POOL_SETTINGS.passwordResetEmail;
     await this.outbox.send({
       to: destination,
-      subject: template.subject,
-      body: template.body.replace('{####}', message.__code ?? ''),
+      subject: message.emailSubject || template.subject,
+      body: message.emailMessage || template.body.replace('{####}', message.__code ?? ''),
     });
   }
   async sendSms() {
@@ -122,7 +101,7 @@ export async function startCognitoLocal(
     TokenConfig: { IssuerDomain: endpoint },
     ServerConfig: { port, hostname: '127.0.0.1', development: false, https: false },
   };
-  const ctx = { logger };
+  const ctx: TargetContext = { logger };
   const clock = new services.DateClock();
   const dbDir = path.join(dataDir, 'db');
   const dataStoreFactory = new AtomicStormDbDataStoreFactory(dbDir);
@@ -131,7 +110,9 @@ export async function startCognitoLocal(
     dataStoreFactory,
     new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
   ).create(ctx, config.UserPoolDefaults);
-  const triggers = new services.TriggersService(clock, cognito, { enabled: () => false }, null);
+  const { LambdaService } = lib('services/lambda');
+  const lambda = new LambdaService({ CustomMessage: CUSTOM_MESSAGE_FUNCTION }, inProcessLambda);
+  const triggers = new services.TriggersService(clock, cognito, lambda, null);
   const serviceSet = {
     clock,
     cognito,
@@ -188,16 +169,34 @@ async function ensureUserPool(endpoint: string): Promise<{ userPoolId: string; u
   let userPoolClientId = clients.UserPoolClients?.find(
     (candidate) => candidate.ClientName === USER_POOL_SETTINGS.clientName,
   )?.ClientId;
+  const clientSettings: Pick<UserPoolClientType, 'ExplicitAuthFlows' | 'PreventUserExistenceErrors'> = {
+    ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    PreventUserExistenceErrors: USER_POOL_SETTINGS.preventUserExistenceErrors ? 'ENABLED' : 'LEGACY',
+  };
   if (!userPoolClientId) {
     const created = await client.send(
       new CreateUserPoolClientCommand({
         UserPoolId: userPoolId,
         ClientName: USER_POOL_SETTINGS.clientName,
         GenerateSecret: false,
-        ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        ...clientSettings,
       }),
     );
     userPoolClientId = created.UserPoolClient!.ClientId!;
+  } else {
+    // A pool kept in .data/ from an earlier version follows the settings too.
+    const { UserPoolClient: existing } = await client.send(
+      new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId }),
+    );
+    if (existing?.PreventUserExistenceErrors !== clientSettings.PreventUserExistenceErrors) {
+      await client.send(
+        new UpdateUserPoolClientCommand({
+          UserPoolId: userPoolId,
+          ClientId: userPoolClientId,
+          ...clientSettings,
+        }),
+      );
+    }
   }
   return { userPoolId, userPoolClientId };
 }

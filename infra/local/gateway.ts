@@ -10,6 +10,7 @@ import type { RuntimeConfig } from '../../shared/runtime-config';
 import { RUNTIME_CONFIG_PATH } from '../../shared/runtime-config';
 import type { HttpEvent, HttpHandler, HttpResult } from '../../functions/lib/http';
 import { routeKey, routes, type Feature, type RouteDefinition } from '../../functions/routes';
+import { AGENT_PACKAGE_MESSAGES, type AgentPackage } from './agent-package';
 import type { JwtAuthorizer } from './jwt-authorizer';
 import { renderOutboxPage, type Outbox } from './outbox';
 import { handleSesSendEmail, LOCAL_SES_SEND_EMAIL_PATH } from './ses';
@@ -23,8 +24,8 @@ import { functionSettings } from '../function-settings';
 export interface GatewayOptions {
   port: number;
   webDistDir: string;
-  /** The folder of the agent installer zip: the local stand-in for the agent-bundles bucket. */
-  agentBundleDir: string;
+  /** The agent installer zip: the local stand-in for the agent-bundles bucket, built when needed. */
+  agentPackage: AgentPackage;
   runtimeConfig: RuntimeConfig;
   authorize: JwtAuthorizer;
   outbox: Outbox;
@@ -241,17 +242,18 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** The agent zip, as the agent-bundles bucket serves it through a presigned URL: an attachment. */
-async function serveAgentBundle(req: IncomingMessage, res: ServerResponse, bundleDir: string) {
-  const file = path.join(bundleDir, AGENT_BUNDLE_FILE_NAME);
-  const size = (await stat(file).catch(() => null))?.size;
-  if (size === undefined) {
-    return apiError(
-      res,
-      404,
-      'agent_bundle_missing',
-      'The agent installer has not been built on this server yet: run npm run build:agent',
-    );
+/**
+ * The agent zip, as the agent-bundles bucket serves it through a presigned URL: an attachment. While
+ * the local stack builds it (it was missing or older than the agent's sources), a 503 says so.
+ */
+async function serveAgentBundle(req: IncomingMessage, res: ServerResponse, agentPackage: AgentPackage) {
+  const status = await agentPackage.status();
+  const size = status.state === 'ready' ? (await stat(status.file).catch(() => null))?.size : undefined;
+  if (status.state !== 'ready' || size === undefined) {
+    res.setHeader('retry-after', '15');
+    return status.state === 'failed'
+      ? apiError(res, 503, 'agent_bundle_failed', AGENT_PACKAGE_MESSAGES.failed(status.reason))
+      : apiError(res, 503, 'agent_bundle_building', AGENT_PACKAGE_MESSAGES.building);
   }
   res.writeHead(200, {
     'content-type': 'application/zip',
@@ -260,7 +262,7 @@ async function serveAgentBundle(req: IncomingMessage, res: ServerResponse, bundl
     'cache-control': 'no-store',
   });
   if (req.method === 'HEAD') return res.end();
-  createReadStream(file).pipe(res);
+  createReadStream(status.file).pipe(res);
 }
 
 /** Text files CloudFront compresses for browsers that accept it; the gateway does the same. */
@@ -306,7 +308,7 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
     const work = async () => {
       if (url.pathname.startsWith('/api/')) return handleApi(req, res, url, options);
       if (url.pathname === RUNTIME_CONFIG_PATH) return sendJson(res, 200, options.runtimeConfig);
-      if (url.pathname === LOCAL_AGENT_BUNDLE_PATH) return serveAgentBundle(req, res, options.agentBundleDir);
+      if (url.pathname === LOCAL_AGENT_BUNDLE_PATH) return serveAgentBundle(req, res, options.agentPackage);
       if (url.pathname === LOCAL_SES_SEND_EMAIL_PATH && req.method === 'POST') {
         const raw = await readBody(req);
         if (raw === null) return sendJson(res, 413, { message: 'The request is larger than 10 MB' });

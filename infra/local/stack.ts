@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { RuntimeConfig } from '../../shared/runtime-config';
+import { localAgentPackage, type AgentPackage } from './agent-package';
 import { startCognitoLocal } from './cognito';
 import { dynamoDbClient, ensureTable, startDynamoDbLocal } from './dynamodb';
 import { LOCAL_AGENT_BUNDLE_PATH, startGateway } from './gateway';
@@ -20,6 +21,8 @@ export interface LocalStack {
   /** The Stripe sandbox's address; null when STRIPE_SECRET_KEY points the product at a real Stripe account. */
   stripeSandboxUrl: string | null;
   runtimeConfig: RuntimeConfig;
+  /** The agent installer the gateway serves, built when it is missing or stale. */
+  agentPackage: AgentPackage;
   stop(): Promise<void>;
 }
 
@@ -38,7 +41,8 @@ const stopChild = (child: ChildProcess) =>
 
 /**
  * DynamoDB Local, cognito-local, the email outbox and the gateway (which also stands in for SES,
- * delivering into the outbox), with data under settings.dataDir.
+ * delivering into the outbox, and for the agent-bundles bucket, building the agent installer when
+ * it is missing or stale), with data under settings.dataDir.
  * The functions run in this process and learn the emulators' endpoints from their environment,
  * exactly as a Lambda learns the real ones.
  */
@@ -85,10 +89,12 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
       authFlow: 'USER_PASSWORD_AUTH',
       userPoolEndpoint: cognito.endpoint,
     };
+    const agentPackage = localAgentPackage(settings.agentBundleDir, (line) => console.log(`[agent] ${line}`));
+    started.push(() => agentPackage.stop());
     const gateway = await startGateway({
       port: settings.port,
       webDistDir: settings.webDistDir,
-      agentBundleDir: settings.agentBundleDir,
+      agentPackage,
       runtimeConfig,
       authorize: createJwtAuthorizer(cognito.endpoint, cognito.userPoolId, cognito.userPoolClientId),
       outbox,
@@ -121,7 +127,7 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
         STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
       });
     }
-    return { url, outbox, stripeSandboxUrl, runtimeConfig, stop };
+    return { url, outbox, stripeSandboxUrl, runtimeConfig, agentPackage, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -2,7 +2,8 @@ import { ensureSuperAdmin } from '../../functions/auth/registration';
 import { syncPlansFromStripe } from '../../functions/billing/sync-plans';
 import { listActivePlans } from '../../functions/lib/table/billing';
 import { JAVA_MISSING, javaAvailable } from './dynamodb';
-import { settingsFromEnv } from './settings';
+import path from 'node:path';
+import { REPO_ROOT, settingsFromEnv } from './settings';
 import { startLocalStack } from './stack';
 
 /** `npm start`: the whole product on this machine, data kept under .data/ between runs. */
@@ -33,6 +34,11 @@ async function main() {
   Data:          ${settings.dataDir}  (npm run reset wipes it)
   Stop with Ctrl-C.
 `);
+
+  // The agent installer, for Settings → Download Agent: built in the background when it is missing
+  // or older than the agent's sources (its progress shows here, prefixed [agent]).
+  const agent = await stack.agentPackage.status();
+  if (agent.state === 'ready') console.log(`  Agent installer: ${path.relative(REPO_ROOT, agent.file)}\n`);
 
   let stopping = false;
   const shutdown = async () => {

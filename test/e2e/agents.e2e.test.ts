@@ -91,6 +91,16 @@ const cards = () => page().getByRole('list', { name: 'Machines' }).getByRole('li
 const card = (hostname: string) => cards().filter({ hasText: hostname });
 const summary = () => page().getByTestId('agent-summary').locator('span').first().textContent();
 const searchBox = () => page().getByLabel('Search machines');
+const hostnames = () => cards().locator('[data-machine-link]').allTextContents();
+
+/** What the page is told of its visibility, as a browser tells it when its tab is switched away. */
+function setVisibility(state: 'hidden' | 'visible') {
+  return page().evaluate((value) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => value === 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  }, state);
+}
 const detailHeading = (hostname: string) => page().getByRole('heading', { level: 3, name: hostname });
 const section = (name: RegExp) => page().getByRole('region', { name });
 const focusedText = () => page().evaluate(() => document.activeElement?.textContent ?? null);
@@ -244,6 +254,78 @@ describe('Assets → Agent Monitoring in Chromium', () => {
     expect(await cards().first().textContent()).toContain('NEW-DESKTOP-99');
   }, 90_000);
 
+  it('filters the fleet by freshness and sorts it by hostname, through the API', async () => {
+    const company = await signUpCompany();
+    await reportedAgo(company, 1, { machine_id: 'M-GREEN', hostname: 'zeta-desk' });
+    await reportedAgo(company, 120, { machine_id: 'M-YELLOW', hostname: 'Alpha-Laptop' });
+    await reportedAgo(company, 300, { machine_id: 'M-RED', hostname: 'mid-server' });
+    const asked: URLSearchParams[] = [];
+    page().on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/agents') asked.push(url.searchParams);
+    });
+
+    await signIn(company);
+    await expect.poll(hostnames, SLOW).toEqual(['zeta-desk', 'Alpha-Laptop', 'mid-server']);
+    expect(await page().getByLabel('Sort by').inputValue()).toBe('last_seen');
+    await page().getByLabel('Sort by').selectOption({ label: 'Hostname' });
+    await expect.poll(hostnames, SLOW).toEqual(['Alpha-Laptop', 'mid-server', 'zeta-desk']);
+
+    await page().getByLabel('Freshness').selectOption('red');
+    await expect.poll(hostnames, SLOW).toEqual(['mid-server']);
+    expect(await summary()).toBe('1 machine matches');
+    await page().getByLabel('Freshness').selectOption('yellow');
+    await expect.poll(hostnames, SLOW).toEqual(['Alpha-Laptop']);
+    await page().getByLabel('Freshness').selectOption('green');
+    await expect.poll(hostnames, SLOW).toEqual(['zeta-desk']);
+    // The API filtered and sorted: the grid shows what it answered.
+    expect(Object.fromEntries(asked.at(-1)!)).toEqual({ freshness: 'green', sort: 'hostname' });
+
+    await searchBox().fill('alpha');
+    await expect
+      .poll(() => page().getByRole('heading', { name: 'No machines match your search' }).isVisible(), SLOW)
+      .toBe(true);
+    await page().getByRole('button', { name: 'Clear search and filter' }).click();
+    await expect.poll(hostnames, SLOW).toEqual(['Alpha-Laptop', 'mid-server', 'zeta-desk']);
+    expect(await page().getByLabel('Freshness').inputValue()).toBe('');
+    expect(await summary()).toBe('3 machines · 1 online');
+  });
+
+  it('refreshes the fleet every minute while the page is visible, and not while it is hidden', async () => {
+    const company = await signUpCompany();
+    const key = await createKey(company);
+    await report(key, { machine_id: 'M-1', hostname: 'FIRST-PC' });
+    // What happened, in order: the grid's fetches and the page's visibility changes.
+    const events: string[] = [];
+    page().on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/agents') events.push('fetch');
+    });
+    // Timers run on Chromium's fake clock: a minute passes when the test says so.
+    await page().clock.install();
+    await signIn(company);
+    await expect.poll(() => card('FIRST-PC').count(), SLOW).toBe(1);
+    expect(events).toEqual(['fetch']);
+
+    // A machine reports; a minute later the grid shows it without a click.
+    await report(key, { machine_id: 'M-2', hostname: 'SECOND-PC' });
+    expect(await card('SECOND-PC').count()).toBe(0);
+    await page().clock.fastForward(60_000);
+    await expect.poll(() => card('SECOND-PC').count(), SLOW).toBe(1);
+    expect(events).toEqual(['fetch', 'fetch']);
+
+    // Hidden, three minutes pass without a fetch; visible again, it fetches at once.
+    await report(key, { machine_id: 'M-3', hostname: 'THIRD-PC' });
+    await setVisibility('hidden');
+    events.push('hidden');
+    for (let minute = 0; minute < 3; minute++) await page().clock.fastForward(60_000);
+    expect(await card('THIRD-PC').count()).toBe(0);
+    events.push('visible');
+    await setVisibility('visible');
+    await expect.poll(() => card('THIRD-PC').count(), SLOW).toBe(1);
+    expect(events).toEqual(['fetch', 'fetch', 'hidden', 'visible', 'fetch']);
+    expect(await page().getByRole('button', { name: 'Refresh' }).isVisible()).toBe(true);
+  });
+
   it('says so when a machine in the address is unknown, and when the fleet cannot load', async () => {
     const company = await signUpCompany();
     await page().goto(`${baseUrl()}/assets?machine=NO-SUCH-MACHINE`);
@@ -258,7 +340,7 @@ describe('Assets → Agent Monitoring in Chromium', () => {
       .poll(() => page().getByRole('heading', { name: 'No machines yet' }).isVisible(), SLOW)
       .toBe(true);
 
-    await page().route('**/api/agents', (route) =>
+    await page().route('**/api/agents?*', (route) =>
       route.fulfill({
         status: 500,
         contentType: 'application/json',
@@ -268,7 +350,7 @@ describe('Assets → Agent Monitoring in Chromium', () => {
     await page().reload();
     const alert = page().getByRole('alert').filter({ hasText: 'Could not load the machines' });
     await expect.poll(() => alert.textContent(), SLOW).toContain('Simulated outage');
-    await page().unroute('**/api/agents');
+    await page().unroute('**/api/agents?*');
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect
       .poll(() => page().getByRole('heading', { name: 'No machines yet' }).isVisible(), SLOW)

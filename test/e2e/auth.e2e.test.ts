@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../shared/auth';
-import { baseUrl, uniqueEmail } from '../support/api';
+import { baseUrl, signUpCompany, uniqueEmail } from '../support/api';
 import { useChromiumPage } from '../support/browser';
 
 const currentPage = useChromiumPage();
@@ -87,5 +87,33 @@ describe('sign up, sign in and the session, in Chromium', () => {
         timeout: 15_000,
       })
       .toBe(true);
+  });
+
+  it('answers an unknown address and a wrong password alike, and tells a stranger nothing on reset', async () => {
+    const company = await signUpCompany();
+    await currentPage().goto(baseUrl());
+
+    await signIn(uniqueEmail('nobody'), 'whatever-1');
+    await expect
+      .poll(() => message().textContent(), { timeout: 15_000 })
+      .toBe(AUTH_MESSAGES.incorrectCredentials);
+    expect(await isRed()).toBe(true);
+
+    await currentPage().reload();
+    await signIn(company.email, 'wrong-password');
+    await expect
+      .poll(() => message().textContent(), { timeout: 15_000 })
+      .toBe(AUTH_MESSAGES.incorrectCredentials);
+
+    // "Forgot password?" for an address without an account goes on as if a code were sent.
+    await currentPage().reload();
+    await currentPage().getByRole('button', { name: 'Forgot password?' }).click();
+    const stranger = uniqueEmail('stranger');
+    await emailField().fill(stranger);
+    await currentPage().getByRole('button', { name: 'Send reset code' }).click();
+    await expect
+      .poll(() => new URL(currentPage().url()).pathname, { timeout: 15_000 })
+      .toBe('/reset-password');
+    expect(await message().textContent()).toBe(`A password reset code was sent to ${stranger}.`);
   });
 });

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { HARDWARE_FIELDS, type HardwareAsset } from '../../shared/hardware';
+import { HARDWARE_FIELDS, type HardwareAsset, type HardwareListResponse } from '../../shared/hardware';
 import { api, baseUrl, signUpCompany, type TestCompany } from '../support/api';
 import { useChromiumPage } from '../support/browser';
 
@@ -189,6 +189,47 @@ describe('dashboard and audit logs in Chromium', () => {
     await currentPage().getByRole('tab', { name: 'Audit Logs' }).click();
     await expect.poll(() => rows.count(), TIMEOUT).toBe(5);
     expect(await rows.first().getByText('Apple iPhone 15').isVisible()).toBe(true);
+  });
+
+  it('shows the latest 100 audit entries, then loads the older ones', async () => {
+    const company = await signUpCompany('Audit Trail Ltd');
+    // One entry for an import of 24 assets, 24 for each of four bulk changes (96), then four more.
+    const rows = Array.from({ length: 24 }, (_, index) => `Laptop,Dell,Model ${index}`);
+    const imported = await api<{ success: number }>('/api/hardware/import', {
+      method: 'POST',
+      token: company.accessToken,
+      rawBody: `asset_type,manufacturer,model\n${rows.join('\n')}`,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(imported.body.success).toBe(24);
+    const list = await api<HardwareListResponse>('/api/hardware?limit=24', { token: company.accessToken });
+    const ids = list.body.items.map((asset) => asset.id);
+    for (const status of ['Retired', 'In Storage', 'In Repair', 'Active']) {
+      const bulk = await api('/api/hardware/bulk-status', {
+        method: 'POST',
+        token: company.accessToken,
+        body: { ids, status },
+      });
+      expect(bulk.status).toBe(200);
+    }
+    for (let index = 0; index < 4; index++) {
+      await createHardware(company, { asset_type: 'Phone', model: `Phone ${index}`, status: 'Active' });
+    }
+
+    await currentPage().goto(`${baseUrl()}/settings?tab=audit`);
+    await currentPage().getByLabel('Email', { exact: true }).fill(company.email);
+    await currentPage().getByLabel('Password', { exact: true }).fill(company.password);
+    await currentPage().getByRole('button', { name: 'Sign In', exact: true }).click();
+    const entries = auditTable().locator('tbody').getByRole('row');
+    await expect.poll(() => entries.count(), TIMEOUT).toBe(100);
+    expect(await currentPage().getByText('Showing the latest 100 entries').isVisible()).toBe(true);
+    expect(await entries.first().textContent()).toContain('Phone 3');
+
+    await currentPage().getByRole('button', { name: 'Load older entries' }).click();
+    await expect.poll(() => entries.count(), TIMEOUT).toBe(101);
+    expect(await entries.last().textContent()).toContain('Imported 24 hardware assets from CSV');
+    expect(await currentPage().getByText('Showing all 101 entries').isVisible()).toBe(true);
+    expect(await currentPage().getByRole('button', { name: 'Load older entries' }).count()).toBe(0);
   });
 
   it('lists the ten soonest warranties and says there are more', async () => {

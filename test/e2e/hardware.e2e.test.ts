@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '../../shared/api';
 import {
@@ -95,9 +96,10 @@ describe('Assets → Manual Hardware in Chromium', () => {
     await page().keyboard.press('Tab');
     expect(await page().evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close');
 
-    // Saving without an asset type marks that field and focuses it.
+    // Saving without an asset type marks that field, says it is required (SPEC 5) and focuses it.
     await add.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => add.getByText('Asset type must be one of').isVisible()).toBe(true);
+    await expect.poll(() => add.getByText('Asset type is required', { exact: true }).isVisible()).toBe(true);
+    expect(await add.getByText('must be one of').count()).toBe(0);
     expect(await focusedName()).toBe('asset_type');
     expect(await add.getByLabel('Asset Type').getAttribute('aria-invalid')).toBe('true');
 
@@ -163,12 +165,29 @@ describe('Assets → Manual Hardware in Chromium', () => {
     await page().getByRole('button', { name: 'Clear search and filter' }).click();
     await expect.poll(() => rowCount('Lenovo ThinkPad T14'), SLOW).toBe(1);
 
-    // Bulk status change of two rows.
+    // Bulk status change of two rows, after its question; Cancel changes nothing.
     await page().getByRole('checkbox', { name: 'Select HP EliteBook 840' }).check();
     await page().getByRole('checkbox', { name: 'Select Lenovo ThinkPad T14' }).check();
     await expect.poll(() => page().getByText('2 selected').isVisible()).toBe(true);
     await page().getByLabel('New status').selectOption('In Repair');
-    await page().getByRole('button', { name: 'Apply' }).click();
+    const bulkQuestion = page().getByRole('alertdialog', {
+      name: 'Change the status of 2 assets to In Repair?',
+    });
+    await page().getByRole('button', { name: 'Change Status' }).click();
+    await expect.poll(() => bulkQuestion.isVisible()).toBe(true);
+    await bulkQuestion.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page().getByRole('alertdialog').count()).toBe(0);
+    expect(await page().getByText('2 selected').isVisible()).toBe(true);
+    expect(
+      Object.fromEntries((await listAssets(company)).map((asset) => [asset.model, asset.status])),
+    ).toEqual({
+      'EliteBook 840': 'In Storage',
+      'ThinkPad T14': 'Active',
+      'Latitude 5440': 'Disposal Pending',
+    });
+    expect(await rowText('HP EliteBook 840')).toContain('In Storage');
+    await page().getByRole('button', { name: 'Change Status' }).click();
+    await bulkQuestion.getByRole('button', { name: 'Change Status' }).click();
     await expect
       .poll(() => page().getByText('Updated status of 2 hardware assets').isVisible(), SLOW)
       .toBe(true);
@@ -306,10 +325,11 @@ describe('Assets → Manual Hardware in Chromium', () => {
     );
   }, 120_000);
 
-  it('shows 24 rows with Load more, and keeps fetching short search pages until rows are shown', async () => {
+  it('shows 24 rows of the total, Load more reaches every asset within the search and filter, and short search pages are filled', async () => {
     const company = await signUpCompany();
-    const lines = ['asset_type,manufacturer,model'];
-    for (let index = 1; index <= 30; index++) lines.push(`Phone,Apple,iPhone ${index}`);
+    const lines = ['asset_type,manufacturer,model,status'];
+    for (let index = 1; index <= 30; index++) lines.push(`Phone,Apple,iPhone ${index},Active`);
+    for (let index = 1; index <= 26; index++) lines.push(`Laptop,Dell,Latitude ${index},In Storage`);
     const imported = await api('/api/hardware/import', {
       method: 'POST',
       token: company.accessToken,
@@ -319,26 +339,54 @@ describe('Assets → Manual Hardware in Chromium', () => {
     expect(imported.status).toBe(200);
 
     await signIn(company);
-    const phoneRows = () =>
+    const names = async () =>
+      (await page().locator('.hardware-table__name').allTextContents()).map((name) => name.trim());
+    const shown = () =>
       page()
-        .getByRole('row')
-        .filter({ hasText: /Apple iPhone \d+/ })
-        .count();
-    await expect.poll(phoneRows, SLOW).toBe(24);
-    await page().getByRole('button', { name: 'Load more' }).click();
-    await expect.poll(phoneRows, SLOW).toBe(30);
-    expect(await page().getByRole('button', { name: 'Load more' }).count()).toBe(0);
+        .getByText(/^Showing /)
+        .textContent();
+    const loadMore = page().getByRole('button', { name: 'Load more' });
+    await expect.poll(async () => (await names()).length, SLOW).toBe(24);
+    expect(await shown()).toBe('Showing 24 of 56 hardware assets');
+    await loadMore.click();
+    await expect.poll(shown, SLOW).toBe('Showing 48 of 56 hardware assets');
+    await loadMore.click();
+    await expect.poll(shown, SLOW).toBe('Showing 56 of 56 hardware assets');
+    expect(await loadMore.count()).toBe(0);
+    const everyAsset = [
+      ...Array.from({ length: 26 }, (_, index) => `Dell Latitude ${26 - index}`),
+      ...Array.from({ length: 30 }, (_, index) => `Apple iPhone ${30 - index}`),
+    ];
+    expect(await names()).toEqual(everyAsset);
 
     // Select all takes the loaded rows.
     await page().getByRole('checkbox', { name: 'Select all loaded hardware assets' }).check();
-    await expect.poll(() => page().getByText('30 selected').isVisible()).toBe(true);
+    await expect.poll(() => page().getByText('56 selected').isVisible()).toBe(true);
     await page().getByRole('button', { name: 'Clear selection' }).click();
+
+    // The status filter counts its own assets, and Load more keeps to it.
+    await page().getByLabel('Status filter').selectOption('In Storage');
+    await expect.poll(shown, SLOW).toBe('Showing 24 of 26 hardware assets');
+    await loadMore.click();
+    await expect.poll(shown, SLOW).toBe('Showing 26 of 26 hardware assets');
+    expect(await names()).toEqual(everyAsset.slice(0, 26));
+    expect(await page().locator('tbody tr').filter({ hasText: 'Active' }).count()).toBe(0);
+
+    // A search in an inventory its read covers whole: every match counted.
+    await page().getByLabel('Status filter').selectOption({ label: 'All Statuses' });
+    await page().getByLabel('Search hardware').fill('iphone 1');
+    await expect.poll(shown, SLOW).toBe('Showing 11 of 11 hardware assets');
+    expect(await names()).toEqual([
+      ...Array.from({ length: 10 }, (_, index) => `Apple iPhone ${19 - index}`),
+      'Apple iPhone 1',
+    ]);
+    expect(await loadMore.count()).toBe(0);
 
     // A search in a big inventory: the server answers with short pages (even empty ones) and a cursor.
     const template = (await listAssets(company))[0]!;
     const searchPages: Record<string, HardwareListResponse> = {
-      start: { items: [], next_cursor: 'c1' },
-      c1: { items: [], next_cursor: 'c2' },
+      start: { items: [], next_cursor: 'c1', total: 0, total_exact: false },
+      c1: { items: [], next_cursor: 'c2', total: 0, total_exact: false },
       c2: {
         items: [1, 2, 3].map((index) => ({
           ...template,
@@ -347,6 +395,8 @@ describe('Assets → Manual Hardware in Chromium', () => {
           model: `Needle ${index}`,
         })),
         next_cursor: null,
+        total: 3,
+        total_exact: false,
       },
     };
     const searchCursors: string[] = [];
@@ -371,6 +421,112 @@ describe('Assets → Manual Hardware in Chromium', () => {
     expect(searchCursors).toEqual(['start', 'c1', 'c2']);
     expect(await page().getByText('No hardware matches your search').count()).toBe(0);
     expect(await page().getByRole('button', { name: 'Load more' }).count()).toBe(0);
+  });
+
+  it('exports every asset the search and status filter match to hardware-{date}.csv, page by page', async () => {
+    const company = await signUpCompany();
+    const lines = ['asset_type,manufacturer,model,status,purchase_date,assigned_to'];
+    for (let index = 1; index <= 130; index++) {
+      lines.push(`Laptop,Dell,Latitude ${index},In Repair,,Person ${index}`);
+    }
+    for (let index = 1; index <= 5; index++) lines.push(`Laptop,Dell,Latitude Spare ${index},Active,,`);
+    for (let index = 1; index <= 5; index++) lines.push(`Phone,Apple,iPhone ${index},In Repair,,`);
+    lines.push('Laptop,Dell,"=HYPERLINK(""http://x"") Latitude",In Repair,2024-02-29,');
+    const imported = await api<{ success: number }>('/api/hardware/import', {
+      method: 'POST',
+      token: company.accessToken,
+      rawBody: lines.join('\n'),
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(imported.body.success).toBe(141);
+
+    await signIn(company);
+    await page().getByLabel('Status filter').selectOption('In Repair');
+    await page().getByLabel('Search hardware').fill('latitude');
+    await expect
+      .poll(
+        () =>
+          page()
+            .getByText(/^Showing /)
+            .textContent(),
+        SLOW,
+      )
+      .toBe('Showing 24 of 131 hardware assets');
+
+    // The export's second page waits until the test has seen the progress on the button.
+    let releaseSecondPage = () => {};
+    const secondPageHeld = new Promise<void>((resolve) => (releaseSecondPage = resolve));
+    const exportPages: URLSearchParams[] = [];
+    await page().route('**/api/hardware?*', async (route) => {
+      const query = new URL(route.request().url()).searchParams;
+      if (query.get('limit') !== '100') return route.fallback();
+      exportPages.push(query);
+      if (query.has('cursor')) await secondPageHeld;
+      await route.fallback();
+    });
+    const download = page().waitForEvent('download');
+    const exportButton = page().getByRole('button', { name: /^Export CSV|^Exporting/ });
+    await exportButton.click();
+    await expect.poll(() => exportButton.textContent(), SLOW).toBe('Exporting… 100 of 131');
+    expect(await exportButton.isDisabled()).toBe(true);
+    releaseSecondPage();
+
+    const file = await download;
+    const today = new Date();
+    const pad = (value: number) => String(value).padStart(2, '0');
+    expect(file.suggestedFilename()).toBe(
+      `hardware-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.csv`,
+    );
+    await expect
+      .poll(() => page().getByText(`Exported 131 hardware assets to ${file.suggestedFilename()}`).isVisible())
+      .toBe(true);
+    expect(await exportButton.isDisabled()).toBe(false);
+    expect(exportPages.map((query) => [query.get('q'), query.get('status'), query.has('cursor')])).toEqual([
+      ['latitude', 'In Repair', false],
+      ['latitude', 'In Repair', true],
+    ]);
+
+    const text = await readFile(await file.path(), 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const csvLines = text.slice(1).split('\r\n');
+    expect(csvLines.pop()).toBe('');
+    // Every cell quoted.
+    for (const line of csvLines) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
+    const [header, ...rows] = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data;
+    expect(header).toEqual([
+      'Asset Type',
+      'Manufacturer',
+      'Model',
+      'Serial Number',
+      'Asset Tag',
+      'Status',
+      'Assigned To',
+      'Location',
+      'Purchase Date',
+      'Warranty Expiry',
+      'CPU',
+      'RAM (GB)',
+      'Storage (GB)',
+      'Operating System',
+      'Disposal Reason',
+      'Disposal Date',
+      'Notes',
+      'Created Date',
+    ]);
+    expect(rows).toHaveLength(131);
+    const column = (name: string) => rows.map((row) => row[header!.indexOf(name)]);
+    expect(new Set(column('Status'))).toEqual(new Set(['In Repair']));
+    expect(column('Model').sort()).toEqual(
+      [
+        `'=HYPERLINK("http://x") Latitude`,
+        ...Array.from({ length: 130 }, (_, index) => `Latitude ${index + 1}`),
+      ].sort(),
+    );
+    const formulaRow = rows.find((row) => row[2]!.startsWith("'="))!;
+    expect(formulaRow[header!.indexOf('Purchase Date')]).toBe('29/02/2024');
+    expect(formulaRow[header!.indexOf('Assigned To')]).toBe('-');
+    expect(formulaRow[header!.indexOf('Serial Number')]).toBe('-');
+    expect(column('Created Date')[0]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
   });
 
   it('tells the user when someone else changed the asset, and Reload brings in their version', async () => {

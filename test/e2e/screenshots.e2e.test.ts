@@ -20,11 +20,12 @@ import {
   type TestCompany,
 } from '../support/api';
 import { launchChromium, signInThroughForm } from '../support/browser';
+import { expectNoSidewaysScroll, VIEWPORTS, type ViewportName } from '../support/layout';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 
 /**
  * Every main screen at desktop and phone widths, saved under test/e2e/screenshots (git-ignored) for
- * a person to look at. Each shot waits for the screen's real content, and at phone width the page
+ * a person to look at. Each shot waits for the screen's real content, and at either width the page
  * must not scroll sideways. UPDATE_DOCS_SCREENSHOTS=1 also refreshes the README's viewport shots
  * in docs/screenshots.
  */
@@ -33,11 +34,6 @@ const SHOTS_DIR = path.resolve('test/e2e/screenshots');
 const DOCS_DIR = path.resolve('docs/screenshots');
 /** The shots the README shows, as viewport shots so they stay small. */
 const DOCS_SHOTS = new Set(['dashboard-desktop', 'hardware-desktop', 'fleet-desktop', 'dashboard-phone']);
-const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const;
-type ViewportName = keyof typeof VIEWPORTS;
 const SLOW = { timeout: 15_000 };
 const COMPANY = 'Northwind Traders';
 
@@ -354,35 +350,8 @@ async function syncPlans() {
   expect(sync.status).toBe(200);
 }
 
-/** What sticks out past the right edge, to say which element made the page scroll sideways. */
-function overflowingElements(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = window.innerWidth;
-    const found: string[] = [];
-    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
-      const rect = element.getBoundingClientRect();
-      if (rect.right <= width + 0.5 || rect.width === 0) continue;
-      // Report the outermost offender only: its children overflow with it.
-      const parent = element.parentElement;
-      if (parent && parent.getBoundingClientRect().right > width + 0.5) continue;
-      // What a scroller of its own holds (a wide table's wrapper) does not widen the page.
-      let clipped = false;
-      for (let ancestor = parent; ancestor && !clipped; ancestor = ancestor.parentElement) {
-        clipped = getComputedStyle(ancestor).overflowX !== 'visible';
-      }
-      if (clipped) continue;
-      const classes =
-        element.className && typeof element.className === 'string'
-          ? `.${element.className.trim().split(/\s+/).join('.')}`
-          : '';
-      found.push(`${element.tagName.toLowerCase()}${classes} (right edge ${Math.round(rect.right)}px)`);
-    }
-    return found.slice(0, 5);
-  });
-}
-
 /**
- * Saves the page and, at phone width, checks it does not scroll sideways. Dialogs are shot as the
+ * Saves the page and checks it does not scroll sideways. Dialogs are shot as the
  * viewport: a full-page shot stretches the viewport and leaves the page below without the backdrop.
  */
 async function capture(page: Page, screen: string, viewport: ViewportName, fullPage = true) {
@@ -394,18 +363,7 @@ async function capture(page: Page, screen: string, viewport: ViewportName, fullP
   if (process.env.UPDATE_DOCS_SCREENSHOTS && DOCS_SHOTS.has(name)) {
     await page.screenshot({ path: path.join(DOCS_DIR, `${name}.png`) });
   }
-  if (viewport === 'phone') {
-    const widths = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      inner: window.innerWidth,
-    }));
-    expect
-      .soft(
-        widths.scroll,
-        `${screen} scrolls sideways at phone width: ${(await overflowingElements(page)).join(', ')}`,
-      )
-      .toBeLessThanOrEqual(widths.inner);
-  }
+  await expectNoSidewaysScroll(page, `${screen} (${viewport})`, { soft: true });
 }
 
 const heading = (page: Page, name: string, level?: number) =>

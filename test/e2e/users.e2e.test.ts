@@ -1,11 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import { AUTH_MESSAGES } from '../../shared/auth';
 import { shortId } from '../../shared/constants';
-import { INVITATION_MESSAGES, type Invitation } from '../../shared/invitations';
+import { INVITATION_MESSAGES, invitationLink, type Invitation } from '../../shared/invitations';
 import { ORGANIZATION_MESSAGES, USER_MESSAGES } from '../../shared/users';
-import { api, baseUrl, signUpCompany, uniqueEmail, type TestCompany } from '../support/api';
+import {
+  api,
+  baseUrl,
+  sendExpiredInvitation,
+  signUpCompany,
+  uniqueEmail,
+  type TestCompany,
+} from '../support/api';
 import { signInThroughForm, useChromiumPage } from '../support/browser';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 
@@ -63,6 +70,25 @@ const roleSelect = (email: string) => page().getByLabel(`Role of ${email}`, { ex
 const stat = (label: string) => page().getByRole('region', { name: label, exact: true });
 const isVisible = (text: string) => page().getByText(text, { exact: true }).isVisible();
 
+/** How an input looks and what is read with it: its shading, border, description and a lock beside it. */
+function lookOf(input: Locator) {
+  return input.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const described = (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    const group = element.closest('.amplify-field-group');
+    const lock = group?.querySelector('.locked-field__icon svg');
+    return {
+      background: style.backgroundColor,
+      borderStyle: style.borderTopStyle,
+      description: described,
+      hasLock: lock instanceof SVGElement && lock.getBoundingClientRect().width > 0,
+    };
+  });
+}
+
 describe('Team Management in Chromium', () => {
   it('invites a colleague as Admin, who joins through the emailed link, and changes their role', async () => {
     const companyName = `Users E2E ${Date.now()}`;
@@ -114,8 +140,21 @@ describe('Team Management in Chromium', () => {
       await other.goto(link);
       const email = other.getByLabel('Email', { exact: true });
       await expect.poll(() => email.inputValue(), SLOW).toBe(colleague);
-      expect(await email.getAttribute('readonly')).not.toBeNull();
       expect(await other.getByLabel('Company Name').inputValue()).toBe(companyName);
+      // Both look locked, not merely refuse typing: shaded, dashed, a lock, and the reason read with them.
+      const editable = await lookOf(other.getByLabel('Full Name'));
+      for (const locked of [email, other.getByLabel('Company Name')]) {
+        expect(await locked.getAttribute('readonly')).not.toBeNull();
+        expect(await locked.isDisabled()).toBe(false);
+        const look = await lookOf(locked);
+        expect(look.background).not.toBe(editable.background);
+        expect(look.borderStyle).toBe('dashed');
+        expect(look.description).toContain('Set by your invitation');
+        expect(look.hasLock).toBe(true);
+      }
+      await email.click();
+      await other.keyboard.type('x');
+      expect(await email.inputValue()).toBe(colleague);
       expect(await other.getByText(`You have been invited to join ${companyName}`).isVisible()).toBe(true);
       await other.getByLabel('Password', { exact: true }).fill('colleague-pass-1');
       await other.getByLabel('Full Name').fill('Colin Colleague');
@@ -195,12 +234,25 @@ describe('Team Management in Chromium', () => {
       .toBeLessThanOrEqual(400);
     await page().setViewportSize({ width: 1280, height: 800 });
 
-    await page()
-      .getByRole('button', { name: `Cancel the invitation of ${invitee}`, exact: true })
-      .click();
+    const cancelButton = page().getByRole('button', {
+      name: `Cancel the invitation of ${invitee}`,
+      exact: true,
+    });
+    await cancelButton.click();
     const confirm = alertDialog(INVITATION_MESSAGES.cancelConfirm);
     await expect.poll(() => confirm.isVisible(), SLOW).toBe(true);
-    await confirm.getByRole('button', { name: 'Cancel Invitation', exact: true }).click();
+    // The buttons say what they do: no bare "Cancel" beside "Cancel invitation".
+    expect(await confirm.getByRole('button', { name: /invitation/ }).allTextContents()).toEqual([
+      'Keep invitation',
+      'Cancel invitation',
+    ]);
+    expect(await confirm.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+    await confirm.getByRole('button', { name: 'Keep invitation', exact: true }).click();
+    await expect.poll(() => alertDialog(INVITATION_MESSAGES.cancelConfirm).count()).toBe(0);
+    expect(await row(invitee).count()).toBe(1);
+
+    await cancelButton.click();
+    await confirm.getByRole('button', { name: 'Cancel invitation', exact: true }).click();
     await expect.poll(() => isVisible(INVITATION_MESSAGES.cancelled), SLOW).toBe(true);
     const shownAt = Date.now();
     expect(await alertDialog(INVITATION_MESSAGES.cancelConfirm).count()).toBe(0);
@@ -309,4 +361,71 @@ describe('Team Management in Chromium', () => {
     // Its admin is shut out.
     expect((await api('/api/me', { token: doomed.accessToken })).status).toBe(403);
   });
+
+  it('shows an expired invitation as Expired and resends it; an unusable link shows its error and the way to sign in', async () => {
+    const company = await signUpCompany();
+    const lapsed = uniqueEmail('lapsed');
+    const fresh = uniqueEmail('fresh');
+    const { token: oldToken } = await sendExpiredInvitation(company, lapsed);
+    await inviteByApi(company, fresh, 'user');
+
+    await signInThroughForm(page(), `${baseUrl()}/users`, company, 'Team Management');
+    await expect
+      .poll(
+        () =>
+          page()
+            .getByRole('heading', { name: /^Pending Invitations/ })
+            .textContent(),
+        SLOW,
+      )
+      .toBe('Pending Invitations (1) · 1 expired');
+    expect(await stat('Pending Invites').textContent()).toBe('Pending Invites1');
+    expect(await row(lapsed).getByText('Expired', { exact: true }).isVisible()).toBe(true);
+    expect(await row(fresh).getByText('Pending', { exact: true }).isVisible()).toBe(true);
+
+    // The expired link: its error and a way to sign in, not a sign-up form that cannot work.
+    const browser: Browser = page().context().browser()!;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const invitee = await context.newPage();
+      await expectUnusableLink(invitee, oldToken, AUTH_MESSAGES.invitationExpired);
+
+      await row(lapsed)
+        .getByRole('button', { name: `Resend the invitation of ${lapsed}`, exact: true })
+        .click();
+      await expect.poll(() => isVisible(INVITATION_MESSAGES.resent(lapsed)), SLOW).toBe(true);
+      await expect.poll(() => heading('Pending Invitations (2)').isVisible(), SLOW).toBe(true);
+      expect(await row(lapsed).getByText('Pending', { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => stat('Pending Invites').textContent(), SLOW).toBe('Pending Invites2');
+
+      // The old link no longer works; the new one signs up.
+      await expectUnusableLink(invitee, oldToken, AUTH_MESSAGES.invalidInvitation);
+      await invitee.goto(await inviteLinkFor(lapsed));
+      await expect.poll(() => invitee.getByLabel('Email', { exact: true }).inputValue(), SLOW).toBe(lapsed);
+      await invitee.getByLabel('Password', { exact: true }).fill('lapsed-pass-1');
+      await invitee.getByLabel('Full Name').fill('Lee Late');
+      await invitee.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await expect
+        .poll(() => invitee.getByTestId('auth-message').textContent(), SLOW)
+        .toBe(AUTH_MESSAGES.accountCreatedByInvitation);
+    } finally {
+      await context.close();
+    }
+  });
 });
+
+/** An invite link that cannot be used shows why, offers sign-in, and no sign-up form. */
+async function expectUnusableLink(invitee: Page, token: string, message: string) {
+  await invitee.goto(invitationLink(baseUrl(), token));
+  await expect.poll(() => invitee.getByTestId('auth-message').textContent(), SLOW).toBe(message);
+  expect(await invitee.getByRole('heading', { name: 'This invitation cannot be used' }).isVisible()).toBe(
+    true,
+  );
+  expect(await invitee.getByLabel('Password', { exact: true }).count()).toBe(0);
+  expect(await invitee.getByRole('button', { name: 'Sign Up', exact: true }).count()).toBe(0);
+  await invitee.getByRole('button', { name: 'Go to sign in', exact: true }).click();
+  await expect
+    .poll(() => invitee.getByRole('button', { name: 'Sign In', exact: true }).isVisible(), SLOW)
+    .toBe(true);
+  expect(new URL(invitee.url()).searchParams.has('invite')).toBe(false);
+}

@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { AuthStack } from '../../infra/aws/auth-stack';
-import { MAIL_FROM_CONTEXT_KEY } from '../../infra/aws/function';
+import { APP_URL_CONTEXT_KEY, MAIL_FROM_CONTEXT_KEY } from '../../infra/aws/function';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAuthStack, SYNTH_TIMEOUT_MS, templateOf } from './build';
@@ -101,5 +101,29 @@ describe('Auth stack', () => {
     expect(JSON.stringify(pool?.Properties.EmailConfiguration.SourceArn)).toContain(
       ':identity/assets.example.com',
     );
+  });
+
+  it('has a CustomMessage trigger write the reset email, with the app address from -c appUrl', () => {
+    const triggers = template.findResources('AWS::Lambda::Function');
+    expect(Object.keys(triggers)).toHaveLength(1);
+    const [functionId] = Object.keys(triggers);
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { CustomMessage: { 'Fn::GetAtt': [functionId, 'Arn'] } },
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'cognito-idp.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [functionId, 'Arn'] },
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Handler: 'index.handler',
+      Architectures: ['arm64'],
+      Environment: Match.absent(),
+    });
+
+    const app = new App({ context: { [APP_URL_CONTEXT_KEY]: 'https://assets.example.com' } });
+    templateOf(new AuthStack(app, 'Auth')).hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: { APP_URL: 'https://assets.example.com' } },
+    });
   });
 });

@@ -3,7 +3,14 @@ import type { DashboardResponse, MeResponse } from '../../shared/api';
 import type { AuditLogListResponse } from '../../shared/audit';
 import type { HardwareAsset, HardwareListResponse } from '../../shared/hardware';
 import { IMPORT_MESSAGES, type ImportResult } from '../../shared/hardware-import';
-import { api, setSubscription, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
+import {
+  api,
+  setSubscription,
+  signUpCompany,
+  signUpUnlimitedCompany,
+  useFunctionEnv,
+  type TestCompany,
+} from '../support/api';
 
 const laptop = {
   asset_type: 'Laptop',
@@ -87,7 +94,7 @@ describe('hardware assets', () => {
     const company = await signUpCompany();
     const cases: [Record<string, unknown>, string][] = [
       [{ ...laptop, asset_type: 'Toaster' }, 'Asset type must be one of'],
-      [{ ...laptop, status: undefined }, 'Status must be one of'],
+      [{ ...laptop, status: 'Lost' }, 'Status must be one of'],
       [{ ...laptop, status: 'Disposal Pending' }, 'Disposal reason is required'],
       [{ ...laptop, ram_gb: -4 }, 'RAM must be 0 or more'],
       [{ ...laptop, purchase_date: '2024-02-30' }, 'YYYY-MM-DD'],
@@ -100,6 +107,34 @@ describe('hardware assets', () => {
     }
     expect((await list(company)).body.items).toEqual([]);
     expect(await auditLogs(company)).toEqual([]);
+  });
+
+  it('answers a missing asset type or status with "… is required" at the field (SPEC 5)', async () => {
+    const company = await signUpCompany();
+    const rest = { manufacturer: laptop.manufacturer, model: laptop.model };
+    const cases: [Record<string, unknown>, { path: string; message: string }[]][] = [
+      [{ ...rest, status: 'Active' }, [{ path: 'asset_type', message: 'Asset type is required' }]],
+      [
+        { ...rest, asset_type: '', status: 'Active' },
+        [{ path: 'asset_type', message: 'Asset type is required' }],
+      ],
+      [{ ...rest, asset_type: 'Laptop' }, [{ path: 'status', message: 'Status is required' }]],
+      [
+        rest,
+        [
+          { path: 'asset_type', message: 'Asset type is required' },
+          { path: 'status', message: 'Status is required' },
+        ],
+      ],
+    ];
+    for (const [body, details] of cases) {
+      const response = await create(company, body);
+      expect(response, JSON.stringify(body)).toMatchObject({
+        status: 400,
+        body: { error: { code: 'invalid_input', message: details[0]!.message, details } },
+      });
+    }
+    expect((await list(company)).body.items).toEqual([]);
   });
 
   it('refuses an edit based on a stale version with 409 and keeps the newer edit', async () => {
@@ -164,8 +199,15 @@ describe('hardware assets', () => {
     const first = await list(company, '?limit=3');
     expect(first.body.items.map((asset) => asset.id)).toEqual(newestFirst.slice(0, 3));
     expect(first.body.next_cursor).toEqual(expect.any(String));
+    expect(first.body).toMatchObject({ total: 7, total_exact: true });
     const second = await list(company, `?limit=3&cursor=${encodeURIComponent(first.body.next_cursor!)}`);
     expect(second.body.items.map((asset) => asset.id)).toEqual(newestFirst.slice(3, 6));
+    expect(second.body).toMatchObject({ total: 7, total_exact: true });
+    // The last page says it is the last, rather than offering an empty one after it.
+    const third = await list(company, `?limit=3&cursor=${encodeURIComponent(second.body.next_cursor!)}`);
+    expect(third.body).toMatchObject({ next_cursor: null, total: 7 });
+    expect(third.body.items.map((asset) => asset.id)).toEqual(newestFirst.slice(6));
+    expect((await list(company, '?limit=7')).body.next_cursor).toBeNull();
 
     const search = async (q: string) =>
       (await list(company, `?q=${encodeURIComponent(q)}`)).body.items.map((asset) => asset.model);
@@ -178,8 +220,12 @@ describe('hardware assets', () => {
 
     const repairs = await list(company, '?status=In%20Repair');
     expect(repairs.body.items.map((asset) => asset.model)).toEqual(['Model 5', 'Model 3', 'Model 1']);
+    expect(repairs.body).toMatchObject({ total: 3, total_exact: true });
     const activeSearch = await list(company, '?status=Active&q=model&limit=2');
     expect(activeSearch.body.items.map((asset) => asset.model)).toEqual(['Model 6', 'Model 4']);
+    // The search's one read covered the whole list: every match counted, not only the page's.
+    expect(activeSearch.body).toMatchObject({ total: 4, total_exact: true });
+    expect((await list(company, '?q=head%20office')).body).toMatchObject({ total: 6, total_exact: true });
     const activeRest = await list(
       company,
       `?status=Active&q=model&limit=2&cursor=${encodeURIComponent(activeSearch.body.next_cursor!)}`,
@@ -189,6 +235,32 @@ describe('hardware assets', () => {
     expect((await list(company, '?status=Broken')).status).toBe(400);
     expect((await list(company, '?limit=1000')).status).toBe(400);
     expect((await list(company, '?cursor=garbage')).status).toBe(400);
+  });
+
+  it('counts a search past its bounded read as a lower bound, and pages on to every match', async () => {
+    const company = await signUpUnlimitedCompany();
+    // 600 assets, the newest 30 of them needles: more than one search read (500 items) holds.
+    const rows = Array.from({ length: 600 }, (_, index) =>
+      index < 570 ? `Laptop,Dell,Filler ${index}` : `Phone,Apple,Needle ${index - 570}`,
+    );
+    const imported = await api('/api/hardware/import', {
+      method: 'POST',
+      token: company.accessToken,
+      rawBody: `asset_type,manufacturer,model\n${rows.join('\n')}`,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(imported.body).toMatchObject({ success: 600, failed: 0 });
+
+    expect((await list(company)).body).toMatchObject({ total: 600, total_exact: true });
+    const first = (await list(company, '?q=needle')).body;
+    expect(first.items).toHaveLength(24);
+    // Its read saw all 30 needles but not the end of the list: at least 30.
+    expect(first).toMatchObject({ total: 30, total_exact: false });
+    const rest = (await list(company, `?q=needle&cursor=${encodeURIComponent(first.next_cursor!)}`)).body;
+    expect(rest.items.map((asset) => asset.model)).toEqual(
+      Array.from({ length: 6 }, (_, index) => `Needle ${5 - index}`),
+    );
+    expect(rest).toMatchObject({ next_cursor: null, total: 6, total_exact: false });
   });
 
   it('changes the status of the selected assets in one go, or of none', async () => {
@@ -342,7 +414,7 @@ describe('the audit trail', () => {
     await createOk(company, { ...laptop, serial_number: 'ATOM-2' });
   });
 
-  it('returns the latest 100 entries only, newest first', async () => {
+  it('returns the latest 100 entries, newest first, then the older ones from its cursor', async () => {
     const company = await signUpCompany();
     const rows = Array.from({ length: 48 }, (_, index) => `Laptop,Dell,Model ${index}`).join('\n');
     // One entry for the import batch, one per asset for each of four bulk changes (96), then four more.
@@ -371,10 +443,26 @@ describe('the audit trail', () => {
       await createOk(company),
     ].reverse();
 
-    const entries = await auditLogs(company);
+    const page = (await api<AuditLogListResponse>('/api/audit-logs', { token: company.accessToken })).body;
+    const entries = page.items;
     expect(entries).toHaveLength(100);
     expect(entries.slice(0, 4).map((entry) => entry.entity_id)).toEqual(latest.map((asset) => asset.id));
     expect(entries.some((entry) => entry.entity_label.startsWith('Imported'))).toBe(false);
+
+    // The 101st, the oldest: the import's entry, and nothing after it.
+    const older = await api<AuditLogListResponse>(
+      `/api/audit-logs?cursor=${encodeURIComponent(page.next_cursor!)}`,
+      { token: company.accessToken },
+    );
+    expect(older.status).toBe(200);
+    expect(older.body.next_cursor).toBeNull();
+    expect(older.body.items.map((entry) => entry.entity_label)).toEqual([
+      'Imported 48 hardware assets from CSV (rows 2–49)',
+    ]);
+    const few = await api<AuditLogListResponse>('/api/audit-logs?limit=2', { token: company.accessToken });
+    expect(few.body.items.map((entry) => entry.id)).toEqual(entries.slice(0, 2).map((entry) => entry.id));
+    expect((await api('/api/audit-logs?cursor=garbage', { token: company.accessToken })).status).toBe(400);
+    expect((await api('/api/audit-logs?limit=101', { token: company.accessToken })).status).toBe(400);
   });
 });
 

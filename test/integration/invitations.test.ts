@@ -11,6 +11,8 @@ import {
 import {
   api,
   inviteTokenSentTo,
+  sendExpiredInvitation,
+  setSubscription,
   signIn,
   signUpCompany,
   uniqueEmail,
@@ -168,6 +170,7 @@ describe('invitations', () => {
       ['GET', '/api/invitations'],
       ['POST', '/api/invitations'],
       ['POST', '/api/invitations/01J00000000000000000000000/cancel'],
+      ['POST', '/api/invitations/01J00000000000000000000000/resend'],
     ] as const) {
       const body = method === 'POST' ? { email: uniqueEmail() } : undefined;
       const response = await api(path, { method, token: user.AccessToken!, body });
@@ -186,4 +189,89 @@ describe('invitations', () => {
     expect(everyone).toEqual(expect.arrayContaining([a.id, b.id]));
     expect(everyone.indexOf(b.id)).toBeLessThan(everyone.indexOf(a.id));
   });
+
+  it('resends an invitation: a new link by email, and the old one stops working', async () => {
+    const company = await signUpCompany();
+    const email = uniqueEmail('resent');
+    const first = (await invite(company, { email, role: 'admin' })).body;
+    const oldToken = await inviteTokenSentTo(email);
+
+    const resent = await resend(company, first.id);
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    expect(resent.body).toMatchObject({ id: first.id, email, role: 'admin', status: 'pending' });
+    expect(Date.parse(resent.body.expires_at)).toBeGreaterThanOrEqual(Date.parse(first.expires_at));
+    const newToken = await inviteTokenSentTo(email);
+    expect(newToken).not.toBe(oldToken);
+
+    expect((await byToken(oldToken)).status).toBe(404);
+    expect((await signUpInvited(oldToken, email)).status).toBe(404);
+    expect((await byToken(newToken)).body.role).toBe('admin');
+    expect((await pending(company.accessToken)).map((item) => item.id)).toEqual([first.id]);
+    expect((await signUpInvited(newToken, email)).status).toBe(201);
+    // Accepted, it is no longer pending: nothing to resend.
+    expect((await resend(company, first.id)).status).toBe(409);
+  });
+
+  it('resends an expired invitation, which then works for another 7 days', async () => {
+    const company = await signUpCompany();
+    const email = uniqueEmail('expired');
+    const { invitation, token } = await sendExpiredInvitation(company, email);
+    expect((await byToken(token)).status).toBe(410);
+    // Still listed (the screen shows it as Expired), with the date it ran out.
+    const listed = (await pending(company.accessToken)).find((item) => item.id === invitation.id);
+    expect(listed?.expires_at).toBe(invitation.expires_at);
+
+    const resent = await resend(company, invitation.id);
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    const lifetime = Date.parse(resent.body.expires_at) - Date.now();
+    expect(lifetime).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
+    expect((await byToken(token)).status).toBe(404);
+    const newToken = await inviteTokenSentTo(email);
+    expect((await byToken(newToken)).body.email).toBe(email);
+  });
+
+  it("counts no expired invitation against the plan's user limit, until it is resent", async () => {
+    const company = await signUpCompany();
+    const admin = await me(company.accessToken);
+    await setSubscription(admin.organization.id, {
+      status: 'active',
+      plan_name: 'Duo',
+      asset_limit: 500,
+      user_limit: 2,
+    });
+    const { invitation } = await sendExpiredInvitation(company, uniqueEmail('lapsed'));
+
+    // The admin and the expired invitation: one place left for a new one.
+    const other = await invite(company, { email: uniqueEmail('fresh') });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    const refused = await resend(company, invitation.id);
+    expect(refused).toMatchObject({ status: 409, body: { error: { code: 'plan_limit' } } });
+    // Resending one that still holds its place is always possible.
+    expect((await resend(company, other.body.id)).status).toBe(200);
+
+    await api(`/api/invitations/${other.body.id}/cancel`, { method: 'POST', token: company.accessToken });
+    expect((await resend(company, invitation.id)).status).toBe(200);
+  });
+
+  it("resends only the caller's organisation's pending invitations", async () => {
+    const company = await signUpCompany();
+    const invited = (await invite(company, { email: uniqueEmail('mine') })).body;
+    const outsider = await signUpCompany();
+    const foreign = await resend(outsider, invited.id);
+    expect(foreign.status).toBe(404);
+    const token = await inviteTokenSentTo(invited.email);
+    expect((await byToken(token)).status).toBe(200);
+
+    expect((await resend(company, '01J00000000000000000000000')).status).toBe(404);
+    expect((await resend(company, 'not-an-id')).status).toBe(400);
+    await api(`/api/invitations/${invited.id}/cancel`, { method: 'POST', token: company.accessToken });
+    expect((await resend(company, invited.id)).status).toBe(409);
+  });
 });
+
+function resend(company: TestCompany, id: string) {
+  return api<Invitation & { error: { code: string; message: string } }>(`/api/invitations/${id}/resend`, {
+    method: 'POST',
+    token: company.accessToken,
+  });
+}

@@ -4,8 +4,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { routeKey, routes, type RouteDefinition } from '../../functions/routes';
-import { agentReportSchema, API_KEY_HEADER, type AgentReportInput } from '../../shared/agent-data';
+import {
+  agentListQuerySchema,
+  agentReportSchema,
+  API_KEY_HEADER,
+  type AgentReportInput,
+} from '../../shared/agent-data';
 import { apiErrorBodySchema, type MeResponse } from '../../shared/api';
+import { auditLogListQuerySchema } from '../../shared/audit';
 import { createApiKeySchema, type CreatedApiKey } from '../../shared/api-keys';
 import { signupSchema } from '../../shared/auth';
 import { checkoutRequestSchema, paymentsQuerySchema } from '../../shared/billing';
@@ -1139,12 +1145,20 @@ describe('bad input on every route of the route table', () => {
         caller: 'admin',
         body: { kind: 'json', schema: disposalDeleteSchema, valid: { ids: [pendingItem.id] } },
       },
-      'GET /api/audit-logs': { caller: 'admin', body: { kind: 'none' } },
+      'GET /api/audit-logs': {
+        caller: 'admin',
+        query: { schema: auditLogListQuerySchema, valid: { limit: '50' } },
+        body: { kind: 'none' },
+      },
       'POST /api/agent/report': {
         caller: 'agent',
         body: { kind: 'json', schema: agentReportSchema, valid: agentReport },
       },
-      'GET /api/agents': { caller: 'admin', body: { kind: 'none' } },
+      'GET /api/agents': {
+        caller: 'admin',
+        query: { schema: agentListQuerySchema, valid: { q: 'fuzz', freshness: 'green', sort: 'hostname' } },
+        body: { kind: 'none' },
+      },
       'GET /api/agents/{machine_id}': {
         caller: 'admin',
         params: { machine_id: machineId },
@@ -1167,6 +1181,11 @@ describe('bad input on every route of the route table', () => {
         },
       },
       'POST /api/invitations/{id}/cancel': {
+        caller: 'admin',
+        params: { id: invitation.body.id },
+        body: { kind: 'none' },
+      },
+      'POST /api/invitations/{id}/resend': {
         caller: 'admin',
         params: { id: invitation.body.id },
         body: { kind: 'none' },

@@ -118,6 +118,7 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
     'GET /api/invitations': { ownStatus: 200 },
     'POST /api/invitations': { ownStatus: 201, options: { body: { email: uniqueEmail('intruder-invite') } } },
     'POST /api/invitations/{id}/cancel': { object: 'invitation', params: { id: victim.invitationId } },
+    'POST /api/invitations/{id}/resend': { object: 'invitation', params: { id: victim.invitationId } },
     'GET /api/users': { ownStatus: 200 },
     'PATCH /api/users/{id}': { ...user, options: { body: { role: 'admin' } } },
     'DELETE /api/users/{id}': user,

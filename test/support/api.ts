@@ -7,6 +7,7 @@ import type { MeResponse } from '../../shared/api';
 import { UNLIMITED } from '../../shared/constants';
 import type { HardwareAsset, HardwareAssetFormValues } from '../../shared/hardware';
 import { patch, send } from '../../functions/lib/table/commands';
+import { createInvitation, type CreatedInvitation } from '../../functions/lib/table/invitations';
 import { subscriptions } from '../../functions/lib/table/items';
 import {
   callApi,
@@ -143,4 +144,33 @@ export async function inviteTokenSentTo(email: string): Promise<string> {
   const token = emails.find((sent) => sent.to === email)?.body.match(/[?&]invite=([A-Za-z0-9_-]+)/)?.[1];
   if (!token) throw new Error(`No invite link was sent to ${email}`);
   return token;
+}
+
+/** The link and the code of the newest password reset email sent to an address, from the local outbox. */
+export async function passwordResetEmailSentTo(email: string): Promise<{ link: URL; code: string }> {
+  const emails = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as {
+    to: string;
+    subject: string;
+    body: string;
+  }[];
+  const sent = emails.find(
+    (candidate) => candidate.to === email && /password reset/i.test(candidate.subject),
+  );
+  const link = sent?.body.match(/https?:\/\/\S+\/reset-password\S*/)?.[0];
+  const code = sent?.body.match(/code: (\d+)/)?.[1];
+  if (!link || !code) throw new Error(`No password reset link and code were sent to ${email}: ${sent?.body}`);
+  return { link: new URL(link), code };
+}
+
+/** An invitation sent eight days ago, so expired a day ago, written through the data layer. */
+export async function sendExpiredInvitation(company: TestCompany, email: string): Promise<CreatedInvitation> {
+  const me = await api<MeResponse>('/api/me', { token: company.accessToken });
+  useFunctionEnv();
+  return createInvitation(
+    me.body.organization.id,
+    { email, role: 'user' },
+    { email: company.email },
+    new Date(Date.now() - 8 * 24 * 3600_000),
+    { planName: null, assetLimit: UNLIMITED, userLimit: UNLIMITED },
+  );
 }

@@ -1,7 +1,13 @@
 import { monotonicFactory } from 'ulid';
-import type { AuditAction, AuditEntityType, AuditLog, FieldChange } from '../../../shared/audit';
-import { AUDIT_LOG_PAGE_SIZE } from '../../../shared/constants';
-import { create, listPage, type TableWrite } from './commands';
+import type { Page } from '../../../shared/api';
+import type {
+  AuditAction,
+  AuditEntityType,
+  AuditLog,
+  AuditLogListQuery,
+  FieldChange,
+} from '../../../shared/audit';
+import { create, listSearchablePage, type TableWrite } from './commands';
 import { auditLogs, type AuditLogItem } from './items';
 
 /** The person a change is recorded against. */
@@ -66,20 +72,30 @@ export function fieldChanges<T extends object>(
   return changes;
 }
 
-/** The organisation's latest audit entries, newest first (ULID keys, so one key-ordered read). */
-export async function listAuditLogs(organizationId: string): Promise<AuditLog[]> {
-  const { items } = await listPage<AuditLogItem>(auditLogs.ofOrganization(organizationId), {
-    newestFirst: true,
-    limit: AUDIT_LOG_PAGE_SIZE,
-  });
-  return items.map((entry) => ({
-    id: entry.id,
-    timestamp: entry.timestamp,
-    entity_type: entry.entity_type,
-    entity_id: entry.entity_id ?? null,
-    entity_label: entry.entity_label,
-    action: entry.action,
-    changed_by: entry.changed_by,
-    changes: entry.changes,
-  }));
+/**
+ * The organisation's audit entries, newest first (ULID keys, so one key-ordered read), a page from
+ * a cursor.
+ */
+export async function listAuditLogs(
+  organizationId: string,
+  { cursor, limit }: AuditLogListQuery,
+): Promise<Page<AuditLog>> {
+  const page = await listSearchablePage<AuditLogItem>(
+    auditLogs.ofOrganization(organizationId),
+    (entry) => auditLogs.key(organizationId, entry.id),
+    { cursor, limit },
+  );
+  return {
+    next_cursor: page.next_cursor,
+    items: page.items.map((entry) => ({
+      id: entry.id,
+      timestamp: entry.timestamp,
+      entity_type: entry.entity_type,
+      entity_id: entry.entity_id ?? null,
+      entity_label: entry.entity_label,
+      action: entry.action,
+      changed_by: entry.changed_by,
+      changes: entry.changes,
+    })),
+  };
 }

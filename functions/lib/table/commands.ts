@@ -2,9 +2,8 @@ import { isAwsError } from '../aws';
 import { config } from '../config';
 import { tableCall, type DocumentItem } from './client';
 import { GLOBAL_INDEXES, TABLE_KEYS } from './definition';
-import type { Page } from '../../../shared/api';
 import { fromStored, type StoredItem, type TableKey } from './items';
-import { readPage } from './pages';
+import { readPage, type ReadPageResult } from './pages';
 
 /**
  * The few DynamoDB commands the data layer is made of: single-item reads and writes, batch reads,
@@ -376,14 +375,15 @@ export async function listAll<T>(
 
 /**
  * A page of a list shown newest first and searched by its lower-cased `search_text` (hardware
- * assets, disposal items); a search may return short pages (see readPage). `resumeKey` is the key of
+ * assets, disposal items; the audit trail, never searched); a search may return short pages (see
+ * readPage). `resumeKey` is the key of
  * an item in the listing read, which a cursor resumes after.
  */
 export async function listSearchablePage<T>(
   listing: Listing,
   resumeKey: (item: T) => Record<string, unknown>,
   { q, cursor, limit }: { q?: string; cursor?: string; limit: number },
-): Promise<Page<T>> {
+): Promise<ReadPageResult<T>> {
   const needle = q?.toLowerCase();
   return readPage({
     read: async (from, count) => {

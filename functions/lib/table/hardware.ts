@@ -15,7 +15,6 @@ import {
   type HardwareStatus,
 } from '../../../shared/hardware';
 import type { ImportRow, ImportRowError } from '../../../shared/hardware-import';
-import type { Page } from '../../../shared/api';
 import { Conflict, NotFound } from '../errors';
 import { auditEntry, fieldChanges, type Actor } from './audit';
 import {
@@ -53,6 +52,7 @@ import {
   type HardwareAssetItem,
   type HardwareIdentifierKind,
 } from './items';
+import type { ReadPageResult } from './pages';
 import { write, type Built, type WriteOutcome } from './transaction';
 
 /**
@@ -339,7 +339,7 @@ export async function getHardwareAsset(organizationId: string, id: string): Prom
 export async function listHardwareAssets(
   organizationId: string,
   { q, status, cursor, limit }: HardwareListQuery,
-): Promise<Page<HardwareAsset>> {
+): Promise<ReadPageResult<HardwareAsset>> {
   const page = await listSearchablePage<HardwareAssetItem>(
     status
       ? hardwareAssets.withStatus(organizationId, status)
@@ -350,7 +350,7 @@ export async function listHardwareAssets(
     }),
     { q, cursor, limit },
   );
-  return { items: page.items.map(toAsset), next_cursor: page.next_cursor };
+  return { ...page, items: page.items.map(toAsset) };
 }
 
 /** Several assets of the organisation by id, consistently read; missing ones are left out. */

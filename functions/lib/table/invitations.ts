@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import { UNLIMITED } from '../../../shared/constants';
 import {
-  INVITATION_LIFETIME_DAYS,
   INVITATION_MESSAGES,
+  invitationExpiry,
   invitationState,
+  isExpiredInvitation,
   type Invitation,
   type InviteRequest,
 } from '../../../shared/invitations';
@@ -33,13 +34,17 @@ import { transact } from './transaction';
  * one pending invitation per organisation: inviting it again replaces the earlier one.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export function hashInvitationToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function toInvitation(item: InvitationItem): Invitation {
+/** A new invite link's token (32 random bytes) and the hash the table keeps of it. */
+export function newInvitationToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashInvitationToken(token) };
+}
+
+export function toInvitation(item: InvitationItem): Invitation {
   return {
     id: item.id,
     organization_id: item.organization_id,
@@ -54,18 +59,19 @@ function toInvitation(item: InvitationItem): Invitation {
 }
 
 /**
- * The people an organisation has for its plan's user_limit: members and pending invitations. Read
- * from the organisation's partition, consistently (not from the status index, which lags), since
- * it is counted right after the previous inviter let go of the guard.
+ * The people an organisation has for its plan's user_limit: members and pending invitations that
+ * have not expired (an expired link holds no place until it is sent again). Read from the
+ * organisation's partition, consistently (not from the status index, which lags), since it is
+ * counted right after the previous inviter let go of the guard.
  */
-export async function countPeople(organizationId: string): Promise<number> {
+export async function countPeople(organizationId: string, now = new Date()): Promise<number> {
   const [members, pending] = await Promise.all([
     listAll<Pick<UserProfileItem, 'id'>>(userProfiles.ofOrganization(organizationId), {
       attributes: ['id'],
       consistent: true,
     }),
     listAll<Pick<InvitationItem, 'id'>>(invitations.ofOrganization(organizationId), {
-      filter: equals('status', 'pending'),
+      filter: allOf(equals('status', 'pending'), greaterThan('expires_at', now.toISOString())),
       attributes: ['id'],
       consistent: true,
     }),
@@ -105,27 +111,29 @@ async function writeInvitation(
       consistent: true,
     },
   );
-  // A replaced invitation frees its place, so it does not count against the limit.
-  const { planName, userLimit } = limits;
-  if (userLimit < UNLIMITED && (await countPeople(organizationId)) - (earlier ? 1 : 0) >= userLimit) {
-    throw new Conflict(PLAN_LIMIT_MESSAGES.users(planName, userLimit), 'plan_limit');
-  }
   const replaced = earlier
     ? await getItem<InvitationItem>(invitations.key(organizationId, earlier.invitation_id), {
         consistent: true,
       })
     : null;
+  // A replaced invitation frees its place, so it does not count against the limit (an expired one
+  // held none).
+  const freed = replaced && !isExpiredInvitation(replaced, now) ? 1 : 0;
+  const { planName, userLimit } = limits;
+  if (userLimit < UNLIMITED && (await countPeople(organizationId, now)) - freed >= userLimit) {
+    throw new Conflict(PLAN_LIMIT_MESSAGES.users(planName, userLimit), 'plan_limit');
+  }
 
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = newInvitationToken();
   const item: InvitationItem = {
     id: ulid(now.getTime()),
     organization_id: organizationId,
     email: request.email,
     role: request.role,
     invited_by: inviter.email,
-    token_hash: hashInvitationToken(token),
+    token_hash: tokenHash,
     status: 'pending',
-    expires_at: new Date(now.getTime() + INVITATION_LIFETIME_DAYS * DAY_MS).toISOString(),
+    expires_at: invitationExpiry(now),
     created_at: now.toISOString(),
   };
   const canceled = await transact([

@@ -290,7 +290,8 @@ export interface AuditLogItem {
 }
 
 export const auditLogs = {
-  item: (entry: AuditLogItem) => stored(entry, tableKey(`ORG#${entry.organization_id}`, `AUDIT#${entry.id}`)),
+  key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `AUDIT#${id}`),
+  item: (entry: AuditLogItem) => stored(entry, auditLogs.key(entry.organization_id, entry.id)),
   ofOrganization: (organizationId: string) => ({
     partition: key(`ORG#${organizationId}`),
     sortPrefix: key('AUDIT#'),

@@ -45,4 +45,65 @@ describe('readPage', () => {
     await first.page;
     expect(first.reads).toEqual([null]);
   });
+
+  it('reads one item more than a page, so a page that ends the list offers no next page', async () => {
+    const reads: number[] = [];
+    const list = (size: number) => (from: string | null, count: number) => {
+      reads.push(count);
+      const start = from ? Number(from) : 0;
+      const data = Array.from({ length: Math.max(0, Math.min(count, size - start)) }, (_, at) => start + at);
+      return Promise.resolve({ data, cursor: data.length === count ? String(start + count) : null });
+    };
+    const page = (size: number) =>
+      readPage({
+        read: list(size),
+        cursorAfter: (item) => String(item + 1),
+        searching: false,
+        cursor: null,
+        limit: 3,
+      });
+
+    expect(await page(3)).toEqual({ items: [0, 1, 2], next_cursor: null });
+    expect(await page(4)).toEqual({ items: [0, 1, 2], next_cursor: '3' });
+    expect(reads).toEqual([4, 4]);
+  });
+
+  describe('with a search', () => {
+    /** Reads of 500 items, each holding the matches given for it; the last read ends the list. */
+    function search(matchesPerRead: number[], cursor: string | null = null) {
+      let read = 0;
+      return readPage<string>({
+        read: (from) => {
+          const at = from === null ? 0 : Number(from.split(':')[0]);
+          read = at + 1;
+          const data = Array.from({ length: matchesPerRead[at] ?? 0 }, (_, index) => `${at}:${index}`);
+          return Promise.resolve({ data, cursor: read < matchesPerRead.length ? `${read}:start` : null });
+        },
+        cursorAfter: (item) => `${item}:after`,
+        searching: true,
+        cursor,
+        limit: 24,
+      });
+    }
+
+    it('counts every match it saw, those past the page included, and says when it read to the end', async () => {
+      const page = await search([30]);
+      expect(page.items).toHaveLength(24);
+      expect(page.next_cursor).toBe('0:23:after');
+      expect(page.searched).toEqual({ matches: 30, toEnd: true });
+    });
+
+    it('says the read stopped before the end when more reads remain', async () => {
+      const page = await search([10, 20, 5]);
+      expect(page.items).toHaveLength(24);
+      expect(page.searched).toEqual({ matches: 30, toEnd: false });
+      const few = await search([1, 0, 2]);
+      expect(few).toMatchObject({ next_cursor: null, searched: { matches: 3, toEnd: true } });
+    });
+
+    it('stops after its bounded number of reads, however few matches it found', async () => {
+      const page = await search(Array.from({ length: 12 }, () => 0));
+      expect(page).toEqual({ items: [], next_cursor: '8:start', searched: { matches: 0, toEnd: false } });
+    });
+  });
 });

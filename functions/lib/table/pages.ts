@@ -52,8 +52,19 @@ interface ListRead<I> {
   limit: number;
 }
 
+/** A page, and with a search what its bounded read saw. */
+export interface ReadPageResult<I> extends Page<I> {
+  /**
+   * With a search: the matches the read saw from where it started (the page's items and any after
+   * them in its last read, which cost nothing more to count), and whether it read on to the end of
+   * the list, in which case that is every match from where it started.
+   */
+  searched?: { matches: number; toEnd: boolean };
+}
+
 /**
- * A page of a newest-first list. Without a search, a page is one key-ordered read of `limit` items,
+ * A page of a newest-first list. Without a search, a page is one key-ordered read of `limit` items
+ * (and one more, so that a page that ends the list says so rather than offering an empty next page),
  * whatever the list's size. A search filters as it reads and stops after a bounded number of reads,
  * so a page may hold fewer than `limit` matches while `next_cursor` says there is more to look through.
  */
@@ -63,16 +74,22 @@ export async function readPage<I>({
   searching,
   cursor,
   limit,
-}: ListRead<I>): Promise<Page<I>> {
+}: ListRead<I>): Promise<ReadPageResult<I>> {
   if (cursor) assertIssuedCursor(cursor);
   if (!searching) {
-    const page = await read(cursor, limit).catch(invalidCursor);
-    return { items: page.data, next_cursor: page.cursor };
+    const page = await read(cursor, limit + 1).catch(invalidCursor);
+    if (page.data.length <= limit) return { items: page.data, next_cursor: page.cursor };
+    const items = page.data.slice(0, limit);
+    return { items, next_cursor: cursorAfter(items[items.length - 1]!) };
   }
   const found: I[] = [];
   let next = cursor;
+  let matches = 0;
+  let toEnd = false;
   for (let reads = 0; reads < SEARCH_READ_PAGES; reads++) {
     const page = await read(next, SEARCH_READ_PAGE).catch(invalidCursor);
+    matches += page.data.length;
+    toEnd = page.cursor === null;
     const room = limit - found.length;
     if (page.data.length > room) {
       found.push(...page.data.slice(0, room));
@@ -84,5 +101,5 @@ export async function readPage<I>({
     next = page.cursor;
     if (!next || found.length === limit) break;
   }
-  return { items: found, next_cursor: next };
+  return { items: found, next_cursor: next, searched: { matches, toEnd } };
 }

@@ -80,7 +80,8 @@ export function AppShell() {
         </Heading>
         <NavTabs role={profile.profile.role} />
         <Flex className="app-account" alignItems="center" gap="xs">
-          <Text as="span" className="app-account__name">
+          {/* Cut short with an ellipsis when long: the title holds it whole. */}
+          <Text as="span" className="app-account__name" title={displayName(profile)}>
             {displayName(profile)}
           </Text>
           <AccountBadge me={profile} />

@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   /** What it is about, shown under the question. */
   detail?: ReactNode;
   confirmLabel: string;
+  /** The button that backs out; say what it keeps when "Cancel" would be ambiguous. Default 'Cancel'. */
+  cancelLabel?: string;
   /** Red for what cannot be undone (the default); plain primary for a reversible step. */
   destructive?: boolean;
   busy: boolean;
@@ -19,11 +21,12 @@ interface ConfirmDialogProps {
   returnFocus?: () => HTMLElement | null;
 }
 
-/** An accessible yes/no question (role alertdialog), Cancel focused first. */
+/** An accessible yes/no question (role alertdialog), the backing-out button focused first. */
 export function ConfirmDialog({
   question,
   detail,
   confirmLabel,
+  cancelLabel = 'Cancel',
   destructive = true,
   busy,
   error,
@@ -43,7 +46,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button onClick={onCancel} data-autofocus>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button
             variation="primary"

@@ -14,8 +14,10 @@ interface DataTableProps {
 }
 
 /**
- * A list's table: a focusable, named region that scrolls sideways on narrow screens, so keyboard
- * users can scroll it too.
+ * A list's table: a focusable, named region that scrolls sideways if the table is wider than the
+ * page, so keyboard users can scroll it too. On phones its rows become cards (app.css, "Tables"):
+ * give each cell its column's name as data-label, and the cell of the row's buttons the class
+ * row-actions.
  */
 export function DataTable({ ref, label, busy = false, className, header, children }: DataTableProps) {
   return (
@@ -27,7 +29,7 @@ export function DataTable({ ref, label, busy = false, className, header, childre
       aria-busy={busy}
       tabIndex={0}
     >
-      <Table highlightOnHover header={header}>
+      <Table highlightOnHover className="responsive-table" header={header}>
         {children}
       </Table>
     </div>

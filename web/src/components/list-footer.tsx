@@ -6,6 +6,8 @@ interface ListFooterProps {
   list: UseInfiniteQueryResult<InfiniteData<unknown>>;
   /** How many rows are shown, and what they are called: "Showing 24 disposal items". */
   shown: string | null;
+  /** `shown` says of how many too ("24 of 1,234 hardware assets"): no "(more available)". */
+  counted?: boolean;
   filtered: boolean;
   /** Fetching further pages on its own (see useFilledTable). */
   filling: boolean;
@@ -17,7 +19,15 @@ interface ListFooterProps {
  * Under a searchable list: how many rows are shown, then whichever applies of a failed page with
  * Try again, the progress of pages fetched to fill the table, or Load more.
  */
-export function ListFooter({ list, shown, filtered, filling, settled, loadMore }: ListFooterProps) {
+export function ListFooter({
+  list,
+  shown,
+  counted = false,
+  filtered,
+  filling,
+  settled,
+  loadMore,
+}: ListFooterProps) {
   return (
     <>
       {!shown && filling ? (
@@ -28,7 +38,7 @@ export function ListFooter({ list, shown, filtered, filling, settled, loadMore }
       ) : null}
       <div className="hardware-footer">
         <Text color="secondary" fontSize="small">
-          {shown ? `Showing ${shown}${list.hasNextPage ? ' (more available)' : ''}` : null}
+          {shown ? `Showing ${shown}${list.hasNextPage && !counted ? ' (more available)' : ''}` : null}
         </Text>
         {list.isFetchNextPageError ? (
           <Flex alignItems="center" gap="small" role="alert">

@@ -17,17 +17,23 @@ export function SelectAllCell({
   const allSelected = ids.length > 0 && selectedCount === ids.length;
   return (
     <Th scope="col" className="hardware-table__select">
-      <input
-        type="checkbox"
-        className="row-checkbox"
-        aria-label={label}
-        checked={allSelected}
-        ref={(input) => {
-          if (input) input.indeterminate = selectedCount > 0 && !allSelected;
-        }}
-        disabled={ids.length === 0}
-        onChange={(event) => onToggleAll(event.target.checked)}
-      />
+      <label className="select-all">
+        <input
+          type="checkbox"
+          className="row-checkbox"
+          aria-label={label}
+          checked={allSelected}
+          ref={(input) => {
+            if (input) input.indeterminate = selectedCount > 0 && !allSelected;
+          }}
+          disabled={ids.length === 0}
+          onChange={(event) => onToggleAll(event.target.checked)}
+        />
+        {/* Shown on phones, where the header row is gone; the checkbox has its own name. */}
+        <span className="select-all__text" aria-hidden="true">
+          Select all
+        </span>
+      </label>
     </Th>
   );
 }

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { DisposalItem } from '../../../../shared/disposal';
-import { disposalReportCsv, disposalReportFileName, localIsoDate, localIsoMonth } from './disposal-report';
+import { disposalReportCsv, disposalReportFileName } from './disposal-report';
 
 function item(overrides: Partial<DisposalItem>): DisposalItem {
   return {
@@ -102,10 +102,5 @@ describe('disposalReportFileName', () => {
   it("names the file with the viewer's local date", () => {
     expect(disposalReportFileName(new Date(2026, 2, 4, 23, 59))).toBe('disposal-report-2026-03-04.csv');
     expect(disposalReportFileName(new Date(2026, 11, 31, 0, 1))).toBe('disposal-report-2026-12-31.csv');
-  });
-
-  it('gives the local date and month', () => {
-    expect(localIsoDate(new Date(2027, 0, 2))).toBe('2027-01-02');
-    expect(localIsoMonth(new Date(2027, 0, 2))).toBe('2027-01');
   });
 });

@@ -31,6 +31,7 @@ export function AgentCard({ machine, now, to }: AgentCardProps) {
               state={{ fromAgentGrid: true }}
               className="agent-card__link"
               data-machine-link={machine.machine_id}
+              title={machine.hostname}
             >
               {machine.hostname}
             </Link>
@@ -40,18 +41,25 @@ export function AgentCard({ machine, now, to }: AgentCardProps) {
         <dl className="agent-card__facts">
           <div>
             <dt>OS</dt>
-            <dd className={os ? undefined : 'agent-muted'}>{os ?? NOT_REPORTED}</dd>
+            <dd className={os ? undefined : 'agent-muted'} title={os ?? undefined}>
+              {os ?? NOT_REPORTED}
+            </dd>
           </div>
           <div>
             <dt>User</dt>
-            <dd className={machine.logged_in_user ? undefined : 'agent-muted'}>
+            <dd
+              className={machine.logged_in_user ? undefined : 'agent-muted'}
+              title={machine.logged_in_user ?? undefined}
+            >
               {machine.logged_in_user ?? 'Nobody signed in'}
             </dd>
           </div>
           {machine.service_tag ? (
             <div>
               <dt>Service tag</dt>
-              <dd className="agent-mono">{machine.service_tag}</dd>
+              <dd className="agent-mono" title={machine.service_tag}>
+                {machine.service_tag}
+              </dd>
             </div>
           ) : null}
           <div>

@@ -91,24 +91,3 @@ export function formatOs(machine: Pick<AgentSummary, 'os_type' | 'os_version'>):
 export function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
 }
-
-/** Case-insensitive match of every word of the search against the machine's searchable fields. */
-export function machineMatches(machine: AgentSummary, words: readonly string[]): boolean {
-  if (words.length === 0) return true;
-  const haystack = [
-    machine.hostname,
-    machine.logged_in_user,
-    machine.os_type,
-    machine.os_version,
-    machine.service_tag,
-  ]
-    .filter(Boolean)
-    .join('\n')
-    .toLowerCase();
-  return words.every((word) => haystack.includes(word));
-}
-
-/** "  Jane  DELL " → ["jane", "dell"]. */
-export function searchWords(search: string): string[] {
-  return search.toLowerCase().split(/\s+/).filter(Boolean);
-}

@@ -6,29 +6,59 @@ import {
   Loader,
   Placeholder,
   SearchField,
+  SelectField,
   Text,
   VisuallyHidden,
 } from '@aws-amplify/ui-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import {
   AGENT_FIRST_REPORT_MINUTES,
+  AGENT_FRESHNESS,
   AGENT_REPORT_INTERVAL_MINUTES,
+  AGENT_SORTS,
   agentFreshness,
-  type AgentSummary,
+  type AgentFreshness,
+  type AgentListResponse,
+  type AgentSort,
 } from '../../../../../shared/agent-data';
 import { errorMessage } from '../../../api/api-client';
 import { AgentCard } from './agent-card';
-import { machineMatches, plural, searchWords } from './agent-format';
+import { FRESHNESS_LABELS, plural } from './agent-format';
 import { lazyFormat } from '../../../components/format';
 
+/** The freshness filter's choices: the badge's word and its time since last seen (SPEC 4). */
+const FRESHNESS_CHOICES: Record<AgentFreshness, string> = {
+  green: `${FRESHNESS_LABELS.green} (< 90 min)`,
+  yellow: `${FRESHNESS_LABELS.yellow} (90–180 min)`,
+  red: `${FRESHNESS_LABELS.red} (≥ 3 h)`,
+};
+
+const SORT_CHOICES: Record<AgentSort, string> = {
+  last_seen: 'Last seen',
+  hostname: 'Hostname',
+};
+
+function isFreshness(value: string): value is AgentFreshness {
+  return (AGENT_FRESHNESS as readonly string[]).includes(value);
+}
+
+function isSort(value: string): value is AgentSort {
+  return (AGENT_SORTS as readonly string[]).includes(value);
+}
+
 interface AgentGridProps {
-  list: UseQueryResult<AgentSummary[]>;
+  list: UseQueryResult<AgentListResponse>;
   now: Date;
-  search: string;
+  /** What the person chose: the search as typed, the freshness colour and the order. */
+  filters: { search: string; freshness: AgentFreshness | ''; sort: AgentSort };
+  /** The search typed has not been asked of the API yet. */
+  searching: boolean;
   onSearchChange: (search: string) => void;
+  onFreshnessChange: (freshness: AgentFreshness | '') => void;
+  onSortChange: (sort: AgentSort) => void;
   /** The address of a machine's detail view. */
   machineLink: (machineId: string) => { search: string };
   /** The machine whose card takes focus when the grid shows again (after Back to List). */
@@ -37,26 +67,29 @@ interface AgentGridProps {
 
 const TIME = lazyFormat(() => new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' }));
 
-/** Assets → Agent Monitoring: the searchable fleet of machines, newest report first. */
+/**
+ * Assets → Agent Monitoring: the fleet of machines, searched, filtered by freshness and ordered by
+ * the API, refreshed every minute while the page is visible (useAgentList) and on Refresh.
+ */
 export function AgentGrid({
   list,
   now,
-  search,
+  filters,
+  searching,
   onSearchChange,
+  onFreshnessChange,
+  onSortChange,
   machineLink,
   returnFocusRef,
 }: AgentGridProps) {
-  const machines = list.data;
-  const deferredSearch = useDeferredValue(search);
-  const words = useMemo(() => searchWords(deferredSearch), [deferredSearch]);
-  const shown = useMemo(
-    () => machines?.filter((machine) => machineMatches(machine, words)) ?? [],
-    [machines, words],
-  );
+  const machines = list.data?.items;
+  const total = list.data?.total ?? 0;
   const online =
     machines?.filter((machine) => agentFreshness(machine.last_seen, now) === 'green').length ?? 0;
-  const filtered = words.length > 0;
-  const refreshing = list.isFetching && !list.isPending;
+  const filtered = filters.search.trim() !== '' || filters.freshness !== '';
+  // The machines shown are another filter's until its answer comes.
+  const changing = searching || list.isPlaceholderData;
+  const refreshing = list.isFetching && !list.isPending && !changing;
   const [refreshNote, setRefreshNote] = useState('');
   const gridRef = useRef<HTMLUListElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -70,7 +103,7 @@ export function AgentGrid({
       (element) => element.dataset.machineLink === machineId,
     );
     link?.focus();
-  }, [returnFocusRef, shown]);
+  }, [returnFocusRef, machines]);
 
   const refresh = () => {
     if (refreshing) return;
@@ -81,23 +114,26 @@ export function AgentGrid({
         setRefreshNote(
           result.isError
             ? 'Could not refresh the machines'
-            : `Machines updated: ${plural(result.data?.length ?? 0, 'machine', 'machines')}`,
+            : `Machines updated: ${plural(result.data?.total ?? 0, 'machine', 'machines')}`,
         ),
       );
   };
 
-  const clearSearch = () => {
+  const clearFilters = () => {
     onSearchChange('');
+    onFreshnessChange('');
     searchRef.current?.focus();
   };
 
   const announcement = list.isPending
     ? 'Loading machines…'
-    : refreshing
-      ? 'Refreshing machines…'
-      : filtered && machines
-        ? `${plural(shown.length, 'machine matches', 'machines match')} your search`
-        : refreshNote;
+    : changing
+      ? 'Searching…'
+      : refreshing
+        ? 'Refreshing machines…'
+        : filtered && machines
+          ? `${plural(total, 'machine matches', 'machines match')}`
+          : refreshNote;
 
   return (
     <div className="agent-tab">
@@ -110,11 +146,38 @@ export function AgentGrid({
           placeholder="Hostname, user, OS or service tag"
           hasSearchButton={false}
           hasSearchIcon
-          value={search}
+          value={filters.search}
           onChange={(event) => onSearchChange(event.target.value)}
           onClear={() => onSearchChange('')}
           maxLength={100}
         />
+        <SelectField
+          className="toolbar__status"
+          label="Freshness"
+          value={filters.freshness}
+          onChange={(event) => onFreshnessChange(isFreshness(event.target.value) ? event.target.value : '')}
+        >
+          <option value="">All machines</option>
+          {AGENT_FRESHNESS.map((value) => (
+            <option key={value} value={value}>
+              {FRESHNESS_CHOICES[value]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          className="toolbar__status"
+          label="Sort by"
+          value={filters.sort}
+          onChange={(event) => {
+            if (isSort(event.target.value)) onSortChange(event.target.value);
+          }}
+        >
+          {AGENT_SORTS.map((value) => (
+            <option key={value} value={value}>
+              {SORT_CHOICES[value]}
+            </option>
+          ))}
+        </SelectField>
         <Button
           className="agent-toolbar__refresh"
           onClick={refresh}
@@ -139,18 +202,17 @@ export function AgentGrid({
 
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
 
-      {machines && machines.length > 0 ? (
+      {machines && (machines.length > 0 || filtered) ? (
         <p className="agent-summary" data-testid="agent-summary">
           <span>
-            {plural(machines.length, 'machine', 'machines')} · {online.toLocaleString('en-GB')} online
+            {filtered
+              ? plural(total, 'machine matches', 'machines match')
+              : `${plural(total, 'machine', 'machines')} · ${online.toLocaleString('en-GB')} online`}
           </span>
-          {filtered ? (
-            <span className="agent-summary__extra">
-              Showing {shown.length.toLocaleString('en-GB')} of {machines.length.toLocaleString('en-GB')}
-            </span>
-          ) : null}
           {list.dataUpdatedAt ? (
-            <span className="agent-summary__extra">Updated {TIME().format(list.dataUpdatedAt)}</span>
+            <span className="agent-summary__extra">
+              Updated {TIME().format(list.dataUpdatedAt)} · refreshes every minute
+            </span>
           ) : null}
         </p>
       ) : null}
@@ -165,26 +227,25 @@ export function AgentGrid({
         <GridSkeleton />
       ) : list.isError && !machines ? (
         <LoadError heading="Could not load the machines" query={list} />
-      ) : !machines || machines.length === 0 ? (
+      ) : !machines || (machines.length === 0 && !filtered) ? (
         <NoMachines />
-      ) : shown.length === 0 ? (
+      ) : machines.length === 0 ? (
         <div className="empty-state agent-empty">
           <Heading level={3} className="agent-empty__title">
-            No machines match your search
+            {filters.freshness && filters.search.trim() === ''
+              ? `No machines are ${FRESHNESS_LABELS[filters.freshness].toLowerCase()}`
+              : 'No machines match your search'}
           </Heading>
-          <Text color="font.secondary">Try a hostname, user, operating system or service tag.</Text>
-          <Button marginTop="small" onClick={clearSearch}>
-            Clear search
+          <Text color="font.secondary">
+            Try a hostname, user, operating system or service tag, or another freshness.
+          </Text>
+          <Button marginTop="small" onClick={clearFilters}>
+            Clear search and filter
           </Button>
         </div>
       ) : (
-        <ul
-          ref={gridRef}
-          className="agent-grid"
-          aria-label="Machines"
-          aria-busy={refreshing || search !== deferredSearch}
-        >
-          {shown.map((machine) => (
+        <ul ref={gridRef} className="agent-grid" aria-label="Machines" aria-busy={refreshing || changing}>
+          {machines.map((machine) => (
             <AgentCard
               key={machine.machine_id}
               machine={machine}

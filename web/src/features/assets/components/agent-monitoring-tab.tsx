@@ -1,9 +1,13 @@
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { AgentFreshness, AgentSort } from '../../../../../shared/agent-data';
 import { useAgentList } from '../api/list-agents';
 import { useNow } from './agent-clock';
 import { AgentDetail } from './agent-detail';
 import { AgentGrid } from './agent-grid';
+import { useDebouncedValue } from './use-debounced-value';
+
+const SEARCH_DEBOUNCE_MS = 300;
 
 /** The query parameter holding the open machine: /assets?machine=<machine_id>. */
 export const MACHINE_PARAM = 'machine';
@@ -17,18 +21,22 @@ function cameFromGrid(state: unknown): boolean {
 
 /**
  * Assets → Agent Monitoring: the fleet grid, or one machine's detail view when the address names
- * it, so a reload keeps the view. The search lives here, so it survives a visit to a machine.
+ * it, so a reload keeps the view. The search, filter and order live here, so they survive a visit to
+ * a machine.
  */
 export function AgentMonitoringTab() {
   const [searchParams, setSearchParams] = useSearchParams();
   const machineId = searchParams.get(MACHINE_PARAM);
   const location = useLocation();
   const navigate = useNavigate();
-  const list = useAgentList();
+  const [search, setSearch] = useState('');
+  const [freshness, setFreshness] = useState<AgentFreshness | ''>('');
+  const [sort, setSort] = useState<AgentSort>('last_seen');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useAgentList({ q, freshness, sort });
   const clock = useNow();
   // Never older than the data shown: a machine that has just reported reads "just now".
   const now = list.dataUpdatedAt > clock.getTime() ? new Date(list.dataUpdatedAt) : clock;
-  const [search, setSearch] = useState('');
   const returnFocusRef = useRef<string | null>(null);
 
   const machineLink = (id: string) => {
@@ -54,7 +62,7 @@ export function AgentMonitoringTab() {
       <AgentDetail
         key={machineId}
         machineId={machineId}
-        summary={list.data?.find((machine) => machine.machine_id === machineId)}
+        summary={list.data?.items.find((machine) => machine.machine_id === machineId)}
         now={now}
         onBack={backToList}
       />
@@ -64,8 +72,11 @@ export function AgentMonitoringTab() {
     <AgentGrid
       list={list}
       now={now}
-      search={search}
+      filters={{ search, freshness, sort }}
+      searching={search.trim() !== q}
       onSearchChange={setSearch}
+      onFreshnessChange={setFreshness}
+      onSortChange={setSort}
       machineLink={machineLink}
       returnFocusRef={returnFocusRef}
     />

@@ -12,7 +12,8 @@ import {
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { AgentMachine } from '../../../../../shared/agent-data';
 import { ColumnHeaders } from '../../../components/column-headers';
-import { plural, searchWords } from './agent-format';
+import { searchWords } from '../../../../../shared/list';
+import { plural } from './agent-format';
 
 type Program = AgentMachine['installed_software'][number];
 

@@ -1,4 +1,4 @@
-import { Alert, Button, SelectField, Text } from '@aws-amplify/ui-react';
+import { Button, SelectField, Text } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
 import {
   BULK_STATUS_MAX_ASSETS,
@@ -6,9 +6,11 @@ import {
   HARDWARE_STATUSES,
   bulkStatusSchema,
   isDisposalStatus,
+  type BulkStatusChange,
   type HardwareStatus,
 } from '../../../../../shared/hardware';
 import { errorMessage } from '../../../api/api-client';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useBulkStatus } from '../api/bulk-status';
 import { plural } from './hardware-format';
 
@@ -20,7 +22,15 @@ interface BulkStatusBarProps {
 
 type BulkField = 'status' | 'disposal_reason';
 
-/** Shown while rows are selected: one status (and disposal reason) for all of them. */
+/** The question asked before the change runs. */
+function bulkStatusQuestion(count: number, status: HardwareStatus): string {
+  return `Change the status of ${plural(count, 'asset', 'assets')} to ${status}?`;
+}
+
+/**
+ * Shown while rows are selected: one status (and disposal reason) for all of them, applied once the
+ * person confirms it.
+ */
 export function BulkStatusBar({ selectedIds, onDone, onClearSelection }: BulkStatusBarProps) {
   const [status, setStatus] = useState('');
   const [reason, setReason] = useState('');
@@ -32,8 +42,10 @@ export function BulkStatusBar({ selectedIds, onDone, onClearSelection }: BulkSta
   const count = selectedIds.length;
   const tooMany = count > BULK_STATUS_MAX_ASSETS;
   const disposal = status !== '' && isDisposalStatus(status as HardwareStatus);
+  const [pending, setPending] = useState<BulkStatusChange | null>(null);
 
-  const apply = async () => {
+  /** Checks the choice, then asks before changing anything. */
+  const apply = () => {
     bulk.reset();
     const parsed = bulkStatusSchema.safeParse({
       ids: selectedIds,
@@ -53,12 +65,18 @@ export function BulkStatusBar({ selectedIds, onDone, onClearSelection }: BulkSta
       return;
     }
     setErrors({});
+    setPending(parsed.data);
+  };
+
+  const confirm = async (change: BulkStatusChange) => {
     try {
-      const result = await bulk.mutateAsync(parsed.data);
+      const result = await bulk.mutateAsync(change);
+      setPending(null);
       setStatus('');
       setReason('');
       onDone(result.updated);
     } catch (error) {
+      // The dialog shows the failure and stays open for another try.
       console.error('Bulk status change failed', error);
     }
   };
@@ -113,13 +131,11 @@ export function BulkStatusBar({ selectedIds, onDone, onClearSelection }: BulkSta
         <Button
           size="small"
           variation="primary"
-          onClick={() => void apply()}
+          onClick={apply}
           isDisabled={tooMany}
-          isLoading={bulk.isPending}
-          loadingText="Applying…"
           aria-describedby={tooMany ? limitId : undefined}
         >
-          Apply
+          Change Status
         </Button>
         <Button size="small" variation="link" onClick={onClearSelection}>
           Clear selection
@@ -136,15 +152,28 @@ export function BulkStatusBar({ selectedIds, onDone, onClearSelection }: BulkSta
           selected. Deselect some rows to continue.
         </Text>
       ) : null}
-      {bulk.isError ? (
-        <Alert
-          variation="error"
-          heading="Could not change the status"
-          role="alert"
-          className="bulk-bar__note"
-        >
-          {errorMessage(bulk.error)}
-        </Alert>
+      {pending ? (
+        <ConfirmDialog
+          question={bulkStatusQuestion(pending.ids.length, pending.status)}
+          detail={
+            pending.disposal_reason
+              ? `${pending.ids.length === 1 ? 'It goes' : 'They go'} on the disposal list with the reason ${pending.disposal_reason}.`
+              : undefined
+          }
+          confirmLabel="Change Status"
+          destructive={false}
+          busy={bulk.isPending}
+          error={
+            bulk.isError
+              ? { heading: 'Could not change the status', message: errorMessage(bulk.error) }
+              : null
+          }
+          onConfirm={() => void confirm(pending)}
+          onCancel={() => {
+            bulk.reset();
+            setPending(null);
+          }}
+        />
       ) : null}
     </section>
   );

@@ -10,14 +10,24 @@ import {
 import { errorMessage } from '../../../api/api-client';
 import { ListFooter } from '../../../components/list-footer';
 import { HiddenText } from '../../../components/plain-parts';
-import { Button, Flex, Heading, Loader, SearchField, SelectField, Text } from '../../../components/plain-ui';
+import {
+  Alert,
+  Button,
+  Flex,
+  Heading,
+  Loader,
+  SearchField,
+  SelectField,
+  Text,
+} from '../../../components/plain-ui';
 import { SuccessNotice, useSuccessNotice } from '../../../components/success-notice';
 import { useRowSelection } from '../../../components/use-row-selection';
 import { useFilledTable } from '../../../components/use-filled-table';
 import { useDeleteHardware } from '../api/delete-hardware';
 import { useHardwareList } from '../api/list-hardware';
 import type { HardwareFilters } from '../api/hardware-keys';
-import { assetName, plural } from './hardware-format';
+import { EXPORT_FAILED, ExportHardwareButton } from './export-hardware-button';
+import { assetName, describeShown, listTotal, plural } from './hardware-format';
 import { HardwareTable } from './hardware-table';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -59,11 +69,13 @@ export function HardwareTab() {
   const filters: HardwareFilters = { q, status };
   const filtered = q !== '' || status !== '';
 
+  const hardwareList = useHardwareList(filters);
   const { list, items, filling, settled, loadMore } = useFilledTable(
-    useHardwareList(filters),
+    hardwareList,
     filters,
     HARDWARE_PAGE_SIZE,
   );
+  const total = listTotal(hardwareList.data?.pages ?? []);
 
   const { selectedSet, selectedIds, setSelected, toggle, toggleAll } = useRowSelection(items, filters);
   // The first rows render in a transition, which React splits into short tasks: "Loading hardware…"
@@ -72,6 +84,7 @@ export function HardwareTab() {
 
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const { notice, showNotice, clearNotice } = useSuccessNotice();
+  const [exportProblem, setExportProblem] = useState<string | null>(null);
   const deletion = useDeleteHardware();
   const addButtonRef = useRef<HTMLButtonElement>(null);
   const tableRegionRef = useRef<HTMLDivElement>(null);
@@ -112,7 +125,9 @@ export function HardwareTab() {
     : searching
       ? 'Searching…'
       : filtered && settled && !filling && !list.isError
-        ? `${plural(items.length, 'result', 'results')}${list.hasNextPage ? ', more available' : ''}`
+        ? total && !total.exact
+          ? `At least ${plural(total.count, 'result', 'results')}`
+          : plural(total?.count ?? items.length, 'result', 'results')
         : '';
 
   return (
@@ -143,6 +158,15 @@ export function HardwareTab() {
         </SelectField>
         <div className="toolbar__actions">
           <Button onClick={() => setDialog({ kind: 'import' })}>Import CSV</Button>
+          <ExportHardwareButton
+            filters={filters}
+            isDisabled={items.length === 0}
+            onExported={(message) => {
+              setExportProblem(null);
+              showNotice(message);
+            }}
+            onFailed={setExportProblem}
+          />
           <Button ref={addButtonRef} variation="primary" onClick={() => setDialog({ kind: 'add' })}>
             Add Hardware
           </Button>
@@ -150,6 +174,17 @@ export function HardwareTab() {
       </div>
 
       <SuccessNotice notice={notice} onDismiss={clearNotice} />
+      {exportProblem ? (
+        <Alert
+          variation="error"
+          role="alert"
+          heading={EXPORT_FAILED}
+          onDismiss={() => setExportProblem(null)}
+          marginBottom="small"
+        >
+          {exportProblem}
+        </Alert>
+      ) : null}
 
       {selectedIds.length > 0 ? (
         <Suspense fallback={null}>
@@ -194,7 +229,8 @@ export function HardwareTab() {
           />
           <ListFooter
             list={list}
-            shown={items.length > 0 ? plural(items.length, 'hardware asset', 'hardware assets') : null}
+            shown={items.length > 0 ? describeShown(items.length, total) : null}
+            counted={total !== null}
             filtered={filtered}
             filling={filling}
             settled={settled}

@@ -18,7 +18,7 @@ interface HardwareTableProps {
   onDelete: (asset: HardwareAsset) => void;
 }
 
-/** The loaded hardware rows; the wrapper scrolls sideways on narrow screens. */
+/** The loaded hardware rows; on phones each row is a card (DataTable). */
 const COLUMNS = [
   'Asset',
   'Serial Number',
@@ -66,24 +66,28 @@ export function HardwareTable({
               onToggle={(checked) => onToggle(asset.id, checked)}
             />
             <Th scope="row" className="hardware-table__asset">
-              <span className="hardware-table__name">{name}</span>
+              <span className="hardware-table__name">{name}</span>{' '}
               <span className="hardware-table__type">{asset.asset_type}</span>
             </Th>
-            <Td className="hardware-table__mono">{optionalValue(asset.serial_number)}</Td>
-            <Td className="hardware-table__mono">{optionalValue(asset.asset_tag)}</Td>
-            <Td>
+            <Td data-label="Serial Number" className="hardware-table__mono">
+              {optionalValue(asset.serial_number)}
+            </Td>
+            <Td data-label="Asset Tag" className="hardware-table__mono">
+              {optionalValue(asset.asset_tag)}
+            </Td>
+            <Td data-label="Status">
               <StatusBadge status={asset.status} />
             </Td>
-            <Td>{optionalValue(asset.assigned_to)}</Td>
-            <Td>{optionalValue(asset.location)}</Td>
-            <Td className="hardware-table__date">
+            <Td data-label="Assigned To">{optionalValue(asset.assigned_to)}</Td>
+            <Td data-label="Location">{optionalValue(asset.location)}</Td>
+            <Td data-label="Warranty Expiry" className="hardware-table__date">
               {asset.warranty_expiry ? (
                 <time dateTime={asset.warranty_expiry}>{formatDate(asset.warranty_expiry)}</time>
               ) : (
                 <EmptyValue />
               )}
             </Td>
-            <Td className="hardware-table__actions">
+            <Td className="hardware-table__actions row-actions">
               <div className="hardware-table__buttons">
                 <SmallButton onClick={() => onEdit(asset)} aria-label={`Edit ${name}`}>
                   Edit

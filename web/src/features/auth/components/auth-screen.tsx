@@ -2,15 +2,23 @@ import { Button, Flex, Loader, PasswordField, Text, TextField } from '@aws-ampli
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, emailSchema, firstSignupProblem, signupSchema } from '../../../../../shared/auth';
+import {
+  AUTH_MESSAGES,
+  emailSchema,
+  firstSignupProblem,
+  RESET_PASSWORD_PATH,
+  signupSchema,
+} from '../../../../../shared/auth';
 import { PASSWORD_MIN_LENGTH, ROLE_LABELS } from '../../../../../shared/constants';
 import { invitationErrorMessage, useInvitation } from '../api/get-invitation';
 import { useRequestPasswordReset } from '../api/reset-password';
 import { useSignIn } from '../api/sign-in';
+import { signInErrorMessage } from '../api/sign-in-errors';
 import { useSignUp } from '../api/sign-up';
 import { AuthLayout } from './auth-layout';
 import { AuthMessage } from './auth-message';
-import type { Notice } from './auth-message';
+import { InvitationProblem } from './invitation-problem';
+import { LockedField } from './locked-field';
 import { useFormFeedback } from './use-form-feedback';
 import type { NoticeState } from './notice-state';
 
@@ -35,6 +43,8 @@ const FIELD_OF_PROBLEM: Record<string, FieldName> = {
   [AUTH_MESSAGES.fullNameRequired]: 'fullName',
   [AUTH_MESSAGES.companyNameRequired]: 'companyName',
 };
+
+const LOCKED_BY_INVITATION = 'Set by your invitation: it cannot be changed here.';
 
 const TITLES: Record<Mode, string> = {
   signin: 'Sign in to your account',
@@ -62,11 +72,7 @@ export function AuthScreen() {
   const inviteMode = mode === 'signup' && inviteToken !== null;
   const lockedEmail = inviteMode ? invitation.data?.email : undefined;
   const email = lockedEmail ?? fields.email;
-  const shownNotice: Notice | null =
-    notice ??
-    (inviteMode && invitation.isError
-      ? { text: invitationErrorMessage(invitation.error), tone: 'error' }
-      : null);
+  const invitationUnusable = inviteMode && invitation.isError;
 
   const setField = (name: FieldName, value: string) => {
     setFields((current) => ({ ...current, [name]: value }));
@@ -79,6 +85,17 @@ export function AuthScreen() {
     setInvalidField(null);
   };
 
+  /** Leaves an invite link behind: the address loses ?invite, the screen turns to sign-in. */
+  const dropInvitation = () => {
+    setSearchParams(
+      (params) => {
+        params.delete('invite');
+        return params;
+      },
+      { replace: true },
+    );
+  };
+
   const submitSignIn = async () => {
     const parsedEmail = emailSchema.safeParse(email);
     if (!parsedEmail.success) return fail(AUTH_MESSAGES.invalidEmail, 'email');
@@ -89,7 +106,7 @@ export function AuthScreen() {
         fail(AUTH_MESSAGES.generic);
       }
       // On success Amplify announces the sign-in and the app replaces this screen.
-    });
+    }, signInErrorMessage);
   };
 
   const submitSignUp = async () => {
@@ -104,15 +121,7 @@ export function AuthScreen() {
       setMode('signin');
       setInvalidField(null);
       setNotice({ text: result.message });
-      if (inviteToken) {
-        setSearchParams(
-          (params) => {
-            params.delete('invite');
-            return params;
-          },
-          { replace: true },
-        );
-      }
+      if (inviteToken) dropInvitation();
     });
   };
 
@@ -124,7 +133,7 @@ export function AuthScreen() {
       const state: NoticeState = {
         notice: { text: `A password reset code was sent to ${sentTo}.`, tone: 'info' },
       };
-      await navigate(`/reset-password?email=${encodeURIComponent(parsedEmail.data)}`, { state });
+      await navigate(`${RESET_PASSWORD_PATH}?email=${encodeURIComponent(parsedEmail.data)}`, { state });
     });
   };
 
@@ -140,16 +149,34 @@ export function AuthScreen() {
   const busyLabel =
     mode === 'signin' ? 'Signing in...' : mode === 'signup' ? 'Creating account...' : 'Sending...';
 
+  if (invitationUnusable) {
+    return (
+      <AuthLayout title="This invitation cannot be used">
+        <InvitationProblem
+          message={invitationErrorMessage(invitation.error)}
+          onSignIn={() => {
+            dropInvitation();
+            switchMode('signin');
+          }}
+        />
+      </AuthLayout>
+    );
+  }
+  if (inviteMode && invitation.isPending) {
+    return (
+      <AuthLayout title={TITLES.signup}>
+        <Flex alignItems="center" gap="small" role="status">
+          <Loader aria-label="Loading invitation" />
+          <Text>Loading invitation...</Text>
+        </Flex>
+      </AuthLayout>
+    );
+  }
+
   return (
     <AuthLayout title={TITLES[mode]}>
       <form ref={formRef} onSubmit={onSubmit} noValidate>
         <Flex direction="column" gap="medium">
-          {inviteMode && invitation.isPending ? (
-            <Flex alignItems="center" gap="small" role="status">
-              <Loader aria-label="Loading invitation" />
-              <Text>Loading invitation...</Text>
-            </Flex>
-          ) : null}
           {inviteMode && invitation.data ? (
             <Text>
               You have been invited to join <strong>{invitation.data.organization.name}</strong> as{' '}
@@ -162,18 +189,27 @@ export function AuthScreen() {
             </Text>
           ) : null}
 
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete={mode === 'signup' ? 'email' : 'username'}
-            value={email}
-            onChange={(event) => setField('email', event.target.value)}
-            isReadOnly={lockedEmail !== undefined}
-            descriptiveText={lockedEmail !== undefined ? 'From your invitation' : undefined}
-            hasError={invalidField === 'email'}
-            isRequired
-          />
+          {lockedEmail !== undefined ? (
+            <LockedField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={lockedEmail}
+              reason={LOCKED_BY_INVITATION}
+            />
+          ) : (
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete={mode === 'signup' ? 'email' : 'username'}
+              value={email}
+              onChange={(event) => setField('email', event.target.value)}
+              hasError={invalidField === 'email'}
+              isRequired
+            />
+          )}
           {mode !== 'forgot' ? (
             <PasswordField
               label="Password"
@@ -198,21 +234,29 @@ export function AuthScreen() {
                 hasError={invalidField === 'fullName'}
                 isRequired
               />
-              <TextField
-                label="Company Name"
-                name="company_name"
-                autoComplete="organization"
-                value={inviteMode ? (invitation.data?.organization.name ?? '') : fields.companyName}
-                onChange={(event) => setField('companyName', event.target.value)}
-                isReadOnly={inviteMode}
-                descriptiveText={inviteMode ? 'From your invitation' : undefined}
-                hasError={invalidField === 'companyName'}
-                isRequired={!inviteMode}
-              />
+              {inviteMode ? (
+                <LockedField
+                  label="Company Name"
+                  name="company_name"
+                  autoComplete="organization"
+                  value={invitation.data?.organization.name ?? ''}
+                  reason={LOCKED_BY_INVITATION}
+                />
+              ) : (
+                <TextField
+                  label="Company Name"
+                  name="company_name"
+                  autoComplete="organization"
+                  value={fields.companyName}
+                  onChange={(event) => setField('companyName', event.target.value)}
+                  hasError={invalidField === 'companyName'}
+                  isRequired
+                />
+              )}
             </>
           ) : null}
 
-          {shownNotice ? <AuthMessage notice={shownNotice} /> : null}
+          {notice ? <AuthMessage notice={notice} /> : null}
 
           <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText={busyLabel}>
             {submitLabel}

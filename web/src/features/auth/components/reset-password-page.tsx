@@ -16,11 +16,15 @@ const PASSWORD_RESET_DONE = 'Your password has been reset. You can now sign in.'
 type FieldName = 'email' | 'code' | 'newPassword';
 const INPUT_NAMES: Record<FieldName, string> = { email: 'email', code: 'code', newPassword: 'new_password' };
 
-/** /reset-password?email=…(&code=…): set a new password with the code Cognito sent. */
+/**
+ * /reset-password?email=…(&code=…): set a new password with the code Cognito sent. The reset email's
+ * link fills the address in, so the code is the first thing to type.
+ */
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(() => searchParams.get('email') ?? '');
+  const [linkedEmail] = useState(() => searchParams.get('email') ?? '');
+  const [email, setEmail] = useState(linkedEmail);
   const [code, setCode] = useState(() => searchParams.get('code') ?? '');
   const [newPassword, setNewPassword] = useState('');
   const { notice, setNotice, invalidField, setInvalidField, formRef, fail, clear, attempt } =
@@ -80,6 +84,7 @@ export function ResetPasswordPage() {
             name="code"
             autoComplete="one-time-code"
             inputMode="numeric"
+            autoFocus={linkedEmail !== ''}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             hasError={invalidField === 'code'}

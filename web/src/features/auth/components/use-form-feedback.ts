@@ -27,12 +27,12 @@ export function useFormFeedback<F extends string>(inputNames: Record<F, string>)
     setInvalidField(null);
   };
 
-  /** Runs a call; if it throws, its message becomes the notice. */
-  const attempt = async (work: () => Promise<void>) => {
+  /** Runs a call; if it throws, its message (in the words `describe` gives it) becomes the notice. */
+  const attempt = async (work: () => Promise<void>, describe: (error: unknown) => string = errorMessage) => {
     try {
       await work();
     } catch (error) {
-      fail(errorMessage(error));
+      fail(describe(error));
     }
   };
 

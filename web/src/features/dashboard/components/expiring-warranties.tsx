@@ -30,9 +30,10 @@ function WarrantyRow({ asset, now }: { asset: ExpiringWarranty; now: Date }) {
   return (
     <Tr>
       <Td data-label="Asset">
+        {/* Two lines, and two words when read out: Amplify's span.amplify-text would run them together. */}
         <div>
-          <span className="amplify-text warranty-table__name">{assetName(asset)}</span>
-          <span className="amplify-text warranty-table__type">{asset.asset_type}</span>
+          <span className="warranty-table__name">{assetName(asset)}</span>{' '}
+          <span className="warranty-table__type">{asset.asset_type}</span>
         </div>
       </Td>
       <Td data-label="Serial / Tag" className="warranty-table__ids">

@@ -22,7 +22,7 @@ import { errorMessage, isApiError } from '../../../api/api-client';
 import { useCurrentUser } from '../../../api/me';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useAddDisposalItem } from '../api/disposal-mutations';
-import { localIsoDate } from '../disposal-report';
+import { localIsoDate } from '../../../components/csv-report';
 
 type FieldName = keyof DisposalItemFormValues;
 /** Every field as the text its input holds. */

@@ -21,6 +21,7 @@ import {
 } from '../../../../../shared/disposal';
 import { errorMessage, isApiError } from '../../../api/api-client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { downloadCsv, localIsoMonth } from '../../../components/csv-report';
 import { ListFooter } from '../../../components/list-footer';
 import { SuccessNotice, useSuccessNotice } from '../../../components/success-notice';
 import { useRowSelection } from '../../../components/use-row-selection';
@@ -34,7 +35,7 @@ import type { DisposalFilters } from '../api/disposal-keys';
 import { useCompleteDisposal, useDeleteDisposals, useRevertDisposal } from '../api/disposal-mutations';
 import { useDisposalStats } from '../api/disposal-stats';
 import { listAllDisposals, useDisposalList } from '../api/list-disposals';
-import { disposalReportCsv, disposalReportFileName, localIsoMonth } from '../disposal-report';
+import { disposalReportCsv, disposalReportFileName } from '../disposal-report';
 import { AddDisposalModal } from './add-disposal-modal';
 import { DisposalTable } from './disposal-table';
 import { useFilledTable } from '../../../components/use-filled-table';
@@ -76,20 +77,6 @@ interface Problem {
 
 function isStatus(value: string): value is DisposalItemStatus {
   return (DISPOSAL_ITEM_STATUSES as readonly string[]).includes(value);
-}
-
-/** Saves text as a file through a temporary object URL. */
-function downloadCsv(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** Asset Disposal: counts, search and status filter, add, complete, revert, bulk delete, export. */

@@ -39,7 +39,7 @@ export function DisposalStatusBadge({ status }: { status: DisposalItem['status']
   );
 }
 
-/** The loaded disposal rows; the wrapper scrolls sideways on narrow screens. */
+/** The loaded disposal rows; on phones each row is a card (DataTable). */
 export function DisposalTable({
   ref,
   items,
@@ -79,23 +79,29 @@ export function DisposalTable({
               onToggle={(checked) => onToggle(item.id, checked)}
             />
             <TableCell as="th" scope="row" className="hardware-table__asset">
-              <span className="hardware-table__name disposal-table__name">{name}</span>
+              <span className="hardware-table__name disposal-table__name">{name}</span>{' '}
               <span className="hardware-table__type">{item.asset_type}</span>
             </TableCell>
-            <TableCell className="hardware-table__mono">{optionalValue(item.serial_number)}</TableCell>
-            <TableCell className="hardware-table__mono">{optionalValue(item.asset_tag)}</TableCell>
-            <TableCell className="disposal-table__reason">{item.disposal_reason}</TableCell>
-            <TableCell className="hardware-table__date">
+            <TableCell data-label="Serial Number" className="hardware-table__mono">
+              {optionalValue(item.serial_number)}
+            </TableCell>
+            <TableCell data-label="Asset Tag" className="hardware-table__mono">
+              {optionalValue(item.asset_tag)}
+            </TableCell>
+            <TableCell data-label="Disposal Reason" className="disposal-table__reason">
+              {item.disposal_reason}
+            </TableCell>
+            <TableCell data-label="Disposal Date" className="hardware-table__date">
               {item.disposal_date ? (
                 <time dateTime={item.disposal_date}>{formatDate(item.disposal_date)}</time>
               ) : (
                 <EmptyValue />
               )}
             </TableCell>
-            <TableCell>
+            <TableCell data-label="Status">
               <DisposalStatusBadge status={item.status} />
             </TableCell>
-            <TableCell className="disposal-table__asset">
+            <TableCell data-label="Asset" className="disposal-table__asset">
               {item.asset_id ? (
                 <Button
                   size="small"
@@ -113,7 +119,7 @@ export function DisposalTable({
                 </Text>
               )}
             </TableCell>
-            <TableCell className="hardware-table__actions">
+            <TableCell className="hardware-table__actions row-actions">
               {item.status === 'Pending' ? (
                 <Button
                   size="small"

@@ -89,7 +89,7 @@ export function ApiKeyTable({ keys, canManage, onDelete, regionRef, labelledBy }
                   )}
                 </TableCell>
                 {canManage ? (
-                  <TableCell className="api-keys__actions">
+                  <TableCell className="api-keys__actions row-actions">
                     <Button
                       size="small"
                       colorTheme="error"

@@ -17,6 +17,7 @@ import {
 import { useId } from 'react';
 import type { AuditAction, AuditLog } from '../../../../../shared/audit';
 import { AUDIT_LOG_PAGE_SIZE } from '../../../../../shared/constants';
+import { errorMessage } from '../../../api/api-client';
 import { useAuditLogs } from '../api/get-audit-logs';
 import { ACTION_LABELS, ENTITY_TYPE_LABELS } from './audit-changes';
 import { AuditDiff } from './audit-diff';
@@ -106,8 +107,8 @@ interface AuditLogListProps {
 export function AuditLogList({ active = true }: AuditLogListProps) {
   const headingId = useId();
   const logs = useAuditLogs({ enabled: active });
-  const entries = logs.data?.items;
-  const refreshing = logs.isFetching && !logs.isPending;
+  const entries = logs.data?.pages.flatMap((page) => page.items);
+  const refreshing = logs.isRefetching;
 
   return (
     <Card variation="outlined" as="section" aria-labelledby={headingId} aria-busy={logs.isFetching}>
@@ -132,7 +133,7 @@ export function AuditLogList({ active = true }: AuditLogListProps) {
       </Flex>
 
       <div className="audit-body">
-        {logs.isError ? (
+        {logs.isError && !logs.isFetchNextPageError ? (
           <LoadError heading="Could not load the audit logs" query={logs} marginBottom="medium" />
         ) : null}
         {entries === undefined ? (
@@ -172,6 +173,31 @@ export function AuditLogList({ active = true }: AuditLogListProps) {
             </TableBody>
           </Table>
         )}
+        {entries && entries.length > 0 ? (
+          <Flex marginTop="medium" alignItems="center" justifyContent="space-between" gap="small" wrap="wrap">
+            <Text color="font.secondary" fontSize="small">
+              {logs.hasNextPage ? 'Showing the latest' : 'Showing all'}{' '}
+              {entries.length.toLocaleString('en-GB')} {entries.length === 1 ? 'entry' : 'entries'}
+            </Text>
+            {logs.isFetchNextPageError ? (
+              <Flex alignItems="center" gap="small" role="alert">
+                <Text color="font.error">Could not load older entries: {errorMessage(logs.error)}</Text>
+                <Button size="small" onClick={() => void logs.fetchNextPage()}>
+                  Try again
+                </Button>
+              </Flex>
+            ) : logs.hasNextPage ? (
+              <Button
+                onClick={() => void logs.fetchNextPage()}
+                isLoading={logs.isFetchingNextPage}
+                loadingText="Loading older entries..."
+                isDisabled={!active}
+              >
+                Load older entries
+              </Button>
+            ) : null}
+          </Flex>
+        ) : null}
       </div>
     </Card>
   );

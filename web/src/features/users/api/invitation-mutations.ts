@@ -15,6 +15,13 @@ export function cancelInvitation(id: string): Promise<Invitation> {
   });
 }
 
+/** A pending (or expired) invitation gets a new link by email; the old link stops working. */
+export function resendInvitation(id: string): Promise<Invitation> {
+  return apiRequest(`/api/invitations/${encodeURIComponent(id)}/resend`, invitationSchema, {
+    method: 'POST',
+  });
+}
+
 export function useSendInvitation() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: sendInvitation, onSettled: () => invalidateUsers(queryClient) });
@@ -23,4 +30,9 @@ export function useSendInvitation() {
 export function useCancelInvitation() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: cancelInvitation, onSettled: () => invalidateUsers(queryClient) });
+}
+
+export function useResendInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: resendInvitation, onSettled: () => invalidateUsers(queryClient) });
 }

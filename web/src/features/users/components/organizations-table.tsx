@@ -21,7 +21,7 @@ interface OrganizationsTableProps {
   onDelete: (organization: OrganizationSummary) => void;
 }
 
-/** The organisations with their user counts and Delete; the wrapper scrolls sideways on narrow screens. */
+/** The organisations with their user counts and Delete; on phones each row is a card (DataTable). */
 export function OrganizationsTable({
   ref,
   organizations,
@@ -61,13 +61,13 @@ export function OrganizationsTable({
                 ) : null}
               </span>
             </TableCell>
-            <TableCell className="organizations-table__count">
+            <TableCell data-label="Users" className="organizations-table__count">
               {organization.user_count.toLocaleString('en-GB')}
             </TableCell>
-            <TableCell className="hardware-table__date">
+            <TableCell data-label="Created" className="hardware-table__date">
               <time dateTime={organization.created_at}>{formatTimestampDate(organization.created_at)}</time>
             </TableCell>
-            <TableCell className="hardware-table__actions">
+            <TableCell className="hardware-table__actions row-actions">
               <div className="hardware-table__buttons">
                 {/* A disabled button gets no pointer events in some browsers: the wrapper carries the title. */}
                 <span title={own ? OWN_ORGANIZATION_TITLE : undefined}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countUsers, formatTimestampDate, userInitial, userName } from './user-format';
+import type { Invitation } from '../../../../../shared/invitations';
+import { countUsers, formatTimestampDate, splitInvitations, userInitial, userName } from './user-format';
 
 describe('user format', () => {
   it('takes the initial from the full name, else the email', () => {
@@ -23,5 +24,30 @@ describe('user format', () => {
   it('formats a timestamp as a date, and leaves other text alone', () => {
     expect(formatTimestampDate('2026-03-12T12:00:00.000Z')).toBe('12 Mar 2026');
     expect(formatTimestampDate('soon')).toBe('soon');
+  });
+
+  it('counts the invitations whose links still work apart from the expired ones', () => {
+    const now = new Date('2026-03-12T12:00:00.000Z');
+    const invitation = (expires_at: string): Invitation => ({
+      id: expires_at,
+      organization_id: 'org',
+      email: 'x@example.test',
+      role: 'user',
+      invited_by: 'ann@example.test',
+      status: 'pending',
+      expires_at,
+      accepted_at: null,
+      created_at: '2026-03-01T12:00:00.000Z',
+    });
+    expect(
+      splitInvitations(
+        [
+          invitation('2026-03-12T12:00:00.001Z'),
+          invitation('2026-03-12T12:00:00.000Z'),
+          invitation('2026-03-01T00:00:00.000Z'),
+        ],
+        now,
+      ),
+    ).toEqual({ pending: 1, expired: 2 });
   });
 });

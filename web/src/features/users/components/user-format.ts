@@ -1,4 +1,5 @@
 import type { Role } from '../../../../../shared/constants';
+import { isExpiredInvitation, type Invitation } from '../../../../../shared/invitations';
 import type { UserListItem } from '../../../../../shared/users';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -30,4 +31,10 @@ export function countUsers(users: readonly Pick<UserListItem, 'role'>[]): UserCo
   const byRole: Record<Role, number> = { user: 0, admin: 0, super_admin: 0 };
   for (const user of users) byRole[user.role] += 1;
   return { total: users.length, byRole };
+}
+
+/** The invitations whose links still work, and those that ran out (shown as Expired, with Resend). */
+export function splitInvitations(invitations: readonly Invitation[], now: Date) {
+  const expired = invitations.filter((invitation) => isExpiredInvitation(invitation, now));
+  return { pending: invitations.length - expired.length, expired: expired.length };
 }

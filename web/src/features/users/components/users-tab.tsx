@@ -9,13 +9,13 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { SHORT_NOTICE_MS, SuccessNotice, useSuccessNotice } from '../../../components/success-notice';
 import { StatCard } from '../../dashboard/components/stat-card';
-import { useCancelInvitation } from '../api/invitation-mutations';
+import { useCancelInvitation, useResendInvitation } from '../api/invitation-mutations';
 import { usePendingInvitations } from '../api/list-invitations';
 import { useUserList } from '../api/list-users';
 import { useChangeUserRole, useDeleteUser, useSendPasswordReset } from '../api/user-mutations';
 import { InviteUserModal } from './invite-user-modal';
 import { PendingInvitations } from './pending-invitations';
-import { countUsers } from './user-format';
+import { countUsers, splitInvitations } from './user-format';
 import { UsersTable } from './users-table';
 
 type Dialog =
@@ -36,6 +36,7 @@ export function UsersTab() {
   const { notice, showNotice, clearNotice } = useSuccessNotice();
 
   const cancelInvitation = useCancelInvitation();
+  const resendInvitation = useResendInvitation();
   const changeRole = useChangeUserRole();
   const passwordReset = useSendPasswordReset();
   const deletion = useDeleteUser();
@@ -55,6 +56,9 @@ export function UsersTab() {
   const fallbackFocus = () => tableRegionRef.current ?? inviteButtonRef.current;
 
   const pending = invitations.data ?? [];
+  // Read at each render: a list left open past an invitation's expiry shows it Expired once it refreshes.
+  const now = new Date();
+  const pendingCount = splitInvitations(pending, now).pending;
   const counts = users.data ? countUsers(users.data) : undefined;
   const usersFailed = users.isError && !users.data;
 
@@ -68,6 +72,16 @@ export function UsersTab() {
     } catch (error) {
       // The dialog shows the failure and stays open for another try.
       console.error(INVITATION_MESSAGES.cancelFailed, error);
+    }
+  };
+
+  const resend = async (invitation: Invitation) => {
+    try {
+      await resendInvitation.mutateAsync(invitation.id);
+      showNotice(INVITATION_MESSAGES.resent(invitation.email));
+    } catch (error) {
+      // The list shows the failure; Resend stays there for another try.
+      console.error(INVITATION_MESSAGES.resendFailed, error);
     }
   };
 
@@ -110,9 +124,7 @@ export function UsersTab() {
         ) : null}
         <StatCard label="Admins" value={counts?.byRole.admin} unavailable={usersFailed} />
         <StatCard label="Users" value={counts?.byRole.user} unavailable={usersFailed} />
-        {!superAdmin && pending.length > 0 ? (
-          <StatCard label="Pending Invites" value={pending.length} />
-        ) : null}
+        {!superAdmin && pendingCount > 0 ? <StatCard label="Pending Invites" value={pendingCount} /> : null}
       </div>
 
       <div className="toolbar users-toolbar">
@@ -129,6 +141,10 @@ export function UsersTab() {
         <PendingInvitations
           ref={invitationsRef}
           invitations={pending}
+          now={now}
+          resending={resendInvitation.isPending ? (resendInvitation.variables ?? null) : null}
+          resendError={resendInvitation.isError ? errorMessage(resendInvitation.error) : null}
+          onResend={(invitation) => void resend(invitation)}
           onCancel={(invitation) => {
             cancelInvitation.reset();
             setDialog({ kind: 'cancel-invitation', invitation });
@@ -192,7 +208,8 @@ export function UsersTab() {
               {ROLE_LABELS[dialog.invitation.role]} will stop working.
             </>
           }
-          confirmLabel="Cancel Invitation"
+          confirmLabel="Cancel invitation"
+          cancelLabel="Keep invitation"
           busy={cancelInvitation.isPending}
           error={
             cancelInvitation.isError

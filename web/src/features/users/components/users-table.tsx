@@ -23,7 +23,7 @@ interface UsersTableProps {
   onDelete: (user: UserListItem) => void;
 }
 
-/** The users with their role dropdowns and actions; the wrapper scrolls sideways on narrow screens. */
+/** The users with their role dropdowns and actions; on phones each row is a card (DataTable). */
 export function UsersTable({
   ref,
   users,
@@ -81,9 +81,11 @@ export function UsersTable({
                 </span>
               </div>
             </TableCell>
-            <TableCell className="users-table__email">{user.email}</TableCell>
+            <TableCell data-label="Email" className="users-table__email">
+              {user.email}
+            </TableCell>
             {superAdmin ? (
-              <TableCell>
+              <TableCell data-label="Organization">
                 {user.organization ? (
                   user.organization.name
                 ) : (
@@ -93,7 +95,7 @@ export function UsersTable({
                 )}
               </TableCell>
             ) : null}
-            <TableCell className="users-table__role">
+            <TableCell data-label="Role" className="users-table__role">
               <SelectField
                 label={`Role of ${user.email}`}
                 labelHidden
@@ -113,10 +115,10 @@ export function UsersTable({
                 ))}
               </SelectField>
             </TableCell>
-            <TableCell className="hardware-table__date">
+            <TableCell data-label="Registered" className="hardware-table__date">
               <time dateTime={user.created_at}>{formatTimestampDate(user.created_at)}</time>
             </TableCell>
-            <TableCell className="hardware-table__actions">
+            <TableCell className="hardware-table__actions row-actions">
               <div className="hardware-table__buttons">
                 <Button
                   size="small"

@@ -1,0 +1,20 @@
+import { invitationIdParamsSchema, type Invitation } from '../../shared/invitations';
+import { appUrl } from '../lib/config';
+import { userRoute } from '../lib/http';
+import { sendInvitationEmail } from './invitation-email';
+import { renewInvitation } from './resend-invitation';
+
+/**
+ * POST /api/invitations/{id}/resend: a pending invitation (an expired one too) gets a new link, by
+ * email; the old link stops working. If the email cannot be sent the invitation stays pending with
+ * the new link unknown to anyone, and the admin can send it again.
+ */
+export const handler = userRoute(
+  { params: invitationIdParamsSchema },
+  async ({ caller, params, now }): Promise<Invitation> => {
+    appUrl('invitation links cannot be built');
+    const { invitation, token } = await renewInvitation(caller, params.id, now);
+    await sendInvitationEmail(caller, invitation, token);
+    return invitation;
+  },
+);

@@ -1,0 +1,137 @@
+import { createRequire } from 'node:module';
+import { decodeJwt } from 'jose';
+
+/**
+ * cognito-local's target table, brought closer to Cognito where the product depends on it: the two
+ * targets aws-amplify needs but cognito-local lacks, and the app client's PreventUserExistenceErrors,
+ * which cognito-local stores but does not apply. cognito-local is CommonJS without an exports map;
+ * we reach into its modules.
+ */
+export const requireFromCognitoLocal = createRequire(
+  createRequire(import.meta.url).resolve('cognito-local/package.json'),
+);
+export const cognitoLocalLib = (module: string) => requireFromCognitoLocal(`./lib/${module}`);
+
+type Json = Record<string, unknown>;
+export interface TargetContext {
+  logger: unknown;
+}
+type Target = (ctx: TargetContext, request: Json) => Promise<Json>;
+type TargetFactory = (services: CognitoLocalServices) => Target;
+interface UserPool {
+  listUsers(
+    ctx: TargetContext,
+  ): Promise<Array<Json & { Attributes?: Array<{ Name: string; Value?: string }> }>>;
+  getUserByUsername(ctx: TargetContext, username: string): Promise<Json | null>;
+  saveUser(ctx: TargetContext, user: Json): Promise<void>;
+}
+interface CognitoLocalServices {
+  cognito: {
+    getUserPoolForClientId(ctx: TargetContext, clientId: string): Promise<UserPool>;
+    getAppClient(
+      ctx: TargetContext,
+      clientId: string,
+    ): Promise<{ PreventUserExistenceErrors?: string } | null>;
+  };
+}
+type CognitoErrorClass = new (message?: string) => Error;
+
+const targets = cognitoLocalLib('targets/targets').Targets as Record<string, TargetFactory>;
+const errors = cognitoLocalLib('errors') as Record<string, CognitoErrorClass>;
+
+/** Cognito's own words for a failed password sign-in, whatever the cause. */
+const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
+
+/** aws-amplify ≥ 6.15.4 refreshes with GetTokensFromRefreshToken: the same as REFRESH_TOKEN_AUTH. */
+targets.GetTokensFromRefreshToken ??= (services) => async (ctx, request) => {
+  const initiateAuth = targets.InitiateAuth!(services);
+  const result = await initiateAuth(ctx, {
+    AuthFlow: 'REFRESH_TOKEN_AUTH',
+    ClientId: request.ClientId,
+    AuthParameters: { REFRESH_TOKEN: request.RefreshToken },
+  });
+  return { AuthenticationResult: result.AuthenticationResult };
+};
+
+/** GlobalSignOut: every refresh token of the access token's user stops working. */
+targets.GlobalSignOut ??= (services) => async (ctx, request) => {
+  const claims = decodeJwt(String(request.AccessToken));
+  const userPool = await services.cognito.getUserPoolForClientId(ctx, String(claims.client_id));
+  const users = await userPool.listUsers(ctx);
+  const user = users.find((candidate) =>
+    candidate.Attributes?.some((a) => a.Name === 'sub' && a.Value === claims.sub),
+  );
+  if (user) await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+  return {};
+};
+
+/** Whether the request's app client hides who has an account, and whether `username` has one. */
+async function userExistence(
+  services: CognitoLocalServices,
+  ctx: TargetContext,
+  request: Json,
+  username: unknown,
+) {
+  const clientId = String(request.ClientId);
+  const client = await services.cognito.getAppClient(ctx, clientId);
+  const userPool = await services.cognito.getUserPoolForClientId(ctx, clientId);
+  const exists = typeof username === 'string' && (await userPool.getUserByUsername(ctx, username)) !== null;
+  return { hidden: client?.PreventUserExistenceErrors === 'ENABLED', exists };
+}
+
+/** Wraps a target of cognito-local's, once: the module may be evaluated once per process only. */
+function wrapTarget(name: string, wrap: (inner: TargetFactory) => TargetFactory) {
+  const marked = targets as Record<string, TargetFactory & { wrapped?: true }>;
+  if (marked[name]?.wrapped) return;
+  const wrapped: TargetFactory & { wrapped?: true } = wrap(targets[name]!);
+  wrapped.wrapped = true;
+  targets[name] = wrapped;
+}
+
+/**
+ * A password sign-in fails as Cognito's does: a wrong password is NotAuthorizedException 'Incorrect
+ * username or password.' (cognito-local says InvalidPasswordException), and so is an unknown address
+ * when the client prevents user-existence errors (else UserNotFoundException).
+ */
+wrapTarget('InitiateAuth', (inner) => (services) => {
+  const initiateAuth = inner(services);
+  return async (ctx, request) => {
+    if (request.AuthFlow !== 'USER_PASSWORD_AUTH') return initiateAuth(ctx, request);
+    const parameters = (request.AuthParameters ?? {}) as Json;
+    const { hidden, exists } = await userExistence(services, ctx, request, parameters.USERNAME);
+    if (!exists) {
+      throw hidden
+        ? new errors.NotAuthorizedError!(INCORRECT_CREDENTIALS)
+        : new errors.UserNotFoundError!('User does not exist.');
+    }
+    try {
+      return await initiateAuth(ctx, request);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'InvalidPasswordException')
+        throw new errors.NotAuthorizedError!(INCORRECT_CREDENTIALS);
+      throw error;
+    }
+  };
+});
+
+/** "Forgot password" for an unknown address answers as if a code was sent, when existence is hidden. */
+wrapTarget('ForgotPassword', (inner) => (services) => {
+  const forgotPassword = inner(services);
+  return async (ctx, request) => {
+    const { hidden, exists } = await userExistence(services, ctx, request, request.Username);
+    if (exists || !hidden) return forgotPassword(ctx, request);
+    return {
+      CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: request.Username },
+    };
+  };
+});
+
+/** And setting a new password for an unknown address fails as a wrong code does. */
+wrapTarget('ConfirmForgotPassword', (inner) => (services) => {
+  const confirmForgotPassword = inner(services);
+  return async (ctx, request) => {
+    const { hidden, exists } = await userExistence(services, ctx, request, request.Username);
+    if (!exists && hidden) throw new errors.CodeMismatchError!();
+    return confirmForgotPassword(ctx, request);
+  };
+});
