@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { UNLIMITED } from './constants';
-import { PAGE_SIZE_MAX, pageSchema } from './list';
+import { pageSchema, pagingFields } from './list';
 import { displayStatus, type SubscriptionStatus } from './subscription';
 
 /**
@@ -110,15 +110,7 @@ export type BillingResponse = z.output<typeof billingResponseSchema>;
 /** GET /api/billing/payments: every payment of the organisation, newest first, a page per cursor. */
 export const PAYMENTS_PAGE_SIZE = 25;
 
-export const paymentsQuerySchema = z.strictObject({
-  cursor: z.string().max(2000).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(PAGE_SIZE_MAX, { error: `limit must be at most ${PAGE_SIZE_MAX}` })
-    .default(PAYMENTS_PAGE_SIZE),
-});
+export const paymentsQuerySchema = z.strictObject(pagingFields(PAYMENTS_PAGE_SIZE));
 export type PaymentsQuery = z.output<typeof paymentsQuerySchema>;
 
 export const paymentsPageSchema = pageSchema(paymentSchema);
