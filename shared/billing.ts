@@ -1,7 +1,18 @@
 import * as z from 'zod';
 import { UNLIMITED } from './constants';
-import { pageSchema, pagingFields } from './list';
+import { pagingFields } from './list';
 import { displayStatus, type SubscriptionStatus } from './subscription';
+
+export type {
+  BillingResponse,
+  BillingSubscription,
+  CheckoutSessionResponse,
+  Payment,
+  PaymentsPage,
+  PlanSyncResponse,
+  SessionUrlResponse,
+  SubscriptionPlan,
+} from './billing-responses';
 
 /**
  * Billing: the subscription plans mirrored from Stripe, the organisation's subscription and its
@@ -38,83 +49,11 @@ export const TRIAL_USER_LIMIT = 5;
 export const PLAN_INTERVALS = ['day', 'week', 'month', 'year'] as const;
 export type PlanInterval = (typeof PLAN_INTERVALS)[number];
 
-const limit = z.number().int().positive();
-
-export const subscriptionPlanSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** Minor units (pence, cents). */
-  amount: z.number().int().nonnegative(),
-  /** ISO 4217, lower case as Stripe sends it. */
-  currency: z.string(),
-  interval: z.enum(PLAN_INTERVALS),
-  stripe_price_id: z.string(),
-  is_active: z.boolean(),
-  features: z.object({ features: z.array(z.string()) }),
-  /** UNLIMITED (999999) means effectively unlimited. */
-  asset_limit: limit,
-  user_limit: limit,
-});
-export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
-
-export const paymentSchema = z.object({
-  id: z.string(),
-  organisation_id: z.string(),
-  timestamp: z.string(),
-  /** The Stripe event that recorded it: invoice.paid or invoice.payment_failed. */
-  event_type: z.string(),
-  amount: z.number().int(),
-  currency: z.string(),
-  /** paid or failed. */
-  status: z.string(),
-  invoice_url: z.string().nullable(),
-});
-export type Payment = z.infer<typeof paymentSchema>;
-
-export const billingSubscriptionSchema = z.object({
-  organization_id: z.string(),
-  // Unknown statuses display as incomplete (SPEC 4).
-  status: z.string().nullable().transform(displayStatus),
-  has_active_subscription: z.boolean(),
-  trial_start_date: z.string().nullable(),
-  trial_end_date: z.string().nullable(),
-  plan_id: z.string().nullable(),
-  /** The plan's name, or null on the free trial. */
-  plan_name: z.string().nullable(),
-  current_period_end: z.string().nullable(),
-  cancel_at_period_end: z.boolean(),
-  /** When a cancelled subscription ended (Stripe's ended_at, else canceled_at); null while it runs. */
-  ended_at: z.string().nullable(),
-  /** Stripe's hosted page of the invoice a past_due subscription still owes, where it can be paid. */
-  outstanding_invoice_url: z.string().nullable(),
-  /** Whether a Stripe customer exists, so the billing portal can be opened. */
-  has_billing_account: z.boolean(),
-  asset_limit: limit,
-  user_limit: limit,
-  /** What the organisation uses now, against those limits: members plus pending invitations. */
-  usage: z.object({ assets: z.number().int().nonnegative(), users: z.number().int().nonnegative() }),
-});
-export type BillingSubscription = z.output<typeof billingSubscriptionSchema>;
-
-export const billingResponseSchema = z.object({
-  subscription: billingSubscriptionSchema,
-  /** Active plans by amount ascending. */
-  plans: z.array(subscriptionPlanSchema),
-  /** The latest 10, newest first. */
-  payments: z.array(paymentSchema),
-  /** Whether there are older payments than those (GET /api/billing/payments lists them all). */
-  has_more_payments: z.boolean(),
-});
-export type BillingResponse = z.output<typeof billingResponseSchema>;
-
 /** GET /api/billing/payments: every payment of the organisation, newest first, a page per cursor. */
 export const PAYMENTS_PAGE_SIZE = 25;
 
 export const paymentsQuerySchema = z.strictObject(pagingFields(PAYMENTS_PAGE_SIZE));
 export type PaymentsQuery = z.output<typeof paymentsQuerySchema>;
-
-export const paymentsPageSchema = pageSchema(paymentSchema);
-export type PaymentsPage = z.infer<typeof paymentsPageSchema>;
 
 /**
  * The checkout a person came back from, as Stripe has it now: GET /api/billing/checkout/{session_id}.
@@ -154,20 +93,6 @@ export function checkoutOutcome(session: CheckoutSessionState): CheckoutOutcome 
   return session.mirrored ? 'activated' : 'activating';
 }
 
-export const checkoutSessionResponseSchema = z.object({
-  id: z.string(),
-  status: z.string(),
-  /** Stripe's: paid, unpaid or no_payment_required. */
-  payment_status: z.string(),
-  subscription_status: z
-    .string()
-    .nullable()
-    .transform((status) => (status ? displayStatus(status) : null)),
-  mirrored: z.boolean(),
-  outcome: z.enum(CHECKOUT_OUTCOMES),
-});
-export type CheckoutSessionResponse = z.output<typeof checkoutSessionResponseSchema>;
-
 export const checkoutRequestSchema = z.strictObject({
   price_id: z
     .string({ error: 'Choose a plan' })
@@ -177,29 +102,6 @@ export const checkoutRequestSchema = z.strictObject({
     .regex(/^[A-Za-z0-9_]+$/, 'That is not a plan'),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
-
-export const sessionUrlResponseSchema = z.object({ url: z.string().url() });
-export type SessionUrlResponse = z.infer<typeof sessionUrlResponseSchema>;
-
-export const planSyncResponseSchema = z.object({
-  message: z.string(),
-  plans: z.array(
-    z.object({
-      name: z.string(),
-      stripe_price_id: z.string(),
-      amount: z.number().int(),
-      currency: z.string(),
-      interval: z.string(),
-      action: z.enum(['created', 'updated']),
-    }),
-  ),
-  errors: z.array(z.object({ product: z.string(), price_id: z.string(), error: z.string() })),
-  verification: z.object({
-    total_active_plans: z.number().int().nonnegative(),
-    saved_plans: z.number().int().nonnegative(),
-  }),
-});
-export type PlanSyncResponse = z.infer<typeof planSyncResponseSchema>;
 
 /** SPEC 9: minor units ÷ 100, formatted en-GB in the plan's currency. */
 export function formatAmount(amount: number, currency: string): string {

@@ -27,7 +27,7 @@ import {
   type SubscriptionItem,
   type SubscriptionPlanItem as PlanItem,
 } from './items';
-import { readPage } from './pages';
+import { readKeyOrderedPage } from './pages';
 import { write } from './transaction';
 
 /**
@@ -157,7 +157,7 @@ export async function listPaymentsPage(
   organizationId: string,
   { cursor, limit }: PaymentsQuery,
 ): Promise<PaymentsPage> {
-  const page = await readPage<PaymentItem>({
+  const page = await readKeyOrderedPage<PaymentItem>({
     read: async (from, count) => {
       const { items, cursor: next } = await listPage<PaymentItem>(payments.ofOrganization(organizationId), {
         newestFirst: true,
@@ -167,7 +167,6 @@ export async function listPaymentsPage(
       return { data: items, cursor: next };
     },
     cursorAfter: (payment) => encodeCursor(payments.key(payment)),
-    searching: false,
     cursor: cursor ?? null,
     limit,
   });
