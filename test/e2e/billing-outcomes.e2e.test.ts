@@ -6,7 +6,13 @@ import { api, baseUrl, signIn, signUpCompany, type TestCompany } from '../suppor
 import { billing, openPortal, subscribe } from '../support/billing';
 import { signInThroughForm, useChromiumPage } from '../support/browser';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
-import { pressStripeButton, stripeSandboxUrl } from '../support/stripe-sandbox';
+import {
+  failNextStripeCall,
+  pressStripeButton,
+  resendStripeEvent,
+  sentStripeEvents,
+  stripeSandboxUrl,
+} from '../support/stripe-sandbox';
 
 /**
  * Each outcome the Stripe sandbox offers, through the app's billing page, Stripe's hosted pages
@@ -165,15 +171,24 @@ describe('billing outcomes in the browser', () => {
     expect(await page().getByText(THANKS).count()).toBe(0);
     expect(await page().getByTestId('no-payments').textContent()).toBe('No payments yet.');
 
-    // Declined, then another card on the same page: paid.
+    // Declined, then another card on the same page: paid. The webhooks that mirror the subscription
+    // fail at first, so the page waits for them, and thanks only once Stripe has delivered them again.
     await chooseStarter();
     await page().getByRole('button', { name: 'Pay with a declined card' }).click();
     await page().getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor(SLOW);
+    const before = (await sentStripeEvents()).length;
+    await failNextStripeCall('/v1/subscriptions', 503, 'Stripe is briefly unavailable', 2);
     await page()
       .getByRole('button', { name: `Pay ${STARTER_PRICE}` })
       .click();
     await page().waitForURL((url) => url.href.startsWith(baseUrl()), SLOW);
+    await expect.poll(() => notice.getAttribute('data-phase'), SLOW).toBe('activating');
+    expect(await notice.textContent()).toBe('Payment received. Activating your subscription…');
+    expect(await page().getByText(THANKS).count()).toBe(0);
+    const failed = (await sentStripeEvents()).slice(before).filter((sent) => sent.delivery_status !== 200);
+    for (const sent of failed) await resendStripeEvent(sent.id);
     await expect.poll(() => notice.getAttribute('data-phase'), SLOW).toBe('activated');
+    expect(await notice.textContent()).toBe(THANKS);
     await expectCard({ plan: 'Starter', status: 'Active', date: `Renews on ${await periodEnd(company)}` });
 
     // The period runs out on a subscription set to cancel: ended, today.

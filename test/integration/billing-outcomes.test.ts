@@ -10,7 +10,12 @@ import {
 import { addMember, api, signIn, signUpCompany, type TestCompany } from '../support/api';
 import { billing, checkoutUrl, me, openPortal, subscribe } from '../support/billing';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
-import { pressStripeButton } from '../support/stripe-sandbox';
+import {
+  failNextStripeCall,
+  pressStripeButton,
+  resendStripeEvent,
+  sentStripeEvents,
+} from '../support/stripe-sandbox';
 
 /** What Stripe's outcomes leave on the billing page's data: the checkout return, past_due, cancel now, payments. */
 
@@ -80,6 +85,34 @@ describe('the checkout a person comes back from', () => {
     });
     expect((await checkoutSession(company, 'cs_test_doesnotexist')).status).toBe(404);
     expect((await checkoutSession(company, 'not-a-session')).status).toBe(400);
+  });
+  it('is being activated while Stripe has it paid but the webhook has not mirrored it', async () => {
+    const company = await signUpCompany('Patient Buyers Ltd');
+    const url = await checkoutUrl(company, 'Starter');
+    const sessionId = sessionIdOf(url);
+    // Both events that make the mirror read the subscription from Stripe fail, as in an outage.
+    const before = (await sentStripeEvents()).length;
+    await failNextStripeCall('/v1/subscriptions', 503, 'Stripe is briefly unavailable', 2);
+    await pressStripeButton(url, 'pay', { outcome: 'success' });
+    expect((await checkoutSession(company, sessionId)).body).toMatchObject({
+      status: 'complete',
+      subscription_status: 'active',
+      mirrored: false,
+      outcome: 'activating',
+    });
+    expect((await billing(company)).subscription.status).toBe('trial');
+
+    // Stripe delivers them again; now the organisation's subscription is the one paid for.
+    const failed = (await sentStripeEvents()).slice(before).filter((sent) => sent.delivery_status !== 200);
+    expect(failed.map((sent) => sent.type)).toEqual([
+      'customer.subscription.created',
+      'checkout.session.completed',
+    ]);
+    for (const sent of failed) expect((await resendStripeEvent(sent.id)).delivery_status).toBe(200);
+    expect((await checkoutSession(company, sessionId)).body).toMatchObject({
+      mirrored: true,
+      outcome: 'activated',
+    });
   });
 });
 
