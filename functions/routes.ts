@@ -190,7 +190,9 @@ export const routes: readonly RouteDefinition[] = [
   organizations('GET', '/api/organizations', 'list'),
   organizations('DELETE', '/api/organizations/{id}', 'delete'),
   billing('GET', '/api/billing', 'get'),
+  billing('GET', '/api/billing/payments', 'payments'),
   billing('POST', '/api/billing/checkout', 'checkout', 'admin'),
+  billing('GET', '/api/billing/checkout/{session_id}', 'checkout-session'),
   billing('POST', '/api/billing/portal', 'portal', 'admin'),
   billing('POST', '/api/billing/sync-plans', 'sync-plans', 'super_admin'),
   {

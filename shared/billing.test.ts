@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   PLAN_LIMIT_MESSAGES,
+  checkoutOutcome,
   formatAmount,
   hasRunningPlan,
   limitText,
@@ -44,6 +45,24 @@ describe('billing rules', () => {
     expect(PLAN_LIMIT_MESSAGES.users('Starter', 5)).toMatch(/^The Starter plan allows 5 users/);
     expect(PLAN_LIMIT_MESSAGES.assets(null, 500, 500)).toMatch(
       /^The free trial allows 500 hardware assets and this organisation has 500\./,
+    );
+  });
+
+  it('calls a checkout activated only when it completed and its subscription runs as mirrored', () => {
+    const complete = { status: 'complete', subscription_status: 'active' as const, mirrored: true };
+    expect(checkoutOutcome(complete)).toBe('activated');
+    expect(checkoutOutcome({ ...complete, subscription_status: 'trial' })).toBe('activated');
+    // Stripe has it paid; the webhook has not mirrored it yet.
+    expect(checkoutOutcome({ ...complete, mirrored: false })).toBe('activating');
+    // past_due counts as active for access (SPEC 4), but it is no successful checkout.
+    expect(checkoutOutcome({ ...complete, subscription_status: 'past_due' })).toBe('not-active');
+    expect(checkoutOutcome({ ...complete, subscription_status: 'incomplete' })).toBe('not-active');
+    expect(checkoutOutcome({ ...complete, subscription_status: 'cancelled' })).toBe('not-active');
+    expect(checkoutOutcome({ status: 'open', subscription_status: null, mirrored: false })).toBe(
+      'not-completed',
+    );
+    expect(checkoutOutcome({ status: 'expired', subscription_status: null, mirrored: false })).toBe(
+      'not-completed',
     );
   });
 });

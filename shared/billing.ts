@@ -1,6 +1,18 @@
 import * as z from 'zod';
 import { UNLIMITED } from './constants';
-import { displayStatus } from './subscription';
+import { pagingFields } from './list';
+import { displayStatus, type SubscriptionStatus } from './subscription';
+
+export type {
+  BillingResponse,
+  BillingSubscription,
+  CheckoutSessionResponse,
+  Payment,
+  PaymentsPage,
+  PlanSyncResponse,
+  SessionUrlResponse,
+  SubscriptionPlan,
+} from './billing-responses';
 
 /**
  * Billing: the subscription plans mirrored from Stripe, the organisation's subscription and its
@@ -18,6 +30,8 @@ export const BILLING_MESSAGES = {
   checkoutCreate: 'Failed to create checkout session',
   checkoutNoUrl: 'No checkout URL returned from server',
   checkoutStart: 'Failed to start checkout',
+  checkoutLookup: 'Failed to check the checkout session',
+  checkoutNotFound: 'This checkout session was not found for your organisation.',
   portalCreate: 'Failed to create portal session',
   portalOpen: 'Failed to open billing portal',
   planUnavailable: 'This plan is no longer available. Reload the page to see the current plans.',
@@ -35,68 +49,49 @@ export const TRIAL_USER_LIMIT = 5;
 export const PLAN_INTERVALS = ['day', 'week', 'month', 'year'] as const;
 export type PlanInterval = (typeof PLAN_INTERVALS)[number];
 
-const limit = z.number().int().positive();
+/** GET /api/billing/payments: every payment of the organisation, newest first, a page per cursor. */
+export const PAYMENTS_PAGE_SIZE = 25;
 
-export const subscriptionPlanSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** Minor units (pence, cents). */
-  amount: z.number().int().nonnegative(),
-  /** ISO 4217, lower case as Stripe sends it. */
-  currency: z.string(),
-  interval: z.enum(PLAN_INTERVALS),
-  stripe_price_id: z.string(),
-  is_active: z.boolean(),
-  features: z.object({ features: z.array(z.string()) }),
-  /** UNLIMITED (999999) means effectively unlimited. */
-  asset_limit: limit,
-  user_limit: limit,
-});
-export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
+export const paymentsQuerySchema = z.strictObject(pagingFields(PAYMENTS_PAGE_SIZE));
+export type PaymentsQuery = z.output<typeof paymentsQuerySchema>;
 
-export const paymentSchema = z.object({
-  id: z.string(),
-  organisation_id: z.string(),
-  timestamp: z.string(),
-  /** The Stripe event that recorded it: invoice.paid or invoice.payment_failed. */
-  event_type: z.string(),
-  amount: z.number().int(),
-  currency: z.string(),
-  /** paid or failed. */
-  status: z.string(),
-  invoice_url: z.string().nullable(),
+/**
+ * The checkout a person came back from, as Stripe has it now: GET /api/billing/checkout/{session_id}.
+ * Stripe sends the browser to the success address with the session's id ({CHECKOUT_SESSION_ID});
+ * the address alone proves nothing, the session does.
+ */
+export const checkoutSessionParamsSchema = z.strictObject({
+  session_id: z
+    .string()
+    .max(255, 'That is not a checkout session')
+    .regex(/^cs_[A-Za-z0-9_]+$/, 'That is not a checkout session'),
 });
-export type Payment = z.infer<typeof paymentSchema>;
 
-export const billingSubscriptionSchema = z.object({
-  organization_id: z.string(),
-  // Unknown statuses display as incomplete (SPEC 4).
-  status: z.string().nullable().transform(displayStatus),
-  has_active_subscription: z.boolean(),
-  trial_start_date: z.string().nullable(),
-  trial_end_date: z.string().nullable(),
-  plan_id: z.string().nullable(),
-  /** The plan's name, or null on the free trial. */
-  plan_name: z.string().nullable(),
-  current_period_end: z.string().nullable(),
-  cancel_at_period_end: z.boolean(),
-  /** Whether a Stripe customer exists, so the billing portal can be opened. */
-  has_billing_account: z.boolean(),
-  asset_limit: limit,
-  user_limit: limit,
-  /** What the organisation uses now, against those limits: members plus pending invitations. */
-  usage: z.object({ assets: z.number().int().nonnegative(), users: z.number().int().nonnegative() }),
-});
-export type BillingSubscription = z.output<typeof billingSubscriptionSchema>;
+export const CHECKOUT_OUTCOMES = ['activated', 'activating', 'not-active', 'not-completed'] as const;
+/**
+ * activated: paid, and the organisation's subscription is the one it started, running; activating:
+ * paid, but the webhook that mirrors it has not arrived yet; not-active: completed, but the
+ * subscription it started does not run (its payment failed, or it has ended since); not-completed:
+ * still open or expired, nothing was bought.
+ */
+export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];
 
-export const billingResponseSchema = z.object({
-  subscription: billingSubscriptionSchema,
-  /** Active plans by amount ascending. */
-  plans: z.array(subscriptionPlanSchema),
-  /** The latest 10, newest first. */
-  payments: z.array(paymentSchema),
-});
-export type BillingResponse = z.output<typeof billingResponseSchema>;
+export interface CheckoutSessionState {
+  /** Stripe's: open, complete or expired. */
+  status: string;
+  /** The subscription it started, in the product's words, or null when there is none yet. */
+  subscription_status: SubscriptionStatus | null;
+  /** Whether the organisation's subscription mirrors that subscription in that status already. */
+  mirrored: boolean;
+}
+
+export function checkoutOutcome(session: CheckoutSessionState): CheckoutOutcome {
+  if (session.status !== 'complete' || session.subscription_status === null) return 'not-completed';
+  if (session.subscription_status !== 'active' && session.subscription_status !== 'trial') {
+    return 'not-active';
+  }
+  return session.mirrored ? 'activated' : 'activating';
+}
 
 export const checkoutRequestSchema = z.strictObject({
   price_id: z
@@ -107,29 +102,6 @@ export const checkoutRequestSchema = z.strictObject({
     .regex(/^[A-Za-z0-9_]+$/, 'That is not a plan'),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
-
-export const sessionUrlResponseSchema = z.object({ url: z.string().url() });
-export type SessionUrlResponse = z.infer<typeof sessionUrlResponseSchema>;
-
-export const planSyncResponseSchema = z.object({
-  message: z.string(),
-  plans: z.array(
-    z.object({
-      name: z.string(),
-      stripe_price_id: z.string(),
-      amount: z.number().int(),
-      currency: z.string(),
-      interval: z.string(),
-      action: z.enum(['created', 'updated']),
-    }),
-  ),
-  errors: z.array(z.object({ product: z.string(), price_id: z.string(), error: z.string() })),
-  verification: z.object({
-    total_active_plans: z.number().int().nonnegative(),
-    saved_plans: z.number().int().nonnegative(),
-  }),
-});
-export type PlanSyncResponse = z.infer<typeof planSyncResponseSchema>;
 
 /** SPEC 9: minor units ÷ 100, formatted en-GB in the plan's currency. */
 export function formatAmount(amount: number, currency: string): string {

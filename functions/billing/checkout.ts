@@ -53,7 +53,8 @@ export const handler = userRoute(
         customer: customerId,
         client_reference_id: organization.id,
         line_items: [{ price: plan.stripe_price_id, quantity: 1 }],
-        success_url: `${billingPage}&checkout=success`,
+        // Stripe fills in the session's id: the page asks the API about that session.
+        success_url: `${billingPage}&checkout=success&session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${billingPage}&checkout=cancelled`,
         metadata: { organization_id: organization.id },
         subscription_data: { metadata: { organization_id: organization.id } },

@@ -2,7 +2,7 @@ import type { BillingResponse } from '../../shared/billing';
 import { displayStatus } from '../../shared/subscription';
 import { userRoute } from '../lib/http';
 import { planLimits } from '../lib/plan-limits';
-import { listActivePlans, listPayments } from '../lib/table/billing';
+import { listActivePlans, listLatestPayments } from '../lib/table/billing';
 import { countHardwareAssets } from '../lib/table/hardware';
 import { countPeople } from '../lib/table/invitations';
 
@@ -10,9 +10,9 @@ import { countPeople } from '../lib/table/invitations';
 export const handler = userRoute({}, async ({ caller }): Promise<BillingResponse> => {
   const { organization, subscription } = caller;
   const limits = planLimits(subscription);
-  const [plans, payments, assets, users] = await Promise.all([
+  const [plans, latest, assets, users] = await Promise.all([
     listActivePlans(),
-    listPayments(organization.id),
+    listLatestPayments(organization.id),
     countHardwareAssets(organization.id),
     countPeople(organization.id),
   ]);
@@ -27,12 +27,15 @@ export const handler = userRoute({}, async ({ caller }): Promise<BillingResponse
       plan_name: limits.planName,
       current_period_end: subscription?.current_period_end ?? null,
       cancel_at_period_end: subscription?.cancel_at_period_end ?? false,
+      ended_at: subscription?.ended_at ?? null,
+      outstanding_invoice_url: subscription?.outstanding_invoice_url ?? null,
       has_billing_account: !!subscription?.stripe_customer_id,
       asset_limit: limits.assetLimit,
       user_limit: limits.userLimit,
       usage: { assets, users },
     },
     plans,
-    payments,
+    payments: latest.payments,
+    has_more_payments: latest.hasMore,
   };
 });

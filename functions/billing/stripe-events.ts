@@ -58,8 +58,8 @@ async function mirrorOf(subscription: Stripe.Subscription): Promise<MirroredSubs
       price: price?.id,
     });
   }
-  const ending =
-    subscription.status !== 'canceled' && (subscription.cancel_at_period_end || !!subscription.cancel_at);
+  const ended = subscription.status === 'canceled';
+  const ending = !ended && (subscription.cancel_at_period_end || !!subscription.cancel_at);
   return {
     stripe_subscription_id: subscription.id,
     stripe_subscription_created: subscription.created,
@@ -68,10 +68,23 @@ async function mirrorOf(subscription: Stripe.Subscription): Promise<MirroredSubs
     plan_name: plan?.name ?? product?.name ?? 'Subscription',
     asset_limit: plan?.asset_limit ?? (assetLimit.ok ? assetLimit.value : UNLIMITED),
     user_limit: plan?.user_limit ?? (userLimit.ok ? userLimit.value : UNLIMITED),
-    current_period_end: iso(subscription.cancel_at ?? item?.current_period_end),
+    // An ended subscription has no period that runs: its items keep the period it was cut short in.
+    current_period_end: ended ? null : iso(subscription.cancel_at ?? item?.current_period_end),
     cancel_at_period_end: ending,
     trial_end_date: subscription.status === 'trialing' ? iso(subscription.trial_end) : null,
+    ended_at: ended ? iso(subscription.ended_at ?? subscription.canceled_at ?? null) : null,
+    outstanding_invoice_url: outstandingInvoiceUrl(subscription),
   };
+}
+
+/** Statuses in which Stripe is still trying to collect the subscription's latest invoice. */
+const OWING = new Set<Stripe.Subscription.Status>(['past_due', 'unpaid', 'incomplete']);
+
+/** Where the invoice a subscription owes can be paid: Stripe's hosted invoice page. */
+function outstandingInvoiceUrl(subscription: Stripe.Subscription): string | null {
+  const invoice = subscription.latest_invoice;
+  if (!OWING.has(subscription.status) || typeof invoice !== 'object' || invoice === null) return null;
+  return invoice.status === 'open' ? (invoice.hosted_invoice_url ?? null) : null;
 }
 
 async function mirrorSubscription(
@@ -82,7 +95,7 @@ async function mirrorSubscription(
 ): Promise<StripeEventOutcome> {
   const client = await stripe();
   const subscription = await client.subscriptions.retrieve(subscriptionId, {
-    expand: ['items.data.price.product'],
+    expand: ['items.data.price.product', 'latest_invoice'],
   });
   const organization = organizationId ?? (await organizationOf(subscription.customer, subscription.metadata));
   if (!organization) return 'ignored';

@@ -1,5 +1,6 @@
 import { PLAN_LIMIT_MESSAGES, TRIAL_ASSET_LIMIT, TRIAL_USER_LIMIT } from '../../shared/billing';
 import { UNLIMITED } from '../../shared/constants';
+import { displayStatus } from '../../shared/subscription';
 import { Conflict } from './errors';
 import type { SubscriptionItem } from './table';
 import { countHardwareAssets } from './table/hardware';
@@ -7,8 +8,9 @@ import { underPlanLimitGuard } from './table/plan-limit-guard';
 
 /**
  * The limits an organisation works within: its plan's, copied onto the subscription when Stripe's
- * subscription is mirrored; the free trial's until then. The platform's own organisation (the
- * super_admin's) has no subscription and no limits.
+ * subscription is mirrored, while that subscription runs; the free trial's before a plan and after
+ * one has ended (SPEC 4: a cancelled subscription is treated like no subscription). The platform's
+ * own organisation (the super_admin's) has no subscription and no limits.
  */
 export interface PlanLimits {
   /** null on the free trial. */
@@ -19,7 +21,8 @@ export interface PlanLimits {
 
 export function planLimits(subscription: SubscriptionItem | null): PlanLimits {
   if (!subscription) return { planName: null, assetLimit: UNLIMITED, userLimit: UNLIMITED };
-  if (subscription.asset_limit !== undefined && subscription.user_limit !== undefined) {
+  const ended = ['cancelled', 'incomplete'].includes(displayStatus(subscription.status));
+  if (!ended && subscription.asset_limit !== undefined && subscription.user_limit !== undefined) {
     return {
       planName: subscription.plan_name ?? null,
       assetLimit: subscription.asset_limit,

@@ -255,29 +255,56 @@ describe('local Stripe sandbox', () => {
     expect(await (await fetch(portal.url)).text()).toContain('No active subscription');
   });
 
-  it('makes a past_due subscription when the card is declined', async () => {
+  it('keeps a declined card on the checkout page, as Stripe does, and creates nothing', async () => {
     const session = await stripe.checkout.sessions.create({
       mode: 'subscription',
       customer: customerId,
       line_items: [{ price: starterPrice }],
-      success_url: 'http://app.test/done',
+      success_url: 'http://app.test/done?session_id={CHECKOUT_SESSION_ID}',
     });
     const before = received.length;
-    const response = await form(`/checkout/${session.id}/pay`, { outcome: 'fail' });
-    expect(response.headers.get('location')).toBe('http://app.test/done');
-    const events = eventsSince(before);
-    expect(events.map((e) => e.type)).toEqual([
-      'customer.subscription.created',
-      'invoice.payment_failed',
-      'checkout.session.completed',
-    ]);
-    const completed = events[2]?.data.object as Stripe.Checkout.Session;
-    expect(completed.payment_status).toBe('unpaid');
-    const subscription = await stripe.subscriptions.retrieve(completed.subscription as string, {
-      expand: ['latest_invoice'],
+    const recorded = (await control('/_sandbox/events')).json;
+    const declined = await form(`/checkout/${session.id}/pay`, { outcome: 'fail' });
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain('Your card was declined.');
+    expect(eventsSince(before)).toEqual([]);
+    expect((await control('/_sandbox/events')).json).toEqual(recorded);
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+      status: 'open',
+      payment_status: 'unpaid',
+      subscription: null,
     });
-    expect(subscription.status).toBe('past_due');
-    expect(subscription.latest_invoice).toMatchObject({ status: 'open', amount_paid: 0, amount_due: 2900 });
+
+    // Another card on the same page goes through.
+    const paid = await form(`/checkout/${session.id}/pay`, { outcome: 'success' });
+    expect(paid.headers.get('location')).toBe(`http://app.test/done?session_id=${session.id}`);
+    const completed = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription'] });
+    expect(completed).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    expect((completed.subscription as Stripe.Subscription).status).toBe('active');
+    await expect(stripe.checkout.sessions.retrieve('cs_test_nope')).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+  });
+
+  it('lets the hosted invoice page pay a failed renewal, which makes the subscription active again', async () => {
+    const portal = await stripe.billingPortal.sessions.create({ customer: customerId });
+    const renewal = received.length;
+    await form(`/portal/${portal.id}/fail-renewal`);
+    const failed = eventsSince(renewal)[0]?.data.object as Stripe.Invoice;
+    const subscriptionId = failed.parent?.subscription_details?.subscription as string;
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('past_due');
+    const page = await (await fetch(failed.hosted_invoice_url as string)).text();
+    expect(page).toContain('Pay £29.00');
+
+    const before = received.length;
+    const paid = await form(`/invoices/${failed.id}/pay`);
+    expect(paid.status).toBe(303);
+    expect(eventsSince(before).map((e) => e.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('active');
+    const receipt = await (await fetch(failed.hosted_invoice_url as string)).text();
+    expect(receipt).toContain('Receipt');
+    expect(receipt).not.toContain('Pay £29.00');
   });
 
   it('records events and supports resend and hand-made deliveries', async () => {

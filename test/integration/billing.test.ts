@@ -1,15 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MeResponse } from '../../shared/api';
 import {
   BILLING_MESSAGES,
   PLAN_LIMIT_MESSAGES,
   TRIAL_ASSET_LIMIT,
   TRIAL_USER_LIMIT,
-  type BillingResponse,
   type PlanSyncResponse,
-  type SessionUrlResponse,
 } from '../../shared/billing';
 import { api, signIn, signUpCompany, uniqueEmail, type TestCompany } from '../support/api';
+import { billing, checkout, me, openPortal, planPrice, subscribe } from '../support/billing';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 import {
   addStripeProduct,
@@ -26,46 +24,6 @@ let rootToken: string;
 
 async function syncPlans(token = rootToken) {
   return api<PlanSyncResponse>('/api/billing/sync-plans', { method: 'POST', token });
-}
-
-async function billing(company: TestCompany): Promise<BillingResponse> {
-  const response = await api<BillingResponse>('/api/billing', { token: company.accessToken });
-  expect(response.status).toBe(200);
-  return response.body;
-}
-
-async function me(company: TestCompany): Promise<MeResponse> {
-  return (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
-}
-
-function checkout(company: TestCompany, priceId: string) {
-  return api<SessionUrlResponse>('/api/billing/checkout', {
-    method: 'POST',
-    token: company.accessToken,
-    body: { price_id: priceId },
-  });
-}
-
-async function planPrice(company: TestCompany, name: string): Promise<string> {
-  const plan = (await billing(company)).plans.find((candidate) => candidate.name === name);
-  if (!plan) throw new Error(`No plan named ${name}`);
-  return plan.stripe_price_id;
-}
-
-/** Goes through checkout for the plan and pays (or fails to pay) on the sandbox's page. */
-async function subscribe(company: TestCompany, name: string, outcome: 'success' | 'fail' = 'success') {
-  const session = await checkout(company, await planPrice(company, name));
-  expect(session.status).toBe(200);
-  return pressStripeButton(session.body.url, 'pay', { outcome });
-}
-
-async function openPortal(company: TestCompany): Promise<string> {
-  const portal = await api<SessionUrlResponse>('/api/billing/portal', {
-    method: 'POST',
-    token: company.accessToken,
-  });
-  expect(portal.status).toBe(200);
-  return portal.body.url;
 }
 
 function importCsv(company: TestCompany, rows: number) {
@@ -188,7 +146,7 @@ describe('checkout, webhooks and the portal', () => {
     ).toMatchObject({ error: { message: BILLING_MESSAGES.noBillingAccount } });
 
     const returned = await subscribe(company, 'Starter');
-    expect(returned).toMatch(/\/settings\?tab=billing&checkout=success$/);
+    expect(returned).toMatch(/\/settings\?tab=billing&checkout=success&session_id=cs_test_\w+$/);
 
     const after = await billing(company);
     const starter = after.plans.find((plan) => plan.name === 'Starter')!;
@@ -244,16 +202,6 @@ describe('checkout, webhooks and the portal', () => {
       plan_name: 'Professional',
       asset_limit: 10_000,
     });
-  });
-
-  it('records a declined payment as past_due, which still counts as active', async () => {
-    const company = await signUpCompany();
-    await subscribe(company, 'Starter', 'fail');
-    const after = await billing(company);
-    expect(after.subscription).toMatchObject({ status: 'past_due', has_active_subscription: true });
-    expect(after.payments).toEqual([
-      expect.objectContaining({ event_type: 'invoice.payment_failed', status: 'failed', amount: 2900 }),
-    ]);
   });
 
   it('refuses unknown plans, bad input and plain users', async () => {

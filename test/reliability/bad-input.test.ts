@@ -14,7 +14,7 @@ import { apiErrorBodySchema, type MeResponse } from '../../shared/api';
 import { auditLogListQuerySchema } from '../../shared/audit';
 import { createApiKeySchema, type CreatedApiKey } from '../../shared/api-keys';
 import { signupSchema } from '../../shared/auth';
-import { checkoutRequestSchema } from '../../shared/billing';
+import { checkoutRequestSchema, paymentsQuerySchema } from '../../shared/billing';
 import {
   disposalDeleteSchema,
   disposalItemInputSchema,
@@ -1209,6 +1209,17 @@ describe('bad input on every route of the route table', () => {
         body: { kind: 'none' },
       },
       'GET /api/billing': { caller: 'admin', body: { kind: 'none' } },
+      'GET /api/billing/payments': {
+        caller: 'admin',
+        query: { schema: paymentsQuerySchema, valid: { limit: '5' } },
+        body: { kind: 'none' },
+      },
+      // A well-formed id Stripe does not know: 404, asked of the Stripe sandbox.
+      'GET /api/billing/checkout/{session_id}': {
+        caller: 'admin',
+        params: { session_id: 'cs_test_fuzz' },
+        body: { kind: 'none' },
+      },
       'POST /api/billing/checkout': {
         caller: 'admin',
         body: { kind: 'json', schema: checkoutRequestSchema, valid: { price_id: 'price_fuzz' } },

@@ -70,6 +70,8 @@ async function wipeMirror(organizationId: string, eventIds: string[]) {
         'asset_limit',
         'user_limit',
         'current_period_end',
+        'ended_at',
+        'outstanding_invoice_url',
       ],
     }),
   );

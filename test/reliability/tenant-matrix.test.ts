@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
-import type { BillingResponse } from '../../shared/billing';
+import type { BillingResponse, SessionUrlResponse } from '../../shared/billing';
 import { ROLES, type Role } from '../../shared/constants';
 import type { DisposalItem } from '../../shared/disposal';
 import type { HardwareAsset } from '../../shared/hardware';
@@ -39,12 +39,20 @@ interface Victim {
   invitationId: string;
   apiKeyId: string;
   machineId: string;
+  checkoutSessionId: string;
   /** Strings that only the victim's data contains. */
   secrets: string[];
 }
 
 type VictimObject =
-  'hardware asset' | 'disposal item' | 'invitation' | 'user' | 'API key' | 'agent' | 'organisation';
+  | 'hardware asset'
+  | 'disposal item'
+  | 'invitation'
+  | 'user'
+  | 'API key'
+  | 'agent'
+  | 'organisation'
+  | 'checkout session';
 
 interface RouteCall {
   /** The victim's object the call aims at, if any. */
@@ -118,7 +126,12 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
     'GET /api/organizations': { ownStatus: 200 },
     'DELETE /api/organizations/{id}': { object: 'organisation', params: { id: victim.organizationId } },
     'GET /api/billing': { ownStatus: 200 },
+    'GET /api/billing/payments': { ownStatus: 200 },
     'POST /api/billing/checkout': { ownStatus: 200, options: { body: { price_id: priceId } } },
+    'GET /api/billing/checkout/{session_id}': {
+      object: 'checkout session',
+      params: { session_id: victim.checkoutSessionId },
+    },
     // The checkout above made the outsider a Stripe customer of their own.
     'POST /api/billing/portal': { ownStatus: 200 },
     'POST /api/billing/sync-plans': { ownStatus: 200 },
@@ -187,6 +200,14 @@ async function victimOrganization(): Promise<Victim> {
     },
   });
   expectCreated(report, 'An agent report');
+  const plans = (await api<BillingResponse>('/api/billing', { token: admin.accessToken })).body.plans;
+  const checkout = await api<SessionUrlResponse>('/api/billing/checkout', {
+    method: 'POST',
+    token: admin.accessToken,
+    body: { price_id: plans[0]!.stripe_price_id },
+  });
+  expectCreated(checkout, 'Starting a checkout');
+  const checkoutSessionId = new URL(checkout.body.url).pathname.split('/').at(-1)!;
   return {
     organizationId,
     admin,
@@ -196,6 +217,7 @@ async function victimOrganization(): Promise<Victim> {
     invitationId: invitation.body.id,
     apiKeyId: key.body.id,
     machineId,
+    checkoutSessionId,
     secrets: [
       organizationId,
       asset.id,

@@ -1,11 +1,12 @@
 import { ulid } from 'ulid';
 import { PAYMENT_HISTORY_PAGE_SIZE } from '../../../shared/constants';
-import type { Payment, SubscriptionPlan } from '../../../shared/billing';
+import type { Payment, PaymentsPage, PaymentsQuery, SubscriptionPlan } from '../../../shared/billing';
 import type { PlanTerms } from '../../billing/stripe-plan';
 import {
   absent,
   anyOf,
   create,
+  encodeCursor,
   equals,
   getItem,
   lessThan,
@@ -26,6 +27,7 @@ import {
   type SubscriptionItem,
   type SubscriptionPlanItem as PlanItem,
 } from './items';
+import { readKeyOrderedPage } from './pages';
 import { write } from './transaction';
 
 /**
@@ -135,13 +137,40 @@ export async function savePlans(terms: PlanTerms[], keep: Set<string>, now: Date
   return { saved, deactivated: retired.length, totalActive };
 }
 
-/** SPEC 7: the organisation's latest payments, newest first. */
-export async function listPayments(organizationId: string): Promise<Payment[]> {
+/** SPEC 7: the organisation's latest payments, newest first, and whether older ones exist. */
+export async function listLatestPayments(
+  organizationId: string,
+): Promise<{ payments: Payment[]; hasMore: boolean }> {
+  // One more than shown tells whether there are more, in the same read.
   const { items } = await listPage<PaymentItem>(payments.ofOrganization(organizationId), {
     newestFirst: true,
-    limit: PAYMENT_HISTORY_PAGE_SIZE,
+    limit: PAYMENT_HISTORY_PAGE_SIZE + 1,
   });
-  return items.map(toPayment);
+  return {
+    payments: items.slice(0, PAYMENT_HISTORY_PAGE_SIZE).map(toPayment),
+    hasMore: items.length > PAYMENT_HISTORY_PAGE_SIZE,
+  };
+}
+
+/** Every payment of the organisation, newest first, a page per cursor. */
+export async function listPaymentsPage(
+  organizationId: string,
+  { cursor, limit }: PaymentsQuery,
+): Promise<PaymentsPage> {
+  const page = await readKeyOrderedPage<PaymentItem>({
+    read: async (from, count) => {
+      const { items, cursor: next } = await listPage<PaymentItem>(payments.ofOrganization(organizationId), {
+        newestFirst: true,
+        cursor: from,
+        limit: count,
+      });
+      return { data: items, cursor: next };
+    },
+    cursorAfter: (payment) => encodeCursor(payments.key(payment)),
+    cursor: cursor ?? null,
+    limit,
+  });
+  return { items: page.items.map(toPayment), next_cursor: page.next_cursor };
 }
 
 export async function findOrganizationByCustomer(customerId: string): Promise<string | null> {
@@ -201,10 +230,16 @@ export interface MirroredSubscription {
   plan_name: string;
   asset_limit: number;
   user_limit: number;
+  /** Null once the subscription has ended: no period of it runs any more. */
   current_period_end: string | null;
   cancel_at_period_end: boolean;
   trial_end_date: string | null;
+  ended_at: string | null;
+  outstanding_invoice_url: string | null;
 }
+
+/** The mirror's fields that are absent rather than null when Stripe has no value for them. */
+const CLEARED_WHEN_ABSENT = ['plan_id', 'current_period_end', 'ended_at', 'outstanding_invoice_url'] as const;
 
 /**
  * Mirrors a Stripe subscription onto the organisation's subscription, with the event's mark. The
@@ -217,16 +252,14 @@ export async function applySubscriptionEvent(
   event: StripeEventMark,
   now: Date,
 ): Promise<EventOutcome> {
-  const { plan_id, current_period_end, trial_end_date, ...fields } = mirror;
+  const { trial_end_date, ...fields } = mirror;
   // Absent values are removed, except an ended trial's date, which stays as history.
   const present = {
-    ...fields,
-    ...(plan_id ? { plan_id } : {}),
-    ...(current_period_end ? { current_period_end } : {}),
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null)),
     ...(trial_end_date ? { trial_end_date } : {}),
     updated_at: now.toISOString(),
   };
-  const cleared = [...(plan_id ? [] : ['plan_id']), ...(current_period_end ? [] : ['current_period_end'])];
+  const cleared = CLEARED_WHEN_ABSENT.filter((name) => mirror[name] === null);
   const replaceable = anyOf(
     absent('stripe_subscription_id'),
     equals('stripe_subscription_id', mirror.stripe_subscription_id),

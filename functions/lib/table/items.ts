@@ -106,6 +106,10 @@ export interface SubscriptionItem {
   plan_id?: string;
   current_period_end?: string;
   cancel_at_period_end?: boolean;
+  /** When a cancelled subscription ended: present only while the status is cancelled. */
+  ended_at?: string;
+  /** The hosted page of the invoice a past_due subscription owes: present only while one is owed. */
+  outstanding_invoice_url?: string;
   /** Set when the organisation first goes to checkout; the billing portal needs it. */
   stripe_customer_id?: string;
   /** The Stripe subscription mirrored here, and when Stripe created it: a newer one replaces it. */
@@ -524,8 +528,9 @@ export interface PaymentItem {
 
 export const payments = {
   /** Newest first by the invoice's own time, whatever order the events arrived in. */
-  item: (payment: PaymentItem) =>
-    stored(payment, tableKey(`ORG#${payment.organization_id}`, `PAYMENT#${payment.timestamp}#${payment.id}`)),
+  key: (payment: Pick<PaymentItem, 'organization_id' | 'timestamp' | 'id'>) =>
+    tableKey(`ORG#${payment.organization_id}`, `PAYMENT#${payment.timestamp}#${payment.id}`),
+  item: (payment: PaymentItem) => stored(payment, payments.key(payment)),
   ofOrganization: (organizationId: string) => ({
     partition: key(`ORG#${organizationId}`),
     sortPrefix: key('PAYMENT#'),

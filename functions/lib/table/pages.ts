@@ -63,6 +63,23 @@ export interface ReadPageResult<I> extends Page<I> {
 }
 
 /**
+ * A page of a list read in key order, without a search: one read of `limit` items (and one more, so
+ * that a page that ends the list says so rather than offering an empty next page).
+ */
+export async function readKeyOrderedPage<I>({
+  read,
+  cursorAfter,
+  cursor,
+  limit,
+}: Omit<ListRead<I>, 'searching'>): Promise<Page<I>> {
+  if (cursor) assertIssuedCursor(cursor);
+  const page = await read(cursor, limit + 1).catch(invalidCursor);
+  if (page.data.length <= limit) return { items: page.data, next_cursor: page.cursor };
+  const items = page.data.slice(0, limit);
+  return { items, next_cursor: cursorAfter(items[items.length - 1]!) };
+}
+
+/**
  * A page of a newest-first list. Without a search, a page is one key-ordered read of `limit` items
  * (and one more, so that a page that ends the list says so rather than offering an empty next page),
  * whatever the list's size. A search filters as it reads and stops after a bounded number of reads,
@@ -75,13 +92,8 @@ export async function readPage<I>({
   cursor,
   limit,
 }: ListRead<I>): Promise<ReadPageResult<I>> {
+  if (!searching) return readKeyOrderedPage({ read, cursorAfter, cursor, limit });
   if (cursor) assertIssuedCursor(cursor);
-  if (!searching) {
-    const page = await read(cursor, limit + 1).catch(invalidCursor);
-    if (page.data.length <= limit) return { items: page.data, next_cursor: page.cursor };
-    const items = page.data.slice(0, limit);
-    return { items, next_cursor: cursorAfter(items[items.length - 1]!) };
-  }
   const found: I[] = [];
   let next = cursor;
   let matches = 0;

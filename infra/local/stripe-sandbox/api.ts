@@ -1,183 +1,41 @@
-import qs from 'qs';
-import { currentSubscription } from './billing';
+import { currentSubscription, expireIfDue } from './billing';
 import {
   deepCopy,
   newId,
   nowSeconds,
   type CheckoutSession,
   type Customer,
-  type Metadata,
   type PortalSession,
   type SandboxContext,
   type StoredResponse,
 } from './model';
+import {
+  LIST_PARAMS,
+  StripeApiError,
+  allowOnly,
+  booleanParam,
+  errorResponse,
+  expandParam,
+  find,
+  integerParam,
+  invalid,
+  isRecord,
+  metadataParam,
+  missing,
+  paginate,
+  parseParams,
+  requireString,
+  stringParam,
+  type ApiResponse,
+  type Params,
+} from './params';
+
+export { parseParams, type ApiResponse };
 
 /**
  * The /v1 REST endpoints the product calls through the `stripe` library, answered in Stripe's
  * wire format: form-encoded (bracket notation) parameters in, JSON objects, lists and errors out.
  */
-
-export interface ApiResponse {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
-interface StripeErrorBody {
-  type: string;
-  message: string;
-  param?: string;
-  code?: string;
-}
-
-/** Thrown inside handlers; turned into Stripe's error JSON. */
-export class StripeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: StripeErrorBody,
-  ) {
-    super(error.message);
-  }
-}
-
-const invalid = (message: string, param?: string, code?: string): StripeApiError =>
-  new StripeApiError(400, {
-    type: 'invalid_request_error',
-    message,
-    ...(param ? { param } : {}),
-    ...(code ? { code } : {}),
-  });
-
-const missing = (kind: string, id: string, param?: string, status = 404): StripeApiError =>
-  new StripeApiError(status, {
-    type: 'invalid_request_error',
-    message: `No such ${kind}: '${id}'`,
-    code: 'resource_missing',
-    ...(param ? { param } : {}),
-  });
-
-export const errorResponse = (status: number, error: StripeErrorBody): ApiResponse => ({
-  status,
-  body: { error },
-});
-
-type Params = Record<string, unknown>;
-
-export function parseParams(text: string): Params {
-  return qs.parse(text, { depth: 10, arrayLimit: 100 }) as Params;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Rejects parameters the sandbox does not know, as Stripe does for unknown parameters. */
-function allowOnly(params: Params, allowed: string[]) {
-  for (const key of Object.keys(params)) {
-    if (!allowed.includes(key))
-      throw invalid(
-        `Received unknown parameter: ${key} (the local Stripe sandbox does not implement it)`,
-        key,
-        'parameter_unknown',
-      );
-  }
-}
-
-function stringParam(params: Params, name: string, label = name): string | undefined {
-  const value = params[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalid(`Invalid string: ${label} must be a string`, label);
-  return value;
-}
-
-function booleanParam(params: Params, name: string): boolean | undefined {
-  const value = params[name];
-  if (value === undefined) return undefined;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  throw invalid(`Invalid boolean: ${String(value)}`, name);
-}
-
-function integerParam(value: unknown, name: string, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(n)) throw invalid(`Invalid integer: ${String(value)}`, name);
-  if (n < min || n > max)
-    throw invalid(
-      `This value must be greater than or equal to ${min} and less than or equal to ${max}.`,
-      name,
-    );
-  return n;
-}
-
-function metadataParam(value: unknown, name: string): Metadata {
-  if (value === undefined || value === '') return {};
-  if (!isRecord(value))
-    throw invalid(`Invalid object: ${name} must be a hash of string keys and values`, name);
-  const metadata: Metadata = {};
-  for (const [key, v] of Object.entries(value)) {
-    if (typeof v !== 'string')
-      throw invalid(`Invalid value for ${name}[${key}]: must be a string`, `${name}[${key}]`);
-    if (v !== '') metadata[key] = v;
-  }
-  return metadata;
-}
-
-function expandParam(params: Params, allowed: string[]): string[] {
-  const value = params.expand;
-  if (value === undefined) return [];
-  const list = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [value];
-  const paths = list.map(String);
-  for (const path of paths) {
-    if (!allowed.includes(path))
-      throw invalid(`This property cannot be expanded (${path}) in the local Stripe sandbox.`, 'expand');
-  }
-  return paths;
-}
-
-function requireString(params: Params, name: string): string {
-  const value = stringParam(params, name);
-  if (value === undefined || value === '') throw invalid(`Missing required param: ${name}.`, name);
-  return value;
-}
-
-function paginate<T extends { id: string }>(
-  items: T[],
-  params: Params,
-  url: string,
-  kind: string,
-): { object: 'list'; data: T[]; has_more: boolean; url: string } {
-  const limit = integerParam(params.limit, 'limit', 1, 100) ?? 10;
-  const after = stringParam(params, 'starting_after');
-  const before = stringParam(params, 'ending_before');
-  // Newest first, like Stripe; insertion order breaks ties within the same second.
-  const ordered = [...items].reverse();
-  if (after !== undefined) {
-    const index = ordered.findIndex((item) => item.id === after);
-    if (index < 0) throw missing(kind, after, 'starting_after', 400);
-    const rest = ordered.slice(index + 1);
-    return { object: 'list', data: rest.slice(0, limit), has_more: rest.length > limit, url };
-  }
-  if (before !== undefined) {
-    const index = ordered.findIndex((item) => item.id === before);
-    if (index < 0) throw missing(kind, before, 'ending_before', 400);
-    const rest = ordered.slice(0, index);
-    return {
-      object: 'list',
-      data: rest.slice(Math.max(0, rest.length - limit)),
-      has_more: rest.length > limit,
-      url,
-    };
-  }
-  return { object: 'list', data: ordered.slice(0, limit), has_more: ordered.length > limit, url };
-}
-
-const LIST_PARAMS = ['limit', 'starting_after', 'ending_before', 'expand'];
-
-function find<T extends { id: string }>(items: T[], id: string, kind: string): T {
-  const item = items.find((i) => i.id === id);
-  if (!item) throw missing(kind, id);
-  return item;
-}
 
 function listProducts(ctx: SandboxContext, params: Params) {
   allowOnly(params, [...LIST_PARAMS, 'active']);
@@ -393,6 +251,19 @@ function retrieveSubscription(ctx: SandboxContext, id: string, params: Params) {
   return result;
 }
 
+function retrieveCheckoutSession(ctx: SandboxContext, id: string, params: Params) {
+  allowOnly(params, ['expand']);
+  const expand = expandParam(params, ['subscription']);
+  const stored = ctx.state.checkout_sessions.find((c) => c.session.id === id);
+  if (!stored) throw missing('checkout.session', id);
+  expireIfDue(ctx, stored);
+  const session = deepCopy(stored.session);
+  const subscription = ctx.state.subscriptions.find((s) => s.id === session.subscription);
+  return expand.includes('subscription') && subscription
+    ? { ...session, subscription: currentSubscription(ctx, subscription) }
+    : session;
+}
+
 function route(ctx: SandboxContext, method: string, path: string, params: Params): unknown {
   const parts = path.split('/').slice(2); // ['', 'v1', ...]
   const [resource, id, extra] = parts;
@@ -413,6 +284,8 @@ function route(ctx: SandboxContext, method: string, path: string, params: Params
       return find(ctx.state.customers, id, 'customer');
     }
     if (resource === 'subscriptions' && one) return retrieveSubscription(ctx, id, params);
+    if (resource === 'checkout' && id === 'sessions' && extra && parts.length === 3)
+      return retrieveCheckoutSession(ctx, extra, params);
   }
   if (method === 'POST') {
     if (path === '/v1/customers') return createCustomer(ctx, params);

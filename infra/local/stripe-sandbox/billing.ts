@@ -17,7 +17,7 @@ import {
 
 /**
  * What Stripe does on its own side: turning a paid checkout into a subscription and invoice,
- * the billing portal's actions, renewals, and the signed webhook events that report all of it.
+ * paying invoices, and the signed webhook events that report all of it (the portal: portal.ts).
  */
 
 export const API_VERSION: string =
@@ -116,7 +116,7 @@ export function currentSubscription(ctx: SandboxContext, subscription: Subscript
   return copy;
 }
 
-function createInvoice(
+export function createInvoice(
   ctx: SandboxContext,
   subscription: Subscription,
   item: SubscriptionItem,
@@ -202,19 +202,17 @@ function createInvoice(
   return invoice;
 }
 
-const invoiceEvent = (invoice: Invoice): string =>
+export const invoiceEvent = (invoice: Invoice): string =>
   invoice.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed';
 
 /**
- * Pays a checkout session as the hosted page does: a subscription (active, or past_due when the
- * card is declined), its first invoice and the completed session, reported by three events.
- * Returns the URL to redirect to.
+ * Pays a checkout session as the hosted page does once the card is accepted: an active
+ * subscription, its paid first invoice and the completed session, reported by three events.
+ * Returns the URL to redirect to. (A declined card completes nothing: since API version
+ * 2025-03-31.basil Stripe creates the subscription only after the payment succeeds, and Checkout
+ * keeps the customer on its page to try another card; see server.ts.)
  */
-export async function payCheckout(
-  ctx: SandboxContext,
-  stored: StoredCheckout,
-  success: boolean,
-): Promise<string> {
+export async function payCheckout(ctx: SandboxContext, stored: StoredCheckout): Promise<string> {
   const { session } = stored;
   const price = ctx.state.prices.find((p) => p.id === stored.price) as Price;
   const now = nowSeconds();
@@ -269,14 +267,14 @@ export async function payCheckout(
     livemode: false,
     metadata: { ...stored.subscription_metadata },
     start_date: now,
-    status: success ? 'active' : 'past_due',
+    status: 'active',
   };
   ctx.state.subscriptions.push(subscription);
-  const invoice = createInvoice(ctx, subscription, item, 'subscription_create', success);
+  const invoice = createInvoice(ctx, subscription, item, 'subscription_create', true);
   session.status = 'complete';
   session.subscription = subscription.id;
   session.invoice = invoice.id;
-  session.payment_status = success ? 'paid' : 'unpaid';
+  session.payment_status = 'paid';
   session.url = null;
   ctx.save();
 
@@ -286,132 +284,38 @@ export async function payCheckout(
   return session.success_url.split('{CHECKOUT_SESSION_ID}').join(session.id);
 }
 
-export const PORTAL_ACTIONS = [
-  'cancel-at-period-end',
-  'resume',
-  'cancel-now',
-  'renew',
-  'fail-renewal',
-  'pay-invoice',
-  'period-end',
-] as const;
-export type PortalAction = (typeof PORTAL_ACTIONS)[number];
-
-/** The subscription the portal shows a customer: the newest one not canceled, else the newest canceled. */
-export function portalSubscription(
-  ctx: SandboxContext,
-  customerId: string,
-): { subscription: Subscription | undefined; live: boolean } {
-  const mine = ctx.state.subscriptions.filter((s) => s.customer === customerId);
-  const live = mine.filter((s) => s.status !== 'canceled' && s.status !== 'incomplete_expired').at(-1);
-  return live ? { subscription: live, live: true } : { subscription: mine.at(-1), live: false };
-}
-
-async function updated(ctx: SandboxContext, subscription: Subscription, previous: Record<string, unknown>) {
-  ctx.save();
-  await emit(ctx, 'customer.subscription.updated', currentSubscription(ctx, subscription), previous);
-}
-
-function cancelNow(subscription: Subscription, reason: string) {
+/**
+ * Pays an open invoice, as a retried charge or the hosted invoice page does: the invoice is paid
+ * and a past_due subscription whose latest invoice it is becomes active again.
+ */
+export async function payInvoice(ctx: SandboxContext, invoice: Invoice): Promise<void> {
+  if (invoice.status !== 'open') return;
   const now = nowSeconds();
-  subscription.status = 'canceled';
-  subscription.canceled_at ??= now;
-  subscription.ended_at = now;
-  subscription.cancel_at_period_end = false;
-  subscription.cancellation_details = { comment: null, feedback: null, reason };
-}
-
-/** Starts the next period: a new invoice (paid or open), reported as invoice + subscription events. */
-async function renew(ctx: SandboxContext, subscription: Subscription, paid: boolean) {
-  const item = subscription.items.data[0];
-  if (!item) return;
-  const previous: Record<string, unknown> = {
-    items: deepCopy(currentSubscription(ctx, subscription).items),
-    latest_invoice: subscription.latest_invoice,
-  };
-  const price = ctx.state.prices.find((p) => p.id === item.price.id) ?? item.price;
-  const interval = price.recurring?.interval ?? 'month';
-  for (const each of subscription.items.data) {
-    each.current_period_start = each.current_period_end;
-    each.current_period_end = addInterval(
-      each.current_period_start,
-      interval,
-      price.recurring?.interval_count ?? 1,
-    );
-  }
-  item.price = deepCopy(price);
-  const status = paid ? 'active' : 'past_due';
-  if (subscription.status !== status) previous.status = subscription.status;
-  subscription.status = status;
-  const invoice = createInvoice(ctx, subscription, item, 'subscription_cycle', paid);
+  invoice.status = 'paid';
+  invoice.amount_paid = invoice.amount_due;
+  invoice.amount_remaining = 0;
+  invoice.attempt_count += 1;
+  invoice.status_transitions.paid_at = now;
+  const subscription = ctx.state.subscriptions.find(
+    (s) => s.id === invoice.parent.subscription_details.subscription,
+  );
+  const reactivated =
+    subscription?.latest_invoice === invoice.id && subscription.status === 'past_due' ? subscription : null;
+  if (reactivated) reactivated.status = 'active';
   ctx.save();
-  await emit(ctx, invoiceEvent(invoice), invoice);
-  await updated(ctx, subscription, previous);
+  await emit(ctx, 'invoice.paid', invoice);
+  if (reactivated)
+    await emit(ctx, 'customer.subscription.updated', currentSubscription(ctx, reactivated), {
+      status: 'past_due',
+    });
 }
 
-/** Carries out a billing-portal button on the customer's current subscription. */
-export async function portalAction(
-  ctx: SandboxContext,
-  customerId: string,
-  action: PortalAction,
-): Promise<void> {
-  const { subscription, live } = portalSubscription(ctx, customerId);
-  if (!subscription || !live) return;
-  const item = subscription.items.data[0];
-  switch (action) {
-    case 'cancel-at-period-end': {
-      if (subscription.cancel_at_period_end) return;
-      const previous = { cancel_at_period_end: false, cancel_at: subscription.cancel_at, canceled_at: null };
-      subscription.cancel_at_period_end = true;
-      subscription.cancel_at = item?.current_period_end ?? null;
-      subscription.canceled_at = nowSeconds();
-      subscription.cancellation_details = { comment: null, feedback: null, reason: 'cancellation_requested' };
-      return updated(ctx, subscription, previous);
-    }
-    case 'resume': {
-      if (!subscription.cancel_at_period_end) return;
-      const previous = {
-        cancel_at_period_end: true,
-        cancel_at: subscription.cancel_at,
-        canceled_at: subscription.canceled_at,
-      };
-      subscription.cancel_at_period_end = false;
-      subscription.cancel_at = null;
-      subscription.canceled_at = null;
-      subscription.cancellation_details = { comment: null, feedback: null, reason: null };
-      return updated(ctx, subscription, previous);
-    }
-    case 'cancel-now':
-      cancelNow(subscription, 'cancellation_requested');
-      ctx.save();
-      await emit(ctx, 'customer.subscription.deleted', currentSubscription(ctx, subscription));
-      return;
-    case 'period-end':
-      // The period ran out on a subscription set to cancel at its end.
-      cancelNow(subscription, 'cancellation_requested');
-      ctx.save();
-      await emit(ctx, 'customer.subscription.deleted', currentSubscription(ctx, subscription));
-      return;
-    case 'renew':
-      return renew(ctx, subscription, true);
-    case 'fail-renewal':
-      return renew(ctx, subscription, false);
-    case 'pay-invoice': {
-      const invoice = ctx.state.invoices.find((i) => i.id === subscription.latest_invoice);
-      if (!invoice || invoice.status !== 'open') return;
-      const now = nowSeconds();
-      invoice.status = 'paid';
-      invoice.amount_paid = invoice.amount_due;
-      invoice.amount_remaining = 0;
-      invoice.attempt_count += 1;
-      invoice.status_transitions.paid_at = now;
-      const previous: Record<string, unknown> = {};
-      if (subscription.status !== 'active') previous.status = subscription.status;
-      subscription.status = 'active';
-      ctx.save();
-      await emit(ctx, 'invoice.paid', invoice);
-      if (previous.status) await updated(ctx, subscription, previous);
-      return;
-    }
+/** Marks an open session past its expiry as expired; true when it is (now) expired. */
+export function expireIfDue(ctx: SandboxContext, stored: StoredCheckout): boolean {
+  if (stored.session.status === 'open' && stored.session.expires_at < nowSeconds()) {
+    stored.session.status = 'expired';
+    stored.session.url = null;
+    ctx.save();
   }
+  return stored.session.status === 'expired';
 }

@@ -1,14 +1,14 @@
-import { currentSubscription, portalSubscription } from './billing';
+import { currentSubscription, expireIfDue } from './billing';
 import {
   formatDate,
   formatMoney,
   formatPrice,
-  nowSeconds,
   type Invoice,
   type PortalSession,
   type SandboxContext,
   type StoredCheckout,
 } from './model';
+import { portalSubscription } from './portal';
 
 /**
  * The Stripe-hosted pages, server-rendered: Checkout, the Billing Portal and invoice receipts.
@@ -51,6 +51,7 @@ const STYLE = `
   a { color: #3a2fbf; }
   .status { display: inline-block; padding: 0 .5rem; border-radius: 4px; background: #e3e8ee; color: #1a1f36; font-weight: 600; }
   .hint { color: #3c4257; font-size: .875rem; }
+  .error { color: #a4161a; background: #fdecea; border: 1px solid #a4161a; border-radius: 4px; padding: .5rem .75rem; font-weight: 600; }
   ul.invoices { padding-left: 1.25rem; }
 `;
 
@@ -95,17 +96,11 @@ const button = (action: string, label: string, name?: string, value?: string, ki
 export const findCheckout = (ctx: SandboxContext, id: string): StoredCheckout | undefined =>
   ctx.state.checkout_sessions.find((c) => c.session.id === id);
 
-/** Marks an open session past its expiry as expired; true when it is (now) expired. */
-export function expireIfDue(ctx: SandboxContext, stored: StoredCheckout): boolean {
-  if (stored.session.status === 'open' && stored.session.expires_at < nowSeconds()) {
-    stored.session.status = 'expired';
-    stored.session.url = null;
-    ctx.save();
-  }
-  return stored.session.status === 'expired';
-}
+/** Stripe's words for a card its issuer declined. */
+export const CARD_DECLINED = 'Your card was declined. Try another card, or cancel.';
 
-export function checkoutPage(ctx: SandboxContext, id: string): Page {
+/** The hosted checkout page; with `declined`, shown again after the card was refused (402). */
+export function checkoutPage(ctx: SandboxContext, id: string, declined?: string): Page {
   const stored = findCheckout(ctx, id);
   if (!stored) return message(404, 'Checkout session not found', `There is no checkout session '${id}'.`);
   const { session } = stored;
@@ -129,13 +124,14 @@ export function checkoutPage(ctx: SandboxContext, id: string): Page {
   ${stored.quantity > 1 ? `<dt>Quantity</dt><dd>${stored.quantity}</dd>` : ''}
   <dt>Email</dt><dd>${escapeHtml(customer?.email ?? session.customer_email ?? '—')}</dd>
 </dl>
+${declined ? `<p role="alert" class="error">${escapeHtml(declined)}</p>` : ''}
 <label for="card">Card number</label>
 <input id="card" type="text" value="4242 4242 4242 4242" readonly aria-describedby="card-hint">
 <p id="card-hint" class="hint">Test card, display only: no payment is taken in the sandbox.</p>
 ${button(action, `Pay ${total}`, 'outcome', 'success')}
 ${button(action, 'Pay with a declined card', 'outcome', 'fail', 'danger')}
 ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel</a></p>` : ''}`;
-  return { status: 200, html: layout(`Subscribe to ${product?.name ?? 'plan'}`, body) };
+  return { status: declined ? 402 : 200, html: layout(`Subscribe to ${product?.name ?? 'plan'}`, body) };
 }
 
 export const findPortal = (ctx: SandboxContext, id: string): PortalSession | undefined =>
@@ -220,7 +216,15 @@ export function invoicePage(ctx: SandboxContext, id: string): Page {
   <dt>Plan</dt><dd>${escapeHtml(product?.name ?? '—')}${price ? ` (${escapeHtml(formatPrice(price))})` : ''}</dd>
   ${line ? `<dt>Period</dt><dd>${escapeHtml(formatDate(line.period.start))} – ${escapeHtml(formatDate(line.period.end))}</dd>` : ''}
   <dt>Billed to</dt><dd>${escapeHtml(invoice.customer_email ?? invoice.customer)}</dd>
-</dl>`;
+</dl>
+${
+  invoice.status === 'open'
+    ? `<label for="card">Card number</label>
+<input id="card" type="text" value="4242 4242 4242 4242" readonly aria-describedby="card-hint">
+<p id="card-hint" class="hint">Test card, display only: no payment is taken in the sandbox.</p>
+${button(`/invoices/${invoice.id}/pay`, `Pay ${formatMoney(invoice.amount_remaining, invoice.currency)}`)}`
+    : ''
+}`;
   return { status: 200, html: layout(`Invoice ${invoice.number}`, body) };
 }
 

@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleApi, parseParams } from './api';
-import { PORTAL_ACTIONS, payCheckout, portalAction, type PortalAction } from './billing';
+import { expireIfDue, payCheckout, payInvoice } from './billing';
 import { handleControl } from './control';
 import { loadState, writeState, type SandboxContext, type StripeSandboxOptions } from './model';
 import {
+  CARD_DECLINED,
   checkoutPage,
-  expireIfDue,
   findCheckout,
   findPortal,
   invoicePage,
@@ -14,6 +14,7 @@ import {
   portalPage,
   type Page,
 } from './pages';
+import { PORTAL_ACTIONS, portalAction, type PortalAction } from './portal';
 
 /**
  * A local Stripe sandbox for development and tests: the Stripe REST endpoints the product calls
@@ -118,7 +119,17 @@ async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResp
       const outcome = parseParams(body).outcome;
       if (outcome !== 'success' && outcome !== 'fail')
         return sendPage(res, { status: 400, html: 'outcome must be success or fail' });
-      return redirect(res, await payCheckout(ctx, stored, outcome === 'success'));
+      // Like Stripe's Checkout: a declined card leaves the session open and the customer on the
+      // page, told so, to try another card or go back; nothing is created and no event is sent.
+      if (outcome === 'fail') return sendPage(res, checkoutPage(ctx, id, CARD_DECLINED));
+      return redirect(res, await payCheckout(ctx, stored));
+    }
+    if (section === 'invoices' && action === 'pay') {
+      // The hosted invoice page pays an open invoice with the card entered there.
+      const invoice = ctx.state.invoices.find((i) => i.id === id);
+      if (!invoice) return sendPage(res, invoicePage(ctx, id));
+      await payInvoice(ctx, invoice);
+      return redirect(res, `/invoices/${encodeURIComponent(invoice.id)}`);
     }
     if (section === 'portal' && PORTAL_ACTIONS.includes(action as PortalAction)) {
       const portal = findPortal(ctx, id);

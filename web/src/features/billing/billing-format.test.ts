@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   STATUS_LABELS,
+  checkoutPhase,
   checkoutReturn,
+  checkoutVisit,
   daysLeft,
   daysLeftText,
   formatDateTime,
   formatLongDate,
-  isActivated,
   isCurrentPlan,
   paymentDescription,
   paymentStatus,
+  paymentTotals,
   planPrice,
   subscriptionDateLine,
   subscriptionPlanName,
@@ -27,6 +29,7 @@ const base = {
   current_period_end: '2026-12-22T12:00:00.000Z',
   cancel_at_period_end: false,
   has_active_subscription: true,
+  ended_at: null,
 };
 
 describe('billing format', () => {
@@ -62,7 +65,11 @@ describe('billing format', () => {
       'Ends on 22 December 2026',
     );
     expect(subscriptionDateLine({ ...base, status: 'past_due' }, NOW)).toBe('Renews on 22 December 2026');
-    expect(subscriptionDateLine({ ...base, status: 'cancelled' }, NOW)).toBe('Ended on 22 December 2026');
+    // Cancelled now, in a period that would have run on: the day it ended, not the period's end.
+    expect(
+      subscriptionDateLine({ ...base, status: 'cancelled', ended_at: '2026-12-08T11:00:00.000Z' }, NOW),
+    ).toBe('Ended on 8 December 2026');
+    expect(subscriptionDateLine({ ...base, status: 'cancelled' }, NOW)).toBeNull();
     expect(subscriptionDateLine({ ...base, status: 'incomplete' }, NOW)).toBeNull();
     expect(
       subscriptionDateLine(
@@ -128,14 +135,66 @@ describe('billing format', () => {
     expect(checkoutReturn(null)).toBeNull();
   });
 
-  it('knows when a checkout has taken effect and which plan is current', () => {
-    const running = { has_active_subscription: true, plan_id: 'p1', status: 'active' as const };
-    expect(isActivated(running)).toBe(true);
-    expect(isActivated({ ...running, plan_id: null })).toBe(false);
-    expect(isActivated({ ...running, status: 'incomplete' })).toBe(false);
-    expect(isActivated({ ...running, has_active_subscription: false })).toBe(false);
+  it('reads the visit back from Stripe from the address', () => {
+    const visit = (query: string) => checkoutVisit(new URLSearchParams(query));
+    expect(visit('tab=billing&checkout=success&session_id=cs_1')).toEqual({
+      kind: 'success',
+      sessionId: 'cs_1',
+    });
+    expect(visit('checkout=cancelled')).toEqual({ kind: 'cancelled' });
+    // "success" without the session Stripe completed proves nothing.
+    expect(visit('checkout=success')).toBeNull();
+    expect(visit('tab=billing')).toBeNull();
+  });
+
+  it('thanks for a checkout only when Stripe says it is paid and the subscription runs', () => {
+    const visit = { kind: 'success', sessionId: 'cs_1' } as const;
+    const answer = (
+      outcome: 'activated' | 'activating' | 'not-active' | 'not-completed',
+      subscription_status: 'active' | 'past_due' | 'cancelled' | null = 'active',
+    ) => ({
+      data: {
+        id: 'cs_1',
+        status: 'complete',
+        payment_status: 'paid',
+        subscription_status,
+        mirrored: true,
+        outcome,
+      },
+      failed: false,
+    });
+    const pending = { data: undefined, failed: false };
+    expect(checkoutPhase(null, pending, false, 'trial')).toBeNull();
+    expect(checkoutPhase({ kind: 'cancelled' }, pending, false, 'trial')).toBe('cancelled');
+    expect(checkoutPhase(visit, pending, false, 'trial')).toBe('checking');
+    expect(checkoutPhase(visit, { data: undefined, failed: true }, false, 'trial')).toBe('unconfirmed');
+    expect(checkoutPhase(visit, answer('activated'), false, 'active')).toBe('activated');
+    // Cancelled or past_due since: "active" would no longer be true.
+    expect(checkoutPhase(visit, answer('activated'), false, 'cancelled')).toBeNull();
+    expect(checkoutPhase(visit, answer('activated'), false, 'past_due')).toBeNull();
+    expect(checkoutPhase(visit, answer('activating'), false, 'trial')).toBe('activating');
+    expect(checkoutPhase(visit, answer('activating'), true, 'trial')).toBe('timed-out');
+    expect(checkoutPhase(visit, answer('not-active', 'past_due'), false, 'past_due')).toBe('not-paid');
+    expect(checkoutPhase(visit, answer('not-active', 'cancelled'), false, 'cancelled')).toBe('ended');
+    expect(checkoutPhase(visit, answer('not-completed', null), false, 'trial')).toBe('not-completed');
+  });
+
+  it('marks the plan the organisation is on now', () => {
+    const running = { plan_id: 'p1', status: 'active' as const };
     expect(isCurrentPlan({ id: 'p1' }, running)).toBe(true);
     expect(isCurrentPlan({ id: 'p2' }, running)).toBe(false);
     expect(isCurrentPlan({ id: 'p1' }, { ...running, status: 'cancelled' })).toBe(false);
+  });
+
+  it('totals the payments shown, per currency', () => {
+    expect(paymentTotals([])).toEqual([]);
+    expect(
+      paymentTotals([
+        { amount: 2900, currency: 'gbp', status: 'paid' },
+        { amount: 2900, currency: 'gbp', status: 'failed' },
+        { amount: 2900, currency: 'gbp', status: 'paid' },
+        { amount: 1000, currency: 'usd', status: 'paid' },
+      ]),
+    ).toEqual(['£58.00 paid · £29.00 failed', 'US$10.00 paid']);
   });
 });

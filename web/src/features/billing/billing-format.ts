@@ -2,19 +2,32 @@ import {
   formatAmount,
   hasRunningPlan,
   type BillingSubscription,
+  type CheckoutSessionResponse,
+  type Payment,
   type SubscriptionPlan,
 } from '../../../../shared/billing';
 import type { SubscriptionStatus } from '../../../../shared/subscription';
 
 /** The billing tab's own texts (the error catalogue's live in BILLING_MESSAGES). */
 export const BILLING_TEXTS = {
+  checking: 'Confirming your payment with Stripe…',
   activating: 'Payment received. Activating your subscription…',
   activated: 'Your subscription is active. Thank you!',
   stillActivating:
     'We have not received the payment confirmation yet. Your subscription will be activated shortly: refresh this page in a minute.',
   checkoutCancelled: 'Checkout was cancelled. You have not been charged.',
-  pastDue:
-    'Your last payment failed. Update your payment details in Manage Billing to keep your subscription.',
+  checkoutNotPaid: 'The payment for this checkout did not go through.',
+  checkoutEnded: 'The subscription from this checkout has ended.',
+  checkoutNotCompleted: 'This checkout was not completed. You have not been charged.',
+  checkoutUnconfirmed:
+    'We could not confirm this checkout with Stripe. Your current subscription is shown below.',
+  pastDue: 'Your last payment failed.',
+  pastDueFix:
+    'Pay the outstanding invoice, or update your card in Manage Billing, to keep your subscription.',
+  pastDueFixInPortal: 'Update your payment details in Manage Billing to keep your subscription.',
+  pastDueAskAdmin:
+    'Ask an admin of your organisation to update the payment details to keep the subscription.',
+  payInvoice: 'Pay outstanding invoice',
   superAdmin: 'Super Admin — the platform needs no subscription',
   freeTrial: 'Free trial',
   noPlan: 'No plan',
@@ -86,10 +99,19 @@ export function daysLeftText(days: number): string {
 export function subscriptionDateLine(
   subscription: Pick<
     BillingSubscription,
-    'status' | 'trial_end_date' | 'current_period_end' | 'cancel_at_period_end' | 'has_active_subscription'
+    | 'status'
+    | 'trial_end_date'
+    | 'current_period_end'
+    | 'cancel_at_period_end'
+    | 'has_active_subscription'
+    | 'ended_at'
   >,
   now: Date,
 ): string | null {
+  // An ended subscription tells when it ended, never the end of the period it was cut short in.
+  if (subscription.status === 'cancelled') {
+    return subscription.ended_at ? `Ended on ${formatLongDate(subscription.ended_at)}` : null;
+  }
   if (subscription.status === 'trial') {
     if (!subscription.trial_end_date) return null;
     const date = formatLongDate(subscription.trial_end_date);
@@ -103,7 +125,6 @@ export function subscriptionDateLine(
   }
   if (!subscription.current_period_end) return null;
   const date = formatLongDate(subscription.current_period_end);
-  if (subscription.status === 'cancelled') return `Ended on ${date}`;
   if (subscription.status === 'incomplete') return null;
   return subscription.cancel_at_period_end ? `Ends on ${date}` : `Renews on ${date}`;
 }
@@ -178,11 +199,59 @@ export function checkoutReturn(value: string | null): CheckoutReturn | null {
   return value === 'success' || value === 'cancelled' ? value : null;
 }
 
-/** The checkout has taken effect: the subscription is active on a plan. */
-export function isActivated(
-  subscription: Pick<BillingSubscription, 'has_active_subscription' | 'plan_id' | 'status'>,
-): boolean {
-  return subscription.has_active_subscription && hasRunningPlan(subscription);
+/** What the billing page says about the checkout a person came back from. */
+export type CheckoutPhase =
+  | 'checking'
+  | 'activating'
+  | 'activated'
+  | 'timed-out'
+  | 'not-paid'
+  | 'ended'
+  | 'not-completed'
+  | 'unconfirmed'
+  | 'cancelled';
+
+/** Where Stripe sent the browser back: a completed payment's session, or the cancel address. */
+export type CheckoutVisit = { kind: 'success'; sessionId: string } | { kind: 'cancelled' };
+
+/**
+ * The visit the address tells of: ?checkout=cancelled, or ?checkout=success with the session's id
+ * (Stripe's {CHECKOUT_SESSION_ID}). A success address without a session proves nothing.
+ */
+export function checkoutVisit(params: URLSearchParams): CheckoutVisit | null {
+  const value = checkoutReturn(params.get('checkout'));
+  const sessionId = params.get('session_id');
+  if (value === 'cancelled') return { kind: 'cancelled' };
+  if (value === 'success' && sessionId) return { kind: 'success', sessionId };
+  return null;
+}
+
+/**
+ * The green "active" notice only for a session Stripe says completed, whose subscription runs and
+ * is mirrored as the organisation's; the session's answer decides, not the address. It goes once
+ * the organisation's subscription (`current`, as billing has it now) no longer runs: a later
+ * cancellation or failed renewal makes "active" untrue.
+ */
+export function checkoutPhase(
+  visit: CheckoutVisit | null,
+  session: { data: CheckoutSessionResponse | undefined; failed: boolean },
+  timedOut: boolean,
+  current: SubscriptionStatus | undefined,
+): CheckoutPhase | null {
+  if (!visit) return null;
+  if (visit.kind === 'cancelled') return 'cancelled';
+  if (session.failed) return 'unconfirmed';
+  if (!session.data) return 'checking';
+  switch (session.data.outcome) {
+    case 'activated':
+      return current === undefined || current === 'active' || current === 'trial' ? 'activated' : null;
+    case 'activating':
+      return timedOut ? 'timed-out' : 'activating';
+    case 'not-completed':
+      return 'not-completed';
+    case 'not-active':
+      return session.data.subscription_status === 'cancelled' ? 'ended' : 'not-paid';
+  }
 }
 
 /** The plan the organisation is on now, marked "Current plan" on its card. */
@@ -191,4 +260,23 @@ export function isCurrentPlan(
   subscription: Pick<BillingSubscription, 'plan_id' | 'status'>,
 ): boolean {
   return subscription.plan_id === plan.id && hasRunningPlan(subscription);
+}
+
+/** "£58.00 paid · £29.00 failed" per currency, over the payments shown. */
+export function paymentTotals(
+  payments: readonly Pick<Payment, 'amount' | 'currency' | 'status'>[],
+): string[] {
+  const sums = new Map<string, { paid: number; failed: number }>();
+  for (const payment of payments) {
+    const sum = sums.get(payment.currency) ?? { paid: 0, failed: 0 };
+    if (payment.status === 'paid') sum.paid += payment.amount;
+    else if (payment.status === 'failed') sum.failed += payment.amount;
+    sums.set(payment.currency, sum);
+  }
+  return [...sums].map(([currency, { paid, failed }]) =>
+    [
+      `${formatAmount(paid, currency)} paid`,
+      ...(failed > 0 ? [`${formatAmount(failed, currency)} failed`] : []),
+    ].join(' · '),
+  );
 }

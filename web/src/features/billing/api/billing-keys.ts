@@ -1,9 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { meQueryOptions } from '../../../api/me';
 
-/** Every billing query key starts with 'billing'. */
+/** Every billing query key starts with 'billing', but the checkout's. */
 export const billingKeys = {
   all: ['billing'] as const,
+  /** Every payment, a page per cursor ("View all"). */
+  payments: ['billing', 'payments'] as const,
+  /**
+   * The checkout a person came back from. Kept apart from 'billing': how that checkout ended does not
+   * change when the subscription later does (a renewal failing, a cancellation), so refreshing
+   * billing must not ask about it again.
+   */
+  checkoutSession: (sessionId: string) => ['checkout-session', sessionId] as const,
 };
 
 /** The profile's key: its subscription block drives the account badge and the subscription gate. */

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
+import { BILLING_MESSAGES, type CheckoutRequest } from '../../../../../shared/billing';
 import {
-  BILLING_MESSAGES,
   planSyncResponseSchema,
   sessionUrlResponseSchema,
-  type CheckoutRequest,
   type PlanSyncResponse,
-} from '../../../../../shared/billing';
+} from '../../../../../shared/billing-responses';
 import { apiRequest } from '../../../api/api-client';
 import { billingKeys, invalidateBillingAndMe } from './billing-keys';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { billingResponseSchema, type BillingResponse } from '../../../../../shared/billing';
+import { billingResponseSchema, type BillingResponse } from '../../../../../shared/billing-responses';
 import { apiRequest } from '../../../api/api-client';
 import { billingKeys } from './billing-keys';
 
@@ -9,13 +9,12 @@ export function getBilling(signal?: AbortSignal): Promise<BillingResponse> {
 }
 
 /**
- * GET /api/billing, every `refetchInterval` ms while a checkout is being activated. (The tab refetches
- * it when the window regains focus, back from the billing portal's tab.)
+ * GET /api/billing. (The tab refetches it when the window regains focus, back from the billing
+ * portal's tab, and once a checkout it came back from has been activated.)
  */
-export function useBilling({ refetchInterval = false }: { refetchInterval?: number | false } = {}) {
+export function useBilling() {
   return useQuery({
     queryKey: billingKeys.all,
     queryFn: ({ signal }) => getBilling(signal),
-    refetchInterval,
   });
 }

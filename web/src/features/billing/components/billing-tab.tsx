@@ -1,4 +1,4 @@
-import { Alert, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { BILLING_MESSAGES } from '../../../../../shared/billing';
@@ -6,46 +6,12 @@ import { useCurrentUser } from '../../../api/me';
 import { LoadError } from '../../../components/load-error';
 import { invalidateBillingAndMe } from '../api/billing-keys';
 import { useBilling } from '../api/get-billing';
-import { BILLING_TEXTS } from '../billing-format';
+import { CheckoutNotice } from './checkout-notice';
 import { PaymentHistory } from './payment-history';
 import { PlanCards } from './plan-cards';
 import { PlanSyncPanel } from './plan-sync-panel';
 import { EndingNotice, SubscriptionCard } from './subscription-card';
-import { useCheckoutReturn, type CheckoutPhase } from './use-checkout-return';
-
-const CHECKOUT_NOTICES: Record<CheckoutPhase, { text: string; variation: 'info' | 'success' }> = {
-  activating: { text: BILLING_TEXTS.activating, variation: 'info' },
-  activated: { text: BILLING_TEXTS.activated, variation: 'success' },
-  'timed-out': { text: BILLING_TEXTS.stillActivating, variation: 'info' },
-  cancelled: { text: BILLING_TEXTS.checkoutCancelled, variation: 'info' },
-};
-
-function CheckoutNotice({ phase, onDismiss }: { phase: CheckoutPhase | null; onDismiss: () => void }) {
-  const notice = phase ? CHECKOUT_NOTICES[phase] : null;
-  return (
-    <div role="status" className="billing-checkout-notice">
-      {notice && phase ? (
-        <Alert
-          variation={notice.variation}
-          role="none"
-          isDismissible={phase !== 'activating'}
-          onDismiss={onDismiss}
-          data-testid="checkout-notice"
-          data-phase={phase}
-        >
-          {phase === 'activating' ? (
-            <Flex as="span" alignItems="center" gap="xs">
-              <Loader size="small" aria-hidden="true" />
-              <span>{notice.text}</span>
-            </Flex>
-          ) : (
-            notice.text
-          )}
-        </Alert>
-      ) : null}
-    </div>
-  );
-}
+import { useCheckoutReturn } from './use-checkout-return';
 
 /** Settings → Billing & Subscription. */
 export function BillingTab() {
@@ -53,9 +19,7 @@ export function BillingTab() {
   const role = profile.role;
   const queryClient = useQueryClient();
   const billing = useBilling();
-  const checkout = useCheckoutReturn(billing.data?.subscription);
-  // Polls while a paid checkout is being activated; the hook is the same query, so one fetch runs.
-  useBilling({ refetchInterval: checkout.pollInterval });
+  const checkout = useCheckoutReturn(billing.data?.subscription.status);
 
   // Back from the billing portal's tab: the subscription may have changed there.
   useEffect(() => {
@@ -70,7 +34,7 @@ export function BillingTab() {
 
   let content;
   if (billing.data) {
-    const { subscription, plans, payments } = billing.data;
+    const { subscription, plans, payments, has_more_payments: hasMorePayments } = billing.data;
     // The platform's own organisation pays nothing: the super_admin manages the plans instead.
     const superAdmin = role === 'super_admin';
     content = (
@@ -78,7 +42,7 @@ export function BillingTab() {
         {superAdmin ? null : <EndingNotice subscription={subscription} />}
         <SubscriptionCard subscription={subscription} role={role} now={new Date(billing.dataUpdatedAt)} />
         <PlanCards plans={plans} subscription={subscription} role={role} />
-        {superAdmin ? <PlanSyncPanel /> : <PaymentHistory payments={payments} />}
+        {superAdmin ? <PlanSyncPanel /> : <PaymentHistory latest={payments} hasMore={hasMorePayments} />}
       </>
     );
   } else if (billing.isError) {

@@ -12,6 +12,7 @@ import {
   subscriptionPlanName,
 } from '../billing-format';
 import { portalErrorMessage } from './billing-errors';
+import { PastDueNotice } from './past-due-notice';
 import { UsageMeter } from './usage-meter';
 
 interface SubscriptionCardProps {
@@ -117,11 +118,7 @@ export function SubscriptionCard({ subscription, role, now }: SubscriptionCardPr
               {dateLine}
             </Text>
           ) : null}
-          {subscription.status === 'past_due' ? (
-            <Alert variation="warning" role="alert" marginTop="small" data-testid="past-due-notice">
-              {BILLING_TEXTS.pastDue}
-            </Alert>
-          ) : null}
+          <PastDueNotice subscription={subscription} role={role} />
           <div className="billing-usage">
             <UsageMeter
               label="Hardware assets"

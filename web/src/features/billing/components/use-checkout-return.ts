@@ -1,76 +1,75 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { BillingSubscription } from '../../../../../shared/billing';
-import { meQueryOptions } from '../../../api/me';
-import { meQueryKey } from '../api/billing-keys';
-import { checkoutReturn, isActivated, type CheckoutReturn } from '../billing-format';
+import type { SubscriptionStatus } from '../../../../../shared/subscription';
+import { invalidateBillingAndMe } from '../api/billing-keys';
+import { useCheckoutSession } from '../api/get-checkout-session';
+import { checkoutPhase, checkoutVisit, type CheckoutPhase, type CheckoutVisit } from '../billing-format';
 
-/** How often billing and the profile are refetched while a paid checkout is being activated. */
+/** How often the session is asked about while its subscription is being activated. */
 export const ACTIVATION_POLL_MS = 2000;
 /** How long to wait for the activation before saying it is still on its way. */
 export const ACTIVATION_TIMEOUT_MS = 30_000;
 
-export type CheckoutPhase = 'activating' | 'activated' | 'timed-out' | 'cancelled';
+export type { CheckoutPhase };
 
-function phaseOf(value: CheckoutReturn | null): CheckoutPhase | null {
-  if (value === 'success') return 'activating';
-  if (value === 'cancelled') return 'cancelled';
-  return null;
-}
+/** Phases the address keeps its parameters through: the answer is not in yet. */
+const UNSETTLED: readonly (CheckoutPhase | null)[] = ['checking', 'activating'];
 
 /**
- * The return from Stripe Checkout (?checkout=success|cancelled). After a payment, billing and the
- * profile are polled until the subscription runs on a plan (the webhook may come a little after
- * the browser) or 30 s pass; then the parameter leaves the address.
+ * The return from Stripe Checkout (?checkout=success&session_id=…, or ?checkout=cancelled), with
+ * the organisation's subscription status as billing has it now (`current`). The session is asked about (GET /api/billing/checkout/{id}) and polled while Stripe has it paid but
+ * the webhook has not mirrored it yet (or 30 s pass); once it is, billing and the profile are
+ * refetched. Then the parameters leave the address.
  */
-export function useCheckoutReturn(subscription: BillingSubscription | undefined) {
+export function useCheckoutReturn(current: SubscriptionStatus | undefined) {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  const param = checkoutReturn(searchParams.get('checkout'));
-  const [seenParam, setSeenParam] = useState(param);
-  const [phase, setPhase] = useState<CheckoutPhase | null>(() => phaseOf(param));
+  const fromAddress = checkoutVisit(searchParams);
+  const addressKey = fromAddress ? JSON.stringify(fromAddress) : null;
+  const [seenKey, setSeenKey] = useState(addressKey);
+  const [visit, setVisit] = useState<CheckoutVisit | null>(fromAddress);
+  const [timedOut, setTimedOut] = useState(false);
 
-  // A new ?checkout= while mounted (the parameter's removal is no news).
-  if (param !== seenParam) {
-    setSeenParam(param);
-    if (param !== null) setPhase(phaseOf(param));
-  }
-  if (phase === 'activating' && subscription !== undefined && isActivated(subscription)) {
-    setPhase('activated');
-  }
-
-  const polling = phase === 'activating';
-  const pollInterval: number | false = polling ? ACTIVATION_POLL_MS : false;
-
-  // The profile drives the account badge and the subscription gate: it is polled along with billing.
-  useQuery({ ...meQueryOptions, refetchInterval: pollInterval });
-
-  useEffect(() => {
-    if (!polling) return;
-    const timer = setTimeout(
-      () => setPhase((current) => (current === 'activating' ? 'timed-out' : current)),
-      ACTIVATION_TIMEOUT_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [polling]);
-
-  useEffect(() => {
-    if (phase === 'activating' || phase === 'activated') {
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+  // A new visit while mounted (the parameters' removal is no news).
+  if (addressKey !== seenKey) {
+    setSeenKey(addressKey);
+    if (fromAddress) {
+      setVisit(fromAddress);
+      setTimedOut(false);
     }
+  }
+
+  const sessionId = visit?.kind === 'success' ? visit.sessionId : null;
+  const session = useCheckoutSession(sessionId, (answer) =>
+    answer?.outcome === 'activating' && !timedOut ? ACTIVATION_POLL_MS : false,
+  );
+  const phase = checkoutPhase(visit, { data: session.data, failed: session.isError }, timedOut, current);
+
+  useEffect(() => {
+    if (phase !== 'activating') return;
+    const timer = setTimeout(() => setTimedOut(true), ACTIVATION_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [phase]);
+
+  // The badge and the gate read the profile, the card reads billing: both catch up now.
+  useEffect(() => {
+    if (phase === 'activated') void invalidateBillingAndMe(queryClient);
   }, [phase, queryClient]);
 
+  const settled = !UNSETTLED.includes(phase);
+  const inAddress = searchParams.has('checkout') || searchParams.has('session_id');
   useEffect(() => {
-    if (param === null || phase === 'activating') return;
+    if (!inAddress || !settled) return;
     setSearchParams(
       (params) => {
         params.delete('checkout');
+        params.delete('session_id');
         return params;
       },
       { replace: true },
     );
-  }, [param, phase, setSearchParams]);
+  }, [inAddress, settled, setSearchParams]);
 
-  return { phase, pollInterval, dismiss: () => setPhase(null) };
+  return { phase, dismiss: () => setVisit(null) };
 }
