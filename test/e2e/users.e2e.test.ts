@@ -3,47 +3,23 @@ import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import { AUTH_MESSAGES } from '../../shared/auth';
 import { shortId } from '../../shared/constants';
-import { INVITATION_MESSAGES, invitationLink, type Invitation } from '../../shared/invitations';
+import { INVITATION_MESSAGES } from '../../shared/invitations';
 import { ORGANIZATION_MESSAGES, USER_MESSAGES } from '../../shared/users';
 import {
   api,
   baseUrl,
-  sendExpiredInvitation,
+  inviteLinkSentTo,
+  sendInvitation,
   signUpCompany,
   uniqueEmail,
   type TestCompany,
 } from '../support/api';
-import { signInThroughForm, useChromiumPage } from '../support/browser';
+import { pageLocators, signInThroughForm, useChromiumPage } from '../support/browser';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 
 const currentPage = useChromiumPage();
 const page = () => currentPage();
 const SLOW = { timeout: 15_000 };
-
-interface OutboxEmail {
-  to: string;
-  subject: string;
-  body: string;
-}
-
-/** The newest invite link emailed to an address, read from the local outbox. */
-async function inviteLinkFor(email: string): Promise<string> {
-  const emails = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as OutboxEmail[];
-  const sent = emails.find((candidate) => candidate.to === email);
-  const link = sent?.body.match(/https?:\/\/[^\s"'<>]*[?&]invite=[A-Za-z0-9_-]+/)?.[0];
-  if (!link) throw new Error(`No invite link was sent to ${email}`);
-  return link;
-}
-
-async function inviteByApi(company: TestCompany, email: string, role: 'user' | 'admin') {
-  const response = await api<Invitation>('/api/invitations', {
-    method: 'POST',
-    token: company.accessToken,
-    body: { email, role },
-  });
-  expect(response.status).toBe(201);
-  return response.body;
-}
 
 /** Invites an address through the API and signs it up with the emailed token. */
 async function joinByInvitation(
@@ -52,8 +28,8 @@ async function joinByInvitation(
   role: 'user' | 'admin',
   password: string,
 ): Promise<void> {
-  await inviteByApi(company, email, role);
-  const token = new URL(await inviteLinkFor(email)).searchParams.get('invite');
+  await sendInvitation(company, email, role);
+  const token = new URL(await inviteLinkSentTo(email)).searchParams.get('invite');
   const signup = await api('/api/auth/signup', {
     method: 'POST',
     body: { email, password, full_name: 'Pat Plain', invite_token: token },
@@ -61,14 +37,8 @@ async function joinByInvitation(
   expect(signup.status).toBe(201);
 }
 
-const row = (text: string) => page().getByRole('row').filter({ hasText: text });
-const dialog = (name: string) => page().getByRole('dialog', { name });
-const alertDialog = (name: string) => page().getByRole('alertdialog', { name });
-const heading = (name: string) => page().getByRole('heading', { name, exact: true });
+const { row, dialog, alertDialog, heading, stat, isVisible } = pageLocators(page);
 const roleSelect = (email: string) => page().getByLabel(`Role of ${email}`, { exact: true });
-/** A stat card's label and figure, e.g. "Total Users2". */
-const stat = (label: string) => page().getByRole('region', { name: label, exact: true });
-const isVisible = (text: string) => page().getByText(text, { exact: true }).isVisible();
 
 /** How an input looks and what is read with it: its shading, border, description and a lock beside it. */
 function lookOf(input: Locator) {
@@ -89,6 +59,10 @@ function lookOf(input: Locator) {
   });
 }
 
+/**
+ * Team Management: inviting a colleague who joins and changing their role, Access Denied, and the super
+ * admin's users and organizations. Cancelled, expired and unusable invitations: invitations.e2e.test.ts.
+ */
 describe('Team Management in Chromium', () => {
   it('invites a colleague as Admin, who joins through the emailed link, and changes their role', async () => {
     const companyName = `Users E2E ${Date.now()}`;
@@ -132,7 +106,7 @@ describe('Team Management in Chromium', () => {
     await expect.poll(() => stat('Pending Invites').textContent(), SLOW).toBe('Pending Invites1');
 
     // The colleague opens the emailed link in a browser of their own.
-    const link = await inviteLinkFor(colleague);
+    const link = await inviteLinkSentTo(colleague);
     const browser: Browser = page().context().browser()!;
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
@@ -217,58 +191,6 @@ describe('Team Management in Chromium', () => {
     await page().getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect.poll(() => isVisible(USER_MESSAGES.accessDenied), SLOW).toBe(true);
     expect(await page().getByRole('button', { name: 'Invite User' }).count()).toBe(0);
-  });
-
-  it('cancels an invitation after a confirmation, and reports a refused invitation', async () => {
-    const company = await signUpCompany();
-    const invitee = uniqueEmail('cancelled');
-    await inviteByApi(company, invitee, 'user');
-
-    await signInThroughForm(page(), `${baseUrl()}/users`, company, 'Team Management');
-    await expect.poll(() => heading('Pending Invitations (1)').isVisible(), SLOW).toBe(true);
-    expect(await row(invitee).textContent()).toContain('User');
-    // On a phone the tables scroll sideways, the page does not.
-    await page().setViewportSize({ width: 400, height: 800 });
-    await expect
-      .poll(() => page().evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(400);
-    await page().setViewportSize({ width: 1280, height: 800 });
-
-    const cancelButton = page().getByRole('button', {
-      name: `Cancel the invitation of ${invitee}`,
-      exact: true,
-    });
-    await cancelButton.click();
-    const confirm = alertDialog(INVITATION_MESSAGES.cancelConfirm);
-    await expect.poll(() => confirm.isVisible(), SLOW).toBe(true);
-    // The buttons say what they do: no bare "Cancel" beside "Cancel invitation".
-    expect(await confirm.getByRole('button', { name: /invitation/ }).allTextContents()).toEqual([
-      'Keep invitation',
-      'Cancel invitation',
-    ]);
-    expect(await confirm.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
-    await confirm.getByRole('button', { name: 'Keep invitation', exact: true }).click();
-    await expect.poll(() => alertDialog(INVITATION_MESSAGES.cancelConfirm).count()).toBe(0);
-    expect(await row(invitee).count()).toBe(1);
-
-    await cancelButton.click();
-    await confirm.getByRole('button', { name: 'Cancel invitation', exact: true }).click();
-    await expect.poll(() => isVisible(INVITATION_MESSAGES.cancelled), SLOW).toBe(true);
-    const shownAt = Date.now();
-    expect(await alertDialog(INVITATION_MESSAGES.cancelConfirm).count()).toBe(0);
-    await expect.poll(() => heading('Pending Invitations (1)').count(), SLOW).toBe(0);
-    expect(await row(invitee).count()).toBe(0);
-    // 'Invitation cancelled' stays 3 s, not the usual 5 s.
-    await expect.poll(() => isVisible(INVITATION_MESSAGES.cancelled), { timeout: 4_500 }).toBe(false);
-    expect(Date.now() - shownAt).toBeLessThan(4_500);
-
-    // An address that already has an account cannot be invited: the server's reason is shown.
-    await page().getByRole('button', { name: 'Invite User', exact: true }).click();
-    await dialog('Invite User').getByLabel('Email', { exact: true }).fill(company.email);
-    await dialog('Invite User').getByRole('button', { name: 'Send Invitation', exact: true }).click();
-    const failure = dialog('Invite User').getByRole('alert');
-    await expect.poll(() => failure.textContent(), SLOW).toContain(INVITATION_MESSAGES.sendFailed);
-    expect(await failure.textContent()).toContain(INVITATION_MESSAGES.accountExists);
   });
 
   it('gives the super admin System Management with Users and Organizations tabs', async () => {
@@ -361,71 +283,4 @@ describe('Team Management in Chromium', () => {
     // Its admin is shut out.
     expect((await api('/api/me', { token: doomed.accessToken })).status).toBe(403);
   });
-
-  it('shows an expired invitation as Expired and resends it; an unusable link shows its error and the way to sign in', async () => {
-    const company = await signUpCompany();
-    const lapsed = uniqueEmail('lapsed');
-    const fresh = uniqueEmail('fresh');
-    const { token: oldToken } = await sendExpiredInvitation(company, lapsed);
-    await inviteByApi(company, fresh, 'user');
-
-    await signInThroughForm(page(), `${baseUrl()}/users`, company, 'Team Management');
-    await expect
-      .poll(
-        () =>
-          page()
-            .getByRole('heading', { name: /^Pending Invitations/ })
-            .textContent(),
-        SLOW,
-      )
-      .toBe('Pending Invitations (1) · 1 expired');
-    expect(await stat('Pending Invites').textContent()).toBe('Pending Invites1');
-    expect(await row(lapsed).getByText('Expired', { exact: true }).isVisible()).toBe(true);
-    expect(await row(fresh).getByText('Pending', { exact: true }).isVisible()).toBe(true);
-
-    // The expired link: its error and a way to sign in, not a sign-up form that cannot work.
-    const browser: Browser = page().context().browser()!;
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    try {
-      const invitee = await context.newPage();
-      await expectUnusableLink(invitee, oldToken, AUTH_MESSAGES.invitationExpired);
-
-      await row(lapsed)
-        .getByRole('button', { name: `Resend the invitation of ${lapsed}`, exact: true })
-        .click();
-      await expect.poll(() => isVisible(INVITATION_MESSAGES.resent(lapsed)), SLOW).toBe(true);
-      await expect.poll(() => heading('Pending Invitations (2)').isVisible(), SLOW).toBe(true);
-      expect(await row(lapsed).getByText('Pending', { exact: true }).isVisible()).toBe(true);
-      await expect.poll(() => stat('Pending Invites').textContent(), SLOW).toBe('Pending Invites2');
-
-      // The old link no longer works; the new one signs up.
-      await expectUnusableLink(invitee, oldToken, AUTH_MESSAGES.invalidInvitation);
-      await invitee.goto(await inviteLinkFor(lapsed));
-      await expect.poll(() => invitee.getByLabel('Email', { exact: true }).inputValue(), SLOW).toBe(lapsed);
-      await invitee.getByLabel('Password', { exact: true }).fill('lapsed-pass-1');
-      await invitee.getByLabel('Full Name').fill('Lee Late');
-      await invitee.getByRole('button', { name: 'Sign Up', exact: true }).click();
-      await expect
-        .poll(() => invitee.getByTestId('auth-message').textContent(), SLOW)
-        .toBe(AUTH_MESSAGES.accountCreatedByInvitation);
-    } finally {
-      await context.close();
-    }
-  });
 });
-
-/** An invite link that cannot be used shows why, offers sign-in, and no sign-up form. */
-async function expectUnusableLink(invitee: Page, token: string, message: string) {
-  await invitee.goto(invitationLink(baseUrl(), token));
-  await expect.poll(() => invitee.getByTestId('auth-message').textContent(), SLOW).toBe(message);
-  expect(await invitee.getByRole('heading', { name: 'This invitation cannot be used' }).isVisible()).toBe(
-    true,
-  );
-  expect(await invitee.getByLabel('Password', { exact: true }).count()).toBe(0);
-  expect(await invitee.getByRole('button', { name: 'Sign Up', exact: true }).count()).toBe(0);
-  await invitee.getByRole('button', { name: 'Go to sign in', exact: true }).click();
-  await expect
-    .poll(() => invitee.getByRole('button', { name: 'Sign In', exact: true }).isVisible(), SLOW)
-    .toBe(true);
-  expect(new URL(invitee.url()).searchParams.has('invite')).toBe(false);
-}

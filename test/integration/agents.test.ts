@@ -1,13 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
-import { loadAgentCaller } from '../../functions/lib/agent-caller';
-import type { HttpEvent } from '../../functions/lib/http';
-import { observeTableCalls } from '../../functions/lib/table/client';
-import { findRoute } from '../../functions/routes';
-import { listAgentMachines, recordAgentReport } from '../../functions/lib/table/agents';
-import { createApiKey, touchApiKey } from '../../functions/lib/table/api-keys';
+import { recordAgentReport } from '../../functions/lib/table/agents';
 import type { AgentSectionItem } from '../../functions/lib/table/items';
 import type { DashboardResponse, MeResponse } from '../../shared/api';
 import {
@@ -18,55 +12,15 @@ import {
   type AgentReportInput,
   type AgentSummary,
 } from '../../shared/agent-data';
-import type { ApiKeyListResponse, CreatedApiKey } from '../../shared/api-keys';
-import {
-  api,
-  baseUrl,
-  setSubscription,
-  signUpCompany,
-  useFunctionEnv,
-  type TestCompany,
-} from '../support/api';
-
-async function createKey(company: TestCompany): Promise<CreatedApiKey> {
-  const response = await api<CreatedApiKey>('/api/api-keys', {
-    method: 'POST',
-    token: company.accessToken,
-    body: {},
-  });
-  expect(response.status).toBe(201);
-  return response.body;
-}
+import type { ApiKeyListResponse } from '../../shared/api-keys';
+import { api, baseUrl, setSubscription, signUpCompany, useFunctionEnv } from '../support/api';
+import { createKey, machine } from '../support/agents';
 
 function report(key: string, body: unknown) {
   return api('/api/agent/report', { method: 'POST', headers: { 'x-api-key': key }, body });
 }
 
-function machine(overrides: Partial<AgentReportInput> = {}): AgentReportInput {
-  return {
-    machine_id: 'MACHINE-GUID-1',
-    hostname: 'FINANCE-PC-01',
-    os_type: 'Windows',
-    os_version: 'Windows 11 Pro 23H2',
-    service_tag: '5CG1234XYZ',
-    logged_in_user: 'ACME\\jane',
-    agent_version: '1.0.0',
-    update_available: false,
-    memory_total_gb: 16,
-    cpu_info: {
-      processor: 'Intel Core i7-1365U',
-      architecture: 'x64',
-      cores_physical: 10,
-      cores_logical: 12,
-    },
-    storage_info: [{ device: 'C:', mountpoint: 'C:\\', used_gb: 180, total_gb: 475, percent: 37.9 }],
-    shared_folders: [{ name: 'Scans', path: 'D:\\Scans' }],
-    printers: [{ name: 'HP LaserJet', driver: 'HP Universal', network: true, shared: false }],
-    installed_software: [{ name: '7-Zip', version: '23.01' }],
-    ...overrides,
-  };
-}
-
+/** API keys, agent reports and the installer download. What a report costs: agent-report-cost.test.ts. */
 describe('API keys', () => {
   it('creates sk_ keys shown once, lists prefixes only, and deletes them', async () => {
     const company = await signUpCompany();
@@ -288,131 +242,5 @@ describe('the agent installer download', () => {
     );
     expect((await served.arrayBuffer()).byteLength).toBe(22);
     expect((await api('/api/agent/download')).status).toBe(401);
-  });
-});
-
-describe('the cost of a report', () => {
-  useFunctionEnv();
-
-  interface Consumed {
-    CapacityUnits?: number;
-  }
-
-  /** The commands sent while `run` runs, with the write units DynamoDB says each consumed. */
-  async function metered(run: () => Promise<void>): Promise<{ commands: string[]; writeUnits: number }> {
-    const commands: string[] = [];
-    let writeUnits = 0;
-    const stopObserving = observeTableCalls(async (operation, input, send) => {
-      commands.push(operation);
-      const output = await send({ ...input, ReturnConsumedCapacity: 'TOTAL' });
-      const consumed = output.ConsumedCapacity as Consumed | Consumed[] | undefined;
-      for (const each of [consumed ?? []].flat()) {
-        if (!/Get|Query|Scan/.test(operation)) writeUnits += each.CapacityUnits ?? 0;
-      }
-      return output;
-    });
-    try {
-      await run();
-    } finally {
-      stopObserving();
-    }
-    return { commands, writeUnits };
-  }
-
-  it('checks the key, then the organisation with its subscription in one request', async () => {
-    const { key } = await createKey(await signUpCompany());
-    const event = { headers: { 'x-api-key': key } } as unknown as HttpEvent;
-    const route = findRoute('POST /api/agent/report')!;
-    const first = await metered(() => loadAgentCaller(event, route, new Date()).then(() => undefined));
-    // The first use of a key also notes when it was last used.
-    expect(first.commands).toEqual(['GetItem', 'BatchGetItem', 'UpdateItem']);
-    const next = await metered(() => loadAgentCaller(event, route, new Date()).then(() => undefined));
-    expect(next.commands).toEqual(['GetItem', 'BatchGetItem']);
-  });
-
-  it('is one write unit when nothing but the heartbeat changed (issue 4: at most 2)', async () => {
-    const organizationId = ulid();
-    const programs = Array.from({ length: 150 }, (_, index) => ({
-      name: `Program ${index}`,
-      version: '1.0',
-    }));
-    const report = agentReportSchema.parse(machine({ installed_software: programs }));
-    await recordAgentReport(organizationId, report, new Date('2026-11-23T10:00:00Z'));
-
-    const again = await metered(() =>
-      recordAgentReport(organizationId, report, new Date('2026-11-23T10:30:00Z')),
-    );
-    // Not even a read: the update's condition holds the section hashes and the report time.
-    expect(again.commands).toEqual(['UpdateItem']);
-    expect(again.writeUnits).toBe(1);
-
-    // Disks fill a little between reports: that is still one small write.
-    const fuller = agentReportSchema.parse(
-      machine({
-        installed_software: programs,
-        storage_info: [{ device: 'C:', mountpoint: 'C:\\', used_gb: 180.4, total_gb: 475, percent: 38 }],
-      }),
-    );
-    const disks = await metered(() =>
-      recordAgentReport(organizationId, fuller, new Date('2026-11-23T10:45:00Z')),
-    );
-    expect(disks.commands).toEqual(['UpdateItem']);
-    expect(disks.writeUnits).toBe(1);
-
-    const changed = agentReportSchema.parse(machine({ installed_software: programs.slice(1) }));
-    const rewrite = await metered(() =>
-      recordAgentReport(organizationId, changed, new Date('2026-11-23T11:00:00Z')),
-    );
-    // The heartbeat's condition fails on the changed section; the machine is read and rewritten.
-    expect(rewrite.commands).toEqual(['UpdateItem', 'GetItem', 'TransactWriteItems']);
-    const fleet = await listAgentMachines(organizationId);
-    expect(fleet.map((each) => each.last_seen)).toEqual(['2026-11-23T11:00:00.000Z']);
-
-    // A report older than the one recorded (an agent's late retry) changes nothing.
-    const late = await metered(() =>
-      recordAgentReport(
-        organizationId,
-        agentReportSchema.parse(machine({ installed_software: programs.slice(1), hostname: 'LATE' })),
-        new Date('2026-11-23T10:59:00Z'),
-      ),
-    );
-    expect(late.commands).toEqual(['UpdateItem', 'GetItem']);
-    const [recorded] = await listAgentMachines(organizationId);
-    expect(recorded).toMatchObject({ last_seen: '2026-11-23T11:00:00.000Z' });
-    expect(recorded?.hostname).not.toBe('LATE');
-  });
-
-  it('clears in a heartbeat a field the machine no longer reports', async () => {
-    const organizationId = ulid();
-    await recordAgentReport(
-      organizationId,
-      agentReportSchema.parse(machine()),
-      new Date('2026-11-23T10:00:00Z'),
-    );
-    const withoutTag = await metered(() =>
-      recordAgentReport(
-        organizationId,
-        agentReportSchema.parse(machine({ service_tag: null, logged_in_user: null })),
-        new Date('2026-11-23T10:30:00Z'),
-      ),
-    );
-    expect(withoutTag.commands).toEqual(['UpdateItem']);
-    const [summary] = await listAgentMachines(organizationId);
-    expect(summary).toMatchObject({
-      service_tag: null,
-      logged_in_user: null,
-      first_seen: '2026-11-23T10:00:00.000Z',
-      last_seen: '2026-11-23T10:30:00.000Z',
-    });
-  });
-
-  it("notes the key's use once per few minutes without even a refused write in between", async () => {
-    const organizationId = ulid();
-    const { id } = await createApiKey(organizationId, 'Agents', new Date('2026-11-23T10:00:00Z'));
-    const owner = { organizationId, apiKeyId: id };
-    const touch = (at: string) => metered(() => touchApiKey(owner, new Date(at)));
-    expect((await touch('2026-11-23T10:00:00Z')).commands).toEqual(['UpdateItem']);
-    expect((await touch('2026-11-23T10:04:59Z')).commands).toEqual([]);
-    expect((await touch('2026-11-23T10:05:00Z')).commands).toEqual(['UpdateItem']);
   });
 });

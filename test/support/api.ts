@@ -2,10 +2,11 @@ import type {
   AuthenticationResultType,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import { UNLIMITED } from '../../shared/constants';
 import type { HardwareAsset, HardwareAssetFormValues } from '../../shared/hardware';
+import type { Invitation } from '../../shared/invitations';
 import { patch, send } from '../../functions/lib/table/commands';
 import { createInvitation, type CreatedInvitation } from '../../functions/lib/table/invitations';
 import { subscriptions } from '../../functions/lib/table/items';
@@ -135,12 +136,39 @@ export async function addMember(company: TestCompany, role: 'user' | 'admin'): P
   return { email, token: session.AccessToken!, id: me.profile.id };
 }
 
+/** Invites an address into the company with a role through the API, which must accept it. */
+export async function sendInvitation(company: TestCompany, email: string, role: 'user' | 'admin') {
+  const response = await api<Invitation>('/api/invitations', {
+    method: 'POST',
+    token: company.accessToken,
+    body: { email, role },
+  });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+interface SentEmail {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/** What the local stack has emailed, newest first, from its outbox. */
+async function sentEmails(): Promise<SentEmail[]> {
+  return (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as SentEmail[];
+}
+
+/** The newest invite link emailed to an address, read from the local outbox. */
+export async function inviteLinkSentTo(email: string): Promise<string> {
+  const sent = (await sentEmails()).find((candidate) => candidate.to === email);
+  const link = sent?.body.match(/https?:\/\/[^\s"'<>]*[?&]invite=[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error(`No invite link was sent to ${email}`);
+  return link;
+}
+
 /** The token of the newest invite link emailed to an address, read from the local outbox. */
 export async function inviteTokenSentTo(email: string): Promise<string> {
-  const emails = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as {
-    to: string;
-    body: string;
-  }[];
+  const emails = await sentEmails();
   const token = emails.find((sent) => sent.to === email)?.body.match(/[?&]invite=([A-Za-z0-9_-]+)/)?.[1];
   if (!token) throw new Error(`No invite link was sent to ${email}`);
   return token;
@@ -148,12 +176,7 @@ export async function inviteTokenSentTo(email: string): Promise<string> {
 
 /** The link and the code of the newest password reset email sent to an address, from the local outbox. */
 export async function passwordResetEmailSentTo(email: string): Promise<{ link: URL; code: string }> {
-  const emails = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as {
-    to: string;
-    subject: string;
-    body: string;
-  }[];
-  const sent = emails.find(
+  const sent = (await sentEmails()).find(
     (candidate) => candidate.to === email && /password reset/i.test(candidate.subject),
   );
   const link = sent?.body.match(/https?:\/\/\S+\/reset-password\S*/)?.[0];

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { baseUrl } from './api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
@@ -41,4 +42,32 @@ export async function signInThroughForm(
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByRole('heading', { name: heading, exact: true }).waitFor({ timeout: 15_000 });
+}
+
+/** Signs a company's admin in on the Assets page: its Manual Hardware tab unless another address is given. */
+export function signInToAssets(
+  page: Page,
+  credentials: { email: string; password: string },
+  address = '/assets?tab=hardware',
+): Promise<void> {
+  return signInThroughForm(page, `${baseUrl()}${address}`, credentials, 'Assets');
+}
+
+/**
+ * What the current test's page shows, found as a user reads it: a table row by its text (with that
+ * row's text and how many rows match), a dialog or alert dialog by its name, a heading, a stat card by
+ * its label (read with its figure, e.g. "Total Users2"), and whether a text is visible.
+ */
+export function pageLocators(page: () => Page) {
+  const row = (text: string) => page().getByRole('row').filter({ hasText: text });
+  return {
+    row,
+    rowText: (text: string) => row(text).textContent(),
+    rowCount: (text: string) => row(text).count(),
+    dialog: (name: string) => page().getByRole('dialog', { name }),
+    alertDialog: (name: string) => page().getByRole('alertdialog', { name }),
+    heading: (name: string) => page().getByRole('heading', { name, exact: true }),
+    stat: (label: string) => page().getByRole('region', { name: label, exact: true }),
+    isVisible: (text: string) => page().getByText(text, { exact: true }).isVisible(),
+  };
 }

@@ -1,0 +1,50 @@
+import { expect } from 'vitest';
+import type { DashboardResponse } from '../../shared/api';
+import type { AuditLogListResponse } from '../../shared/audit';
+import type { HardwareAsset, HardwareListResponse } from '../../shared/hardware';
+import { api, type TestCompany } from './api';
+
+/**
+ * The hardware API as the hardware, audit and import tests call it. Bodies go as a client might send
+ * them, valid or not (createHardwareAsset in ./api takes typed form values instead).
+ */
+
+/** The asset the tests start from and vary: an Active Dell laptop. */
+export const laptop = {
+  asset_type: 'Laptop',
+  manufacturer: 'Dell',
+  model: 'Latitude 5440',
+  status: 'Active',
+};
+
+export async function create(company: TestCompany, body: Record<string, unknown>) {
+  return api<HardwareAsset>('/api/hardware', { method: 'POST', token: company.accessToken, body });
+}
+
+export async function createOk(
+  company: TestCompany,
+  body: Record<string, unknown> = laptop,
+): Promise<HardwareAsset> {
+  const response = await create(company, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}
+
+export async function list(company: TestCompany, query = '') {
+  return api<HardwareListResponse>(`/api/hardware${query}`, { token: company.accessToken });
+}
+
+/** The organisation's first 100 assets, newest first; the list must answer. */
+export async function listAssets(company: TestCompany): Promise<HardwareAsset[]> {
+  const response = await list(company, '?limit=100');
+  expect(response.status).toBe(200);
+  return response.body.items;
+}
+
+export async function dashboard(company: TestCompany): Promise<DashboardResponse> {
+  return (await api<DashboardResponse>('/api/dashboard', { token: company.accessToken })).body;
+}
+
+export async function auditLogs(company: TestCompany) {
+  return (await api<AuditLogListResponse>('/api/audit-logs', { token: company.accessToken })).body.items;
+}
