@@ -1,5 +1,4 @@
 import { ulid } from 'ulid';
-import * as z from 'zod';
 import type { Page } from '../../shared/api';
 import {
   DISPOSAL_MESSAGES,
@@ -15,6 +14,7 @@ import { Conflict, NotFound } from '../lib/errors';
 import { listAll } from '../lib/table/commands';
 import { disposalCounter, readCounters } from '../lib/table/counters';
 import { disposalItems, disposalRecordSchema } from '../lib/table/items/disposal';
+import { idProjection } from '../lib/table/items/stored';
 import { listSearchablePage } from '../lib/table/pages';
 import { readHardwareAssets, type AssetChange } from '../hardware/asset-items';
 import { withDisposalSync, writeChanges } from './asset-sync';
@@ -44,13 +44,11 @@ export async function listDisposalItems(
   return { items: page.items.map(toDisposalItem), next_cursor: page.next_cursor };
 }
 
-const idOnly = z.object({ id: z.string() });
-
 /** The stat cards: totals from the maintained counters, and one month's range of disposal dates. */
 export async function getDisposalStats(organizationId: string, month: string): Promise<DisposalStats> {
   const [counters, thisMonth] = await Promise.all([
     readCounters(organizationId),
-    listAll(idOnly, disposalItems.disposedBetween(organizationId, `${month}-01`, `${month}-31\uffff`), {
+    listAll(idProjection, disposalItems.disposedBetween(organizationId, `${month}-01`, `${month}-31\uffff`), {
       attributes: ['id'],
     }),
   ]);

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { PLAN_LIMIT_MESSAGES, TRIAL_ASSET_LIMIT, TRIAL_USER_LIMIT } from '../../shared/billing';
 import { UNLIMITED } from '../../shared/constants';
 import { HARDWARE_STATUSES } from '../../shared/hardware';
@@ -14,6 +13,7 @@ import {
   type LimitedResource,
   type SubscriptionItem,
 } from './table/items/organizations';
+import { idProjection } from './table/items/stored';
 import { underLease } from './table/lease';
 
 /**
@@ -53,8 +53,6 @@ export async function countAssets(organizationId: string): Promise<number> {
   return HARDWARE_STATUSES.reduce((sum, status) => sum + (counters[statusCounter(status)] ?? 0), 0);
 }
 
-const idOnly = z.object({ id: z.string() });
-
 /**
  * The people an organisation has for its plan's user_limit: members and pending invitations that
  * have not expired (an expired link holds no place until it is sent again). Read from the
@@ -63,8 +61,11 @@ const idOnly = z.object({ id: z.string() });
  */
 export async function countPeople(organizationId: string, now = new Date()): Promise<number> {
   const [members, pending] = await Promise.all([
-    listAll(idOnly, userProfiles.ofOrganization(organizationId), { attributes: ['id'], consistent: true }),
-    listAll(idOnly, invitations.ofOrganization(organizationId), {
+    listAll(idProjection, userProfiles.ofOrganization(organizationId), {
+      attributes: ['id'],
+      consistent: true,
+    }),
+    listAll(idProjection, invitations.ofOrganization(organizationId), {
       filter: allOf(equals('status', 'pending'), greaterThan('expires_at', now.toISOString())),
       attributes: ['id'],
       consistent: true,

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import type { OrganizationSummary } from '../../shared/users';
 import { deleteCognitoUser } from '../lib/cognito';
 import { BadRequest, NotFound } from '../lib/errors';
@@ -14,6 +13,7 @@ import {
   userProfileItemSchema,
   userProfiles,
 } from '../lib/table/items/organizations';
+import { idProjection } from '../lib/table/items/stored';
 import { deleteKeys, emptyPartition } from '../lib/table/partitions';
 
 /**
@@ -25,14 +25,12 @@ import { deleteKeys, emptyPartition } from '../lib/table/partitions';
  * half way is finished by running it again.
  */
 
-const idOnly = z.object({ id: z.string() });
-
 export async function listOrganizations(): Promise<OrganizationSummary[]> {
   const all = await listAll(organizationItemSchema, organizations.all(), { newestFirst: true });
   const live = all.filter((organization) => !organization.deleting_since);
   return Promise.all(
     live.map(async (organization) => {
-      const members = await listAll(idOnly, userProfiles.ofOrganization(organization.id), {
+      const members = await listAll(idProjection, userProfiles.ofOrganization(organization.id), {
         attributes: ['id'],
       });
       return {

@@ -47,6 +47,9 @@ export function fromStored<S extends z.ZodType>(schema: S, item: StoredItem): z.
   );
 }
 
+/** What a read projected to its items' ids gives (`attributes: ['id']`): the count of a listing. */
+export const idProjection = z.object({ id: z.string() });
+
 /**
  * An attribute an item may leave out. The product never writes one as null, but a null would read
  * as absent, as every reader already treats an absent one.
