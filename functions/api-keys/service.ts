@@ -9,7 +9,7 @@ import {
   apiKeys,
   hashApiKey,
   type ApiKeyItem,
-} from '../lib/table/items/agents';
+} from '../lib/table/items/api-keys';
 import { transact } from '../lib/table/transaction';
 
 /**

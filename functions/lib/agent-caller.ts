@@ -6,7 +6,7 @@ import { PaymentRequired, Unauthorized } from './errors';
 import type { HttpEvent } from './http-event';
 import { getItem, isConditionFailure, patch, send } from './table/commands';
 import { absent, anyOf, lessThan } from './table/conditions';
-import { apiKeyLookupItemSchema, apiKeyLookups, apiKeys, hashApiKey } from './table/items/agents';
+import { apiKeyLookupItemSchema, apiKeyLookups, apiKeys, hashApiKey } from './table/items/api-keys';
 import { getOrganizationAndSubscription } from './tenant';
 
 /** One answer for a missing, malformed, unknown or deleted key: which of them is not revealed. */

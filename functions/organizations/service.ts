@@ -2,7 +2,8 @@ import type { OrganizationSummary } from '../../shared/users';
 import { deleteCognitoUser } from '../lib/cognito';
 import { BadRequest, NotFound } from '../lib/errors';
 import { getItem, listAll, patch, send } from '../lib/table/commands';
-import { agentMachines, apiKeyItemSchema, apiKeyLookups, apiKeys } from '../lib/table/items/agents';
+import { agentMachines } from '../lib/table/items/agents';
+import { apiKeyItemSchema, apiKeyLookups, apiKeys } from '../lib/table/items/api-keys';
 import { stripeCustomers } from '../lib/table/items/billing';
 import { invitationItemSchema, invitations, invitationTokens } from '../lib/table/items/invitations';
 import {

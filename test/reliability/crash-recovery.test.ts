@@ -49,17 +49,17 @@ async function dataLayer() {
     import('../../functions/lib/table/items/hardware'),
     import('../../functions/lib/table/items/disposal'),
     import('../../functions/lib/table/items/audit'),
-    import('../../functions/lib/table/items/agents'),
+    import('../../functions/lib/table/items/api-keys'),
     import('../../functions/lib/table/items/invitations'),
     import('../../functions/lib/table/items/billing'),
   ]);
-  const [organizations, hardwareItems, disposal, audit, agents, invitations, billing] = kinds;
+  const [organizations, hardwareItems, disposal, audit, apiKeys, invitations, billing] = kinds;
   const items = {
     ...organizations,
     ...hardwareItems,
     ...disposal,
     ...audit,
-    ...agents,
+    ...apiKeys,
     ...invitations,
     ...billing,
   };

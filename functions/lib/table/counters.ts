@@ -26,9 +26,6 @@ export const counterShards = {
   }),
 };
 
-/** A shard as read: its identity and its counters, of which only the numbers are summed. */
-const counterShardSchema = z.record(z.string(), z.unknown());
-
 function slug(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 }
@@ -55,6 +52,11 @@ export const COUNTER_NAMES: readonly string[] = [
   ...HARDWARE_ASSET_TYPES.map(typeCounter),
   ...DISPOSAL_ITEM_STATUSES.map(disposalCounter),
 ];
+
+/** A shard as read: the counters it holds (its identity is left out). */
+const counterShardSchema = z.object(
+  Object.fromEntries(COUNTER_NAMES.map((name) => [name, z.number().optional()])),
+);
 
 /** Counter name → how much it moves. */
 export type CounterDeltas = Map<string, number>;
@@ -83,11 +85,10 @@ export async function readCounters(organizationId: string): Promise<Record<strin
   const keys = Array.from({ length: COUNTER_SHARDS }, (_, shard) => counterShards.key(organizationId, shard));
   // Consistent: a plan limit is counted right after the previous writer let go of its guard.
   const shards = await getItems(counterShardSchema, keys, { consistent: true, what: 'counters' });
-  const counted = new Set(COUNTER_NAMES);
   const totals: Record<string, number> = {};
   for (const shard of shards) {
     for (const [name, value] of Object.entries(shard)) {
-      if (typeof value === 'number' && counted.has(name)) totals[name] = (totals[name] ?? 0) + value;
+      if (value !== undefined) totals[name] = (totals[name] ?? 0) + value;
     }
   }
   return totals;

@@ -1,50 +1,6 @@
-import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { cpuInfoSchema, storageDeviceSchema } from '../../../../shared/agent-data';
-import { key, optional, stored, tableKey } from './stored';
-
-// ---- Agent API keys ----
-
-/** An agent API key: shown once at creation, kept only as its SHA-256 and a display prefix. */
-export const apiKeyItemSchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  name: z.string(),
-  prefix: z.string(),
-  key_hash: z.string(),
-  created_at: z.string(),
-  last_used_at: optional(z.string()),
-});
-export type ApiKeyItem = z.infer<typeof apiKeyItemSchema>;
-
-export const apiKeys = {
-  key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `APIKEY#${id}`),
-  item: (apiKey: ApiKeyItem) => stored(apiKey, apiKeys.key(apiKey.organization_id, apiKey.id)),
-  ofOrganization: (organizationId: string) => ({
-    partition: key(`ORG#${organizationId}`),
-    sortPrefix: key('APIKEY#'),
-  }),
-};
-
-/** What the table keeps of a key, and finds it by. */
-export function hashApiKey(apiKey: string): string {
-  return createHash('sha256').update(apiKey).digest('hex');
-}
-
-/** The key's hash → its organisation, read with a consistent get on every agent report. */
-export const apiKeyLookupItemSchema = z.object({
-  key_hash: z.string(),
-  organization_id: z.string(),
-  api_key_id: z.string(),
-});
-export type ApiKeyLookupItem = z.infer<typeof apiKeyLookupItemSchema>;
-
-export const apiKeyLookups = {
-  key: (keyHash: string) => tableKey(`APIKEYHASH#${keyHash}`, 'APIKEY'),
-  item: (lookup: ApiKeyLookupItem) => stored(lookup, apiKeyLookups.key(lookup.key_hash)),
-};
-
-// ---- Machines and their reports ----
+import { key, stored } from './stored';
 
 export const AGENT_SECTIONS = ['shared_folders', 'printers', 'installed_software'] as const;
 export type AgentSectionName = (typeof AGENT_SECTIONS)[number];
@@ -68,16 +24,16 @@ export const agentMachineItemSchema = z.object({
   organization_id: z.string(),
   machine_id: z.string(),
   hostname: z.string(),
-  os_type: optional(z.string()),
-  os_version: optional(z.string()),
-  service_tag: optional(z.string()),
-  logged_in_user: optional(z.string()),
-  agent_version: optional(z.string()),
+  os_type: z.string().optional(),
+  os_version: z.string().optional(),
+  service_tag: z.string().optional(),
+  logged_in_user: z.string().optional(),
+  agent_version: z.string().optional(),
   update_available: z.boolean(),
-  memory_total_gb: optional(z.number()),
+  memory_total_gb: z.number().optional(),
   // As reported, each past the report's own checks; extra fields (an older agent's) are left out.
-  cpu_info: optional(z.object(cpuInfoSchema.shape)),
-  storage_info: optional(z.array(z.object(storageDeviceSchema.shape))),
+  cpu_info: z.object(cpuInfoSchema.shape).optional(),
+  storage_info: z.array(z.object(storageDeviceSchema.shape)).optional(),
   sections: sectionStateSchema,
   first_seen: z.string(),
   last_seen: z.string(),

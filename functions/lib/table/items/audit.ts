@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, fieldChangeSchema } from '../../../../shared/audit';
-import { key, optional, stored, tableKey } from './stored';
+import { key, stored, tableKey } from './stored';
 
 export const auditLogItemSchema = z.object({
   /** A ULID of the change's time: "latest 100" is the key order. */
@@ -8,7 +8,7 @@ export const auditLogItemSchema = z.object({
   organization_id: z.string(),
   timestamp: z.string(),
   entity_type: z.enum(AUDIT_ENTITY_TYPES),
-  entity_id: optional(z.string()),
+  entity_id: z.string().optional(),
   entity_label: z.string(),
   action: z.enum(AUDIT_ACTIONS),
   changed_by: z.string(),

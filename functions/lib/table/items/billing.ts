@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { PLAN_INTERVALS } from '../../../../shared/billing';
 import { TTL_ATTRIBUTE } from '../definition';
-import { key, optional, stored, tableKey } from './stored';
+import { key, stored, tableKey } from './stored';
 
 /** A subscription plan: one active recurring Stripe price and its product. */
 export const subscriptionPlanItemSchema = z.object({
@@ -38,7 +38,7 @@ export const paymentItemSchema = z.object({
   amount: z.number(),
   currency: z.string(),
   status: z.string(),
-  invoice_url: optional(z.string()),
+  invoice_url: z.string().optional(),
 });
 export type PaymentItem = z.infer<typeof paymentItemSchema>;
 

@@ -5,7 +5,7 @@ import {
   DISPOSAL_REASONS,
   type DisposalItemStatus,
 } from '../../../../shared/disposal';
-import { key, optional, stored, tableKey } from './stored';
+import { key, stored, tableKey } from './stored';
 
 /** One row of the disposal list (SPEC.md section 3, disposal_list), as stored. */
 export const disposalRecordSchema = z.object({
@@ -13,18 +13,18 @@ export const disposalRecordSchema = z.object({
   id: z.string(),
   organization_id: z.string(),
   /** The linked hardware asset, absent for an item added by hand or whose asset was deleted. */
-  asset_id: optional(z.string()),
+  asset_id: z.string().optional(),
   asset_type: z.enum(DISPOSAL_ASSET_TYPES),
   asset_name: z.string(),
-  serial_number: optional(z.string()),
-  asset_tag: optional(z.string()),
+  serial_number: z.string().optional(),
+  asset_tag: z.string().optional(),
   disposal_reason: z.enum(DISPOSAL_REASONS),
   disposal_date: z.string(),
-  disposal_notes: optional(z.string()),
+  disposal_notes: z.string().optional(),
   created_by: z.string(),
   status: z.enum(DISPOSAL_ITEM_STATUSES),
-  completed_at: optional(z.string()),
-  completed_by: optional(z.string()),
+  completed_at: z.string().optional(),
+  completed_by: z.string().optional(),
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number(),

@@ -1,4 +1,5 @@
-import type { AgentMachineItem, AgentSectionItem, ApiKeyItem } from './agents';
+import type { AgentMachineItem, AgentSectionItem } from './agents';
+import type { ApiKeyItem } from './api-keys';
 import type { AuditLogItem } from './audit';
 import type { PaymentItem, SubscriptionPlanItem } from './billing';
 import type { DisposalRecord } from './disposal';

@@ -5,32 +5,32 @@ import {
   HARDWARE_STATUSES,
 } from '../../../../shared/hardware';
 import type { HardwareStatus } from '../../../../shared/hardware';
-import { key, optional, stored, tableKey } from './stored';
+import { key, stored, tableKey } from './stored';
 
 export const hardwareAssetItemSchema = z.object({
   /** A ULID: the list's "newest first" is the key order. */
   id: z.string(),
   organization_id: z.string(),
   asset_type: z.enum(HARDWARE_ASSET_TYPES),
-  manufacturer: optional(z.string()),
-  model: optional(z.string()),
-  serial_number: optional(z.string()),
-  asset_tag: optional(z.string()),
-  purchase_date: optional(z.string()),
+  manufacturer: z.string().optional(),
+  model: z.string().optional(),
+  serial_number: z.string().optional(),
+  asset_tag: z.string().optional(),
+  purchase_date: z.string().optional(),
   /** '' when unknown (ElectroDB needed every composite of an index on a write). */
   warranty_expiry: z.string(),
   status: z.enum(HARDWARE_STATUSES),
-  location: optional(z.string()),
-  assigned_to: optional(z.string()),
-  cpu: optional(z.string()),
+  location: z.string().optional(),
+  assigned_to: z.string().optional(),
+  cpu: z.string().optional(),
   ram_gb: z.number(),
   storage_gb: z.number(),
-  os: optional(z.string()),
-  notes: optional(z.string()),
-  disposal_reason: optional(z.enum(HARDWARE_DISPOSAL_REASONS)),
-  disposal_date: optional(z.string()),
+  os: z.string().optional(),
+  notes: z.string().optional(),
+  disposal_reason: z.enum(HARDWARE_DISPOSAL_REASONS).optional(),
+  disposal_date: z.string().optional(),
   /** Its item on the disposal list while its status is Disposal Pending or Disposed. */
-  disposal_item_id: optional(z.string()),
+  disposal_item_id: z.string().optional(),
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number(),

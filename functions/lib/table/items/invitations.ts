@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { INVITABLE_ROLES, INVITATION_STATUSES, type InvitationStatus } from '../../../../shared/invitations';
-import { key, optional, stored, tableKey } from './stored';
+import { key, stored, tableKey } from './stored';
 
 /** An invitation to join an organisation (SPEC.md section 3, user_invitations). */
 export const invitationItemSchema = z.object({
@@ -15,7 +15,7 @@ export const invitationItemSchema = z.object({
   token_hash: z.string(),
   status: z.enum(INVITATION_STATUSES),
   expires_at: z.string(),
-  accepted_at: optional(z.string()),
+  accepted_at: z.string().optional(),
   created_at: z.string(),
 });
 export type InvitationItem = z.infer<typeof invitationItemSchema>;

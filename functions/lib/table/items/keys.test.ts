@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '../commands';
-import { agentMachines, agentSections, apiKeyLookups, apiKeys } from './agents';
+import { agentMachines, agentSections } from './agents';
+import { apiKeyLookups, apiKeys } from './api-keys';
 import { auditLogs } from './audit';
 import { payments, stripeCustomers, subscriptionPlans } from './billing';
 import { disposalItems } from './disposal';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ROLES } from '../../../../shared/constants';
-import { key, optional, stored, tableKey, type TableKey } from './stored';
+import { key, stored, tableKey, type TableKey } from './stored';
 
 // ---- The organisation and its people ----
 
@@ -10,7 +10,7 @@ export const organizationItemSchema = z.object({
   owner_id: z.string(),
   created_at: z.string(),
   /** Set when its deletion starts: from then on nobody of it, person or agent, gets in. */
-  deleting_since: optional(z.string()),
+  deleting_since: z.string().optional(),
 });
 export type OrganizationItem = z.infer<typeof organizationItemSchema>;
 
@@ -31,7 +31,7 @@ export const userProfileItemSchema = z.object({
   id: z.string(),
   organization_id: z.string(),
   email: z.string(),
-  full_name: optional(z.string()),
+  full_name: z.string().optional(),
   role: z.enum(ROLES),
   created_at: z.string(),
 });
@@ -65,24 +65,24 @@ export const subscriptionItemSchema = z.object({
   organization_id: z.string(),
   /** Kept as received: unknown statuses are shown as incomplete, never rewritten. */
   status: z.string(),
-  trial_start_date: optional(z.string()),
-  trial_end_date: optional(z.string()),
-  plan_id: optional(z.string()),
-  current_period_end: optional(z.string()),
-  cancel_at_period_end: optional(z.boolean()),
+  trial_start_date: z.string().optional(),
+  trial_end_date: z.string().optional(),
+  plan_id: z.string().optional(),
+  current_period_end: z.string().optional(),
+  cancel_at_period_end: z.boolean().optional(),
   /** When a cancelled subscription ended: present only while the status is cancelled. */
-  ended_at: optional(z.string()),
+  ended_at: z.string().optional(),
   /** The hosted page of the invoice a past_due subscription owes: present only while one is owed. */
-  outstanding_invoice_url: optional(z.string()),
+  outstanding_invoice_url: z.string().optional(),
   /** Set when the organisation first goes to checkout; the billing portal needs it. */
-  stripe_customer_id: optional(z.string()),
+  stripe_customer_id: z.string().optional(),
   /** The Stripe subscription mirrored here, and when Stripe created it: a newer one replaces it. */
-  stripe_subscription_id: optional(z.string()),
-  stripe_subscription_created: optional(z.number()),
+  stripe_subscription_id: z.string().optional(),
+  stripe_subscription_created: z.number().optional(),
   /** The plan's name and limits, copied when the subscription is mirrored; absent on the free trial. */
-  plan_name: optional(z.string()),
-  asset_limit: optional(z.number()),
-  user_limit: optional(z.number()),
+  plan_name: z.string().optional(),
+  asset_limit: z.number().optional(),
+  user_limit: z.number().optional(),
   updated_at: z.string(),
 });
 export type SubscriptionItem = z.infer<typeof subscriptionItemSchema>;

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  agentMachineItemSchema,
-  agentMachines,
-  agentSectionItemSchema,
-  agentSections,
-  apiKeyItemSchema,
-  apiKeyLookupItemSchema,
-  apiKeyLookups,
-  apiKeys,
-} from './agents';
+import { agentMachineItemSchema, agentMachines, agentSectionItemSchema, agentSections } from './agents';
+import { apiKeyItemSchema, apiKeyLookupItemSchema, apiKeyLookups, apiKeys } from './api-keys';
 import { auditLogItemSchema, auditLogs } from './audit';
 import {
   paymentItemSchema,

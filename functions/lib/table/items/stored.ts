@@ -30,9 +30,14 @@ export function stored(attributes: object, keys: Record<string, string>): Stored
 
 const HIDDEN = new Set([...KEY_ATTRIBUTES, ...ELECTRODB_ATTRIBUTES]);
 
-/** An item's attributes without the keys (and ElectroDB's bookkeeping, on older items). */
+/**
+ * An item's attributes without the keys (and ElectroDB's bookkeeping, on older items). The product
+ * never writes an attribute as null, but one would read as absent, as every reader treats that.
+ */
 export function attributesOf(item: StoredItem): StoredItem {
-  return Object.fromEntries(Object.entries(item).filter(([name]) => !HIDDEN.has(name)));
+  return Object.fromEntries(
+    Object.entries(item).filter(([name, value]) => !HIDDEN.has(name) && value !== null),
+  );
 }
 
 /**
@@ -42,18 +47,9 @@ export function attributesOf(item: StoredItem): StoredItem {
 export function fromStored<S extends z.ZodType>(schema: S, item: StoredItem): z.output<S> {
   const parsed = schema.safeParse(attributesOf(item));
   if (parsed.success) return parsed.data;
-  throw new Error(
-    `The item ${String(item.pk)} ${String(item.sk)} is not of its kind: ${z.prettifyError(parsed.error)}`,
-  );
+  const issues = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new Error(`The item ${String(item.pk)} ${String(item.sk)} is not of its kind: ${issues.join('; ')}`);
 }
 
 /** What a read projected to its items' ids gives (`attributes: ['id']`): the count of a listing. */
 export const idProjection = z.object({ id: z.string() });
-
-/**
- * An attribute an item may leave out. The product never writes one as null, but a null would read
- * as absent, as every reader already treats an absent one.
- */
-export function optional<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (value === null ? undefined : value), schema.optional());
-}
