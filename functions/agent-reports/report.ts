@@ -1,6 +1,6 @@
 import { AGENT_REPORT_MAX_BYTES, agentReportSchema } from '../../shared/agent-data';
 import { agentRoute } from '../lib/http';
-import { recordAgentReport } from '../lib/table/agents';
+import { recordAgentReport } from './service';
 
 export const handler = agentRoute(
   {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { userRoute } from '../lib/http';
-import { getAgentMachine } from '../lib/table/agents';
+import { getAgentMachine } from './service';
 
 export const handler = userRoute(
   { params: z.object({ machine_id: z.string().min(1).max(200) }) },

@@ -1,6 +1,6 @@
 import { agentListQuerySchema, type AgentListResponse } from '../../shared/agent-data';
 import { userRoute } from '../lib/http';
-import { listAgentMachines } from '../lib/table/agents';
+import { listAgentMachines } from './service';
 import { fleetView } from './fleet';
 
 export const handler = userRoute(

@@ -1,7 +1,7 @@
 import { ulidSchema } from '../../shared/hardware';
 import * as z from 'zod';
 import { userRoute } from '../lib/http';
-import { deleteApiKey } from '../lib/table/api-keys';
+import { deleteApiKey } from './service';
 
 export const handler = userRoute(
   { params: z.object({ id: ulidSchema }), status: 204 },

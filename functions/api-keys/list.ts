@@ -1,6 +1,6 @@
 import type { ApiKeyListResponse } from '../../shared/api-keys';
 import { userRoute } from '../lib/http';
-import { listApiKeys } from '../lib/table/api-keys';
+import { listApiKeys } from './service';
 
 export const handler = userRoute({}, async ({ caller }): Promise<ApiKeyListResponse> => ({
   items: await listApiKeys(caller.organization.id),

@@ -1,6 +1,6 @@
 import { auditLogListQuerySchema, type AuditLogListResponse } from '../../shared/audit';
 import { userRoute } from '../lib/http';
-import { listAuditLogs } from '../lib/table/audit';
+import { listAuditLogs } from './service';
 
 export const handler = userRoute(
   { query: auditLogListQuerySchema },

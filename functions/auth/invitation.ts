@@ -1,7 +1,7 @@
 import { invitationTokenParamsSchema, type InvitationByToken } from '../../shared/invitations';
 import { publicRoute } from '../lib/http';
-import { getOrganization } from '../lib/table';
-import { findUsableInvitation } from '../lib/table/invitations';
+import { getOrganization } from '../lib/tenant';
+import { findUsableInvitation } from '../team/invitations';
 import { NotFound } from '../lib/errors';
 import { AUTH_MESSAGES } from '../../shared/auth';
 

@@ -1,9 +1,71 @@
+import { ulid } from 'ulid';
 import type { CompanySignupRequest, InvitationSignupRequest } from '../../shared/auth';
+import type { Role } from '../../shared/constants';
+import { newTrial } from '../../shared/subscription';
 import { createCognitoUser, deleteCognitoUser, findCognitoUserSub } from '../lib/cognito';
 import { BadRequest } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { acceptInvitation, findUsableInvitation } from '../lib/table/invitations';
-import { createOrganizationWithOwner, findProfileByUserId } from '../lib/table';
+import { create } from '../lib/table/commands';
+import {
+  organizations,
+  subscriptions,
+  userProfiles,
+  type OrganizationItem,
+} from '../lib/table/items/organizations';
+import { transact } from '../lib/table/transaction';
+import { findProfileByUserId } from '../lib/tenant';
+import { acceptInvitation, findUsableInvitation } from '../team/invitations';
+
+interface NewOrganization {
+  ownerId: string;
+  ownerEmail: string;
+  ownerFullName: string;
+  ownerRole: Role;
+  organizationName: string;
+  /** A company sign-up starts a trial; the platform's own organisation has no subscription. */
+  withTrial: boolean;
+  now: Date;
+}
+
+/**
+ * An organisation, its owner's profile and its trial, written in one transaction:
+ * either all of them exist afterwards or none does.
+ */
+async function createOrganizationWithOwner(input: NewOrganization): Promise<OrganizationItem> {
+  const createdAt = input.now.toISOString();
+  const organization: OrganizationItem = {
+    id: ulid(input.now.getTime()),
+    name: input.organizationName,
+    owner_id: input.ownerId,
+    created_at: createdAt,
+  };
+  const canceled = await transact([
+    create(organizations.item(organization)),
+    create(
+      userProfiles.item({
+        id: input.ownerId,
+        organization_id: organization.id,
+        email: input.ownerEmail,
+        full_name: input.ownerFullName,
+        role: input.ownerRole,
+        created_at: createdAt,
+      }),
+    ),
+    ...(input.withTrial
+      ? [
+          create(
+            subscriptions.item({
+              organization_id: organization.id,
+              ...newTrial(input.now),
+              updated_at: createdAt,
+            }),
+          ),
+        ]
+      : []),
+  ]);
+  if (canceled) throw new Error('Creating the organisation was cancelled by DynamoDB');
+  return organization;
+}
 
 /**
  * A new company: the Cognito user, then the organisation, its admin profile and its trial in one

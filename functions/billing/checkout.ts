@@ -8,7 +8,8 @@ import { appUrl } from '../lib/config';
 import { BadGateway, Conflict, Forbidden, NotFound } from '../lib/errors';
 import { userRoute } from '../lib/http';
 import { callStripe } from '../lib/stripe';
-import { getPlanByPrice, linkStripeCustomer } from '../lib/table/billing';
+import { getPlanByPrice } from './plans';
+import { linkStripeCustomer } from './subscription-mirror';
 
 /**
  * POST /api/billing/checkout: a Stripe Checkout Session for the chosen plan, for the caller's

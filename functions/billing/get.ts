@@ -1,10 +1,9 @@
 import type { BillingResponse } from '../../shared/billing';
 import { displayStatus } from '../../shared/subscription';
 import { userRoute } from '../lib/http';
-import { planLimits } from '../lib/plan-limits';
-import { listActivePlans, listLatestPayments } from '../lib/table/billing';
-import { countHardwareAssets } from '../lib/table/hardware';
-import { countPeople } from '../lib/table/invitations';
+import { countAssets, countPeople, planLimits } from '../lib/plan-limits';
+import { listLatestPayments } from './payment-history';
+import { listActivePlans } from './plans';
 
 /** GET /api/billing: the organisation's subscription with its limits and usage, the plans, the payments. */
 export const handler = userRoute({}, async ({ caller }): Promise<BillingResponse> => {
@@ -13,7 +12,7 @@ export const handler = userRoute({}, async ({ caller }): Promise<BillingResponse
   const [plans, latest, assets, users] = await Promise.all([
     listActivePlans(),
     listLatestPayments(organization.id),
-    countHardwareAssets(organization.id),
+    countAssets(organization.id),
     countPeople(organization.id),
   ]);
   return {

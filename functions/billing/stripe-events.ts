@@ -3,14 +3,14 @@ import { subscriptionStatusFromStripe } from '../../shared/billing';
 import { UNLIMITED } from '../../shared/constants';
 import { logger } from '../lib/logger';
 import { stripe } from '../lib/stripe';
+import { getPlanByPrice } from './plans';
 import {
   applyPaymentEvent,
   applySubscriptionEvent,
   findOrganizationByCustomer,
-  getPlanByPrice,
   type EventOutcome,
   type MirroredSubscription,
-} from '../lib/table/billing';
+} from './subscription-mirror';
 import { readLimit } from './stripe-plan';
 
 /**

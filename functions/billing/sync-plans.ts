@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { BILLING_MESSAGES, type PlanSyncResponse } from '../../shared/billing';
 import { userRoute } from '../lib/http';
 import { callStripe } from '../lib/stripe';
-import { savePlans } from '../lib/table/billing';
+import { savePlans } from './plans';
 import { planFromStripe, type PlanTerms } from './stripe-plan';
 
 function plural(count: number, noun: string): string {

@@ -1,6 +1,6 @@
 import { disposalDeleteSchema, type DisposalDeleteResponse } from '../../shared/disposal';
 import { userRoute } from '../lib/http';
-import { deleteDisposalItems } from '../lib/table/disposals';
+import { deleteDisposalItems } from './service';
 
 export const handler = userRoute(
   { body: disposalDeleteSchema },

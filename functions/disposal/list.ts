@@ -1,6 +1,6 @@
 import { disposalListQuerySchema, type DisposalListResponse } from '../../shared/disposal';
 import { userRoute } from '../lib/http';
-import { listDisposalItems } from '../lib/table/disposals';
+import { listDisposalItems } from './service';
 
 export const handler = userRoute(
   { query: disposalListQuerySchema },

@@ -1,7 +1,7 @@
 import { disposalStatsQuerySchema, type DisposalStats } from '../../shared/disposal';
 import { isoDate } from '../../shared/hardware';
 import { userRoute } from '../lib/http';
-import { getDisposalStats } from '../lib/table/disposals';
+import { getDisposalStats } from './service';
 
 export const handler = userRoute(
   { query: disposalStatsQuerySchema },

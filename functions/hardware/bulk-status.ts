@@ -1,6 +1,6 @@
 import { bulkStatusSchema, type BulkStatusResponse } from '../../shared/hardware';
 import { userRoute } from '../lib/http';
-import { setHardwareStatus } from '../lib/table/hardware';
+import { setHardwareStatus } from './service';
 
 export const handler = userRoute(
   { body: bulkStatusSchema },

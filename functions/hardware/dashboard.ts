@@ -1,8 +1,7 @@
 import type { DashboardResponse } from '../../shared/api';
 import { isoDate, WARRANTY_WINDOW_DAYS } from '../../shared/hardware';
 import { userRoute } from '../lib/http';
-import { countAgents } from '../lib/table/agents';
-import { getHardwareCounts, listExpiringWarranties } from '../lib/table/hardware';
+import { countAgents, getHardwareCounts, listExpiringWarranties } from './dashboard-counts';
 
 const EXPIRING_WARRANTIES_SHOWN = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { hardwareIdParamsSchema } from '../../shared/hardware';
 import { userRoute } from '../lib/http';
-import { getHardwareAsset } from '../lib/table/hardware';
+import { getHardwareAsset } from './service';
 
 export const handler = userRoute({ params: hardwareIdParamsSchema }, ({ caller, params }) =>
   getHardwareAsset(caller.organization.id, params.id),

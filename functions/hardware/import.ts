@@ -9,7 +9,7 @@ import {
 import { BadRequest, PayloadTooLarge } from '../lib/errors';
 import { userRoute } from '../lib/http';
 import { withRoomForAssets } from '../lib/plan-limits';
-import { importHardwareAssets } from '../lib/table/hardware';
+import { importHardwareAssets } from './import-batches';
 
 const CSV_CONTENT_TYPES = ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel'];
 

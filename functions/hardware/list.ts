@@ -1,6 +1,7 @@
 import { hardwareListQuerySchema, type HardwareListResponse } from '../../shared/hardware';
 import { userRoute } from '../lib/http';
-import { getHardwareCounts, listHardwareAssets } from '../lib/table/hardware';
+import { getHardwareCounts } from './dashboard-counts';
+import { listHardwareAssets } from './service';
 import { countedTotal, searchedTotal } from './list-total';
 
 export const handler = userRoute(

@@ -1,6 +1,6 @@
 import { hardwareAssetUpdateSchema, hardwareIdParamsSchema } from '../../shared/hardware';
 import { userRoute } from '../lib/http';
-import { updateHardwareAsset } from '../lib/table/hardware';
+import { updateHardwareAsset } from './service';
 
 export const handler = userRoute(
   { body: hardwareAssetUpdateSchema, params: hardwareIdParamsSchema },

@@ -1,15 +1,59 @@
 import { API_KEY_HEADER } from '../../shared/agent-data';
+import { API_KEY_PATTERN } from '../../shared/api-keys';
 import { hasActiveSubscription } from '../../shared/subscription';
 import type { RouteDefinition } from '../routes';
 import { PaymentRequired, Unauthorized } from './errors';
-import type { HttpEvent } from './http';
-import { getOrganizationAndSubscription } from './table';
-import { findApiKeyOwner, touchApiKey, type AgentKeyOwner } from './table/api-keys';
+import type { HttpEvent } from './http-event';
+import { getItem, isConditionFailure, patch, send } from './table/commands';
+import { absent, anyOf, lessThan } from './table/conditions';
+import { apiKeyLookupItemSchema, apiKeyLookups, apiKeys, hashApiKey } from './table/items/api-keys';
+import { getOrganizationAndSubscription } from './tenant';
 
 /** One answer for a missing, malformed, unknown or deleted key: which of them is not revealed. */
 export const AGENT_KEY_MESSAGE = 'The API key is missing or not valid';
 
+/** last_used_at is refreshed at most this often per key, so that reports stay one cheap write. */
+const LAST_USED_RESOLUTION_MS = 5 * 60 * 1000;
+
+export interface AgentKeyOwner {
+  organizationId: string;
+  apiKeyId: string;
+}
+
 export type AgentCaller = AgentKeyOwner;
+
+/** The organisation an agent's key belongs to, or null for a malformed, unknown or deleted key. */
+export async function findApiKeyOwner(key: string): Promise<AgentKeyOwner | null> {
+  if (!API_KEY_PATTERN.test(key)) return null;
+  const lookup = await getItem(apiKeyLookupItemSchema, apiKeyLookups.key(hashApiKey(key)), {
+    consistent: true,
+  });
+  return lookup ? { organizationId: lookup.organization_id, apiKeyId: lookup.api_key_id } : null;
+}
+
+/**
+ * When this process last noted each key's use. A warm Lambda serves many reports of the same key
+ * (an organisation's agents usually share one), and DynamoDB charges a write unit even for the
+ * conditional write it refuses: within the resolution the process does not try again.
+ */
+const notedAt = new Map<string, number>();
+
+/** Notes the key's use, at most once per few minutes, and never on a key deleted meanwhile. */
+export async function touchApiKey(owner: AgentKeyOwner, now: Date): Promise<void> {
+  const noted = notedAt.get(owner.apiKeyId);
+  if (noted !== undefined && now.getTime() - noted < LAST_USED_RESOLUTION_MS) return;
+  const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
+  await send(
+    patch(
+      apiKeys.key(owner.organizationId, owner.apiKeyId),
+      { set: { last_used_at: now.toISOString() } },
+      anyOf(absent('last_used_at'), lessThan('last_used_at', staleBefore)),
+    ),
+  ).catch((error: unknown) => {
+    if (!isConditionFailure(error)) throw error;
+  });
+  notedAt.set(owner.apiKeyId, now.getTime());
+}
 
 /** The organisation behind the X-Api-Key header, with the subscription gate of the route table. */
 export async function loadAgentCaller(

@@ -3,13 +3,8 @@ import { hasRole } from '../../shared/constants';
 import { hasActiveSubscription, isGatedBySubscription } from '../../shared/subscription';
 import type { RouteDefinition } from '../routes';
 import { Forbidden, PaymentRequired, Unauthorized } from './errors';
-import {
-  findProfileByUserId,
-  getOrganizationAndSubscription,
-  type OrganizationItem,
-  type SubscriptionItem,
-  type UserProfileItem,
-} from './table';
+import type { OrganizationItem, SubscriptionItem, UserProfileItem } from './table/items/organizations';
+import { findProfileByUserId, getOrganizationAndSubscription } from './tenant';
 
 /** Who is calling, read from our table on every request: the profile is the authority, not the token. */
 export interface Caller {

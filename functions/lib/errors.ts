@@ -28,6 +28,12 @@ export class BadRequest extends HttpError {
     super(400, code, message, details);
   }
 }
+/** A list's cursor that the list did not issue (or not for this listing). */
+export class InvalidCursor extends BadRequest {
+  constructor() {
+    super('The cursor is not valid for this list: start again from the first page', 'invalid_cursor');
+  }
+}
 export class Unauthorized extends HttpError {
   constructor(message = 'Sign in to continue', code = 'unauthorized') {
     super(401, code, message);

@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { routeKey, routes, type Feature } from '../routes';
-import type { HttpEvent, HttpHandler, HttpResult } from './http';
+import type { HttpEvent, HttpHandler, HttpResult } from './http-event';
 
 /** The route key a Lambda function URL passes for every request (payload format 2.0). */
 export const FUNCTION_URL_ROUTE_KEY = '$default';

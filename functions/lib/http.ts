@@ -3,16 +3,12 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import type {
-  APIGatewayProxyEventV2WithJWTAuthorizer,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
 import type { z } from 'zod';
 import { findRoute, type RouteDefinition } from '../routes';
 import { loadCaller, type Caller } from './caller';
 import { AGENT_KEY_MESSAGE, loadAgentCaller, type AgentCaller } from './agent-caller';
 import { BadRequest, HttpError, PayloadTooLarge, Unauthorized } from './errors';
+import type { HttpEvent, HttpHandler, HttpResult } from './http-event';
 import { logger } from './logger';
 import { metrics, recordResponse } from './metrics';
 
@@ -22,9 +18,7 @@ import { metrics, recordResponse } from './metrics';
  * from the route table, and typed errors turned into API.md's error body. A handler is the
  * function it is given: a few lines of intent, no try/catch, no hand-built response.
  */
-export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
-export type HttpResult = APIGatewayProxyStructuredResultV2;
-export type HttpHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
+export type { HttpEvent, HttpHandler, HttpResult } from './http-event';
 
 interface Schemas<B, Q, P> {
   /** The JSON body. A route with neither this nor `rawBody` refuses any body. */

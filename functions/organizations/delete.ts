@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ulidSchema } from '../../shared/hardware';
 import { userRoute } from '../lib/http';
-import { deleteOrganization } from '../lib/table/organizations';
+import { deleteOrganization } from './service';
 
 /** Everything of the organisation goes; calling it again finishes a deletion that stopped half way. */
 export const handler = userRoute(

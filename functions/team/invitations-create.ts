@@ -4,7 +4,7 @@ import { appUrl } from '../lib/config';
 import { Conflict } from '../lib/errors';
 import { userRoute } from '../lib/http';
 import { planLimits } from '../lib/plan-limits';
-import { cancelInvitation, createInvitation } from '../lib/table/invitations';
+import { cancelInvitation, createInvitation } from './invitations';
 import { sendInvitationEmail } from './invitation-email';
 
 /**

@@ -1,5 +1,3 @@
-import { UNLIMITED } from '../../shared/constants';
-import { PLAN_LIMIT_MESSAGES } from '../../shared/billing';
 import {
   INVITATION_MESSAGES,
   invitationExpiry,
@@ -8,12 +6,17 @@ import {
 } from '../../shared/invitations';
 import type { Caller } from '../lib/caller';
 import { Conflict, NotFound } from '../lib/errors';
-import { planLimits } from '../lib/plan-limits';
-import { allOf, create, equals, getItem, patch, remove } from '../lib/table/commands';
-import { countPeople, newInvitationToken, toInvitation } from '../lib/table/invitations';
-import { invitationTokens, invitations, type InvitationItem } from '../lib/table/items';
-import { underPlanLimitGuard } from '../lib/table/plan-limit-guard';
+import { planLimits, withRoomForPeople } from '../lib/plan-limits';
+import { create, getItem, patch, remove } from '../lib/table/commands';
+import { allOf, equals } from '../lib/table/conditions';
+import {
+  invitationItemSchema,
+  invitationTokens,
+  invitations,
+  type InvitationItem,
+} from '../lib/table/items/invitations';
 import { transact } from '../lib/table/transaction';
+import { newInvitationToken, toInvitation } from './invitations';
 
 export interface ResentInvitation {
   invitation: Invitation;
@@ -28,19 +31,14 @@ export interface ResentInvitation {
  */
 export async function renewInvitation(caller: Caller, id: string, now: Date): Promise<ResentInvitation> {
   const organizationId = caller.organization.id;
-  const current = await getItem<InvitationItem>(invitations.key(organizationId, id), { consistent: true });
+  const current = await getItem(invitationItemSchema, invitations.key(organizationId, id), {
+    consistent: true,
+  });
   if (!current) throw new NotFound(INVITATION_MESSAGES.notFound);
   if (current.status !== 'pending') throw new Conflict(INVITATION_MESSAGES.notPending, 'not_pending');
 
-  const { planName, userLimit } = planLimits(caller.subscription);
-  return underPlanLimitGuard(organizationId, 'users', userLimit, async () => {
-    if (
-      userLimit < UNLIMITED &&
-      isExpiredInvitation(current, now) &&
-      (await countPeople(organizationId, now)) >= userLimit
-    ) {
-      throw new Conflict(PLAN_LIMIT_MESSAGES.users(planName, userLimit), 'plan_limit');
-    }
+  return withRoomForPeople(organizationId, planLimits(caller.subscription), now, async (roomForOneMore) => {
+    if (isExpiredInvitation(current, now)) await roomForOneMore(0);
     const { token, tokenHash } = newInvitationToken();
     const renewed: InvitationItem = {
       ...current,

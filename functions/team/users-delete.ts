@@ -1,7 +1,7 @@
 import { userIdParamsSchema } from '../../shared/users';
 import { deleteCognitoUser } from '../lib/cognito';
 import { userRoute } from '../lib/http';
-import { deleteUserProfile } from '../lib/table/users';
+import { deleteUserProfile } from './users';
 
 /** The profile first (the API refuses the person at once), then their Cognito user (no sign-in). */
 export const handler = userRoute({ params: userIdParamsSchema, status: 204 }, async ({ caller, params }) => {

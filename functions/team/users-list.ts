@@ -1,6 +1,6 @@
 import type { UserListResponse } from '../../shared/users';
 import { userRoute } from '../lib/http';
-import { listUsers } from '../lib/table/users';
+import { listUsers } from './users';
 
 /** An admin sees their organisation's users; the super_admin everyone's, with organisations (SPEC 6). */
 export const handler = userRoute({}, async ({ caller }): Promise<UserListResponse> => ({

@@ -1,7 +1,7 @@
 import { USER_MESSAGES, userIdParamsSchema, type PasswordResetResponse } from '../../shared/users';
 import { sendPasswordResetCode } from '../lib/cognito';
 import { userRoute } from '../lib/http';
-import { resettableUserEmail } from '../lib/table/users';
+import { resettableUserEmail } from './users';
 
 export const handler = userRoute(
   { params: userIdParamsSchema },

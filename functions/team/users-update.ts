@@ -1,6 +1,6 @@
 import { roleChangeSchema, userIdParamsSchema, type UserListItem } from '../../shared/users';
 import { userRoute } from '../lib/http';
-import { changeUserRole } from '../lib/table/users';
+import { changeUserRole } from './users';
 
 export const handler = userRoute(
   { body: roleChangeSchema, params: userIdParamsSchema },

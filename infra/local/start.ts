@@ -1,6 +1,6 @@
 import { ensureSuperAdmin } from '../../functions/auth/registration';
 import { syncPlansFromStripe } from '../../functions/billing/sync-plans';
-import { listActivePlans } from '../../functions/lib/table/billing';
+import { listActivePlans } from '../../functions/billing/plans';
 import { JAVA_MISSING, javaAvailable } from './dynamodb';
 import path from 'node:path';
 import { REPO_ROOT, settingsFromEnv } from './settings';

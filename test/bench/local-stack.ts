@@ -1,5 +1,5 @@
 import { patch, send } from '../../functions/lib/table/commands';
-import { subscriptions } from '../../functions/lib/table/items';
+import { subscriptions } from '../../functions/lib/table/items/organizations';
 import type { MeResponse } from '../../shared/api';
 import { UNLIMITED } from '../../shared/constants';
 import type { RuntimeConfig } from '../../shared/runtime-config';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import { API_KEY_HEADER, agentReportSchema, type AgentReportInput } from '../../shared/agent-data';
 import type { CreatedApiKey } from '../../shared/api-keys';
-import { recordAgentReport } from '../../functions/lib/table/agents';
+import { recordAgentReport } from '../../functions/agent-reports/service';
 import { api, baseUrl, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
 import { signInThroughForm, useChromiumPage } from '../support/browser';
 

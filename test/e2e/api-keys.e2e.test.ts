@@ -11,7 +11,7 @@ import {
   type CreatedApiKey,
 } from '../../shared/api-keys';
 import { patch, send } from '../../functions/lib/table/commands';
-import { userProfiles } from '../../functions/lib/table/items';
+import { userProfiles } from '../../functions/lib/table/items/organizations';
 import { api, baseUrl, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
 import { useChromiumPage } from '../support/browser';
 

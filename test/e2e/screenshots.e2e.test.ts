@@ -7,7 +7,7 @@ import { API_KEY_HEADER, agentReportSchema, type AgentReportInput } from '../../
 import type { CreatedApiKey } from '../../shared/api-keys';
 import type { DisposalItem } from '../../shared/disposal';
 import type { HardwareAssetFormValues } from '../../shared/hardware';
-import { recordAgentReport } from '../../functions/lib/table/agents';
+import { recordAgentReport } from '../../functions/agent-reports/service';
 import {
   addMember,
   api,

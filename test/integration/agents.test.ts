@@ -1,8 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { recordAgentReport } from '../../functions/lib/table/agents';
-import type { AgentSectionItem } from '../../functions/lib/table/items';
+import { recordAgentReport } from '../../functions/agent-reports/service';
 import type { DashboardResponse, MeResponse } from '../../shared/api';
 import {
   agentReportSchema,
@@ -165,20 +164,20 @@ describe('agent reports', () => {
     expect(detail.body.installed_software).toEqual(software);
 
     useFunctionEnv();
-    const { splitSection } = await import('../../functions/lib/table/agents');
+    const { splitSection } = await import('../../functions/agent-reports/service');
     expect(splitSection(software, 100_000).flat()).toEqual(software);
     expect(splitSection(software, 100_000).length).toBeGreaterThan(1);
 
     // An unchanged section is not written again: its parts keep the time of the first report.
     const me = (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
-    const [{ listAll }, { agentSections }] = await Promise.all([
+    const [{ listAll }, { agentSectionItemSchema, agentSections }] = await Promise.all([
       import('../../functions/lib/table/commands'),
-      import('../../functions/lib/table/items'),
+      import('../../functions/lib/table/items/agents'),
     ]);
     const partsWritten = async () =>
-      (await listAll<AgentSectionItem>(agentSections.ofMachine(me.organization.id, 'MACHINE-GUID-1'))).map(
-        (part) => `${part.section}#${part.part}@${part.written_at}`,
-      );
+      (
+        await listAll(agentSectionItemSchema, agentSections.ofMachine(me.organization.id, 'MACHINE-GUID-1'))
+      ).map((part) => `${part.section}#${part.part}@${part.written_at}`);
     const before = await partsWritten();
     expect(before.filter((part) => part.startsWith('installed_software')).length).toBeGreaterThan(0);
     expect((await report(key, machine({ installed_software: software }))).status).toBe(202);

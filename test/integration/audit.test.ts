@@ -49,7 +49,7 @@ describe('the audit trail', () => {
 
     // An audit entry DynamoDB refuses (over its 400 KB item limit) takes the asset down with it.
     useFunctionEnv();
-    const { createHardwareAsset } = await import('../../functions/lib/table/hardware');
+    const { createHardwareAsset } = await import('../../functions/hardware/service');
     const me = (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
     const hugeActor = { email: `${'x'.repeat(420_000)}@example.test` };
     await expect(

@@ -443,7 +443,7 @@ describe('deleting disposal items', () => {
 
     // A transaction DynamoDB refuses (an audit entry over the 400 KB item limit) deletes nothing.
     useFunctionEnv();
-    const { deleteDisposalItems } = await import('../../functions/lib/table/disposals');
+    const { deleteDisposalItems } = await import('../../functions/disposal/service');
     const me = (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
     const all = (await items(company)).map((item) => item.id);
     await expect(

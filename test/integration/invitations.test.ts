@@ -131,7 +131,7 @@ describe('invitations', () => {
     const company = await signUpCompany();
     const admin = await me(company.accessToken);
     useFunctionEnv();
-    const { createInvitation } = await import('../../functions/lib/table/invitations');
+    const { createInvitation } = await import('../../functions/team/invitations');
     const email = uniqueEmail('late');
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600_000);
     const { token } = await createInvitation(

@@ -110,7 +110,7 @@ describe('organizations (super_admin)', { timeout: SCANS_THE_TABLE }, () => {
     useFunctionEnv();
     const [{ patch, send }, { organizations }] = await Promise.all([
       import('../../functions/lib/table/commands'),
-      import('../../functions/lib/table/items'),
+      import('../../functions/lib/table/items/organizations'),
     ]);
     await send(patch(organizations.key(id), { set: { deleting_since: new Date().toISOString() } }));
     expect((await api('/api/me', { token: company.accessToken })).status).toBe(403);

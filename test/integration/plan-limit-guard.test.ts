@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { UNLIMITED } from '../../shared/constants';
 import { put, send } from '../../functions/lib/table/commands';
-import { underPlanLimitGuard } from '../../functions/lib/table/plan-limit-guard';
+import { underPlanLimitGuard } from '../../functions/lib/plan-limits';
 import { useFunctionEnv } from '../support/api';
 
 /** The guard that serialises counting and writing under a plan limit (racing imports are in the reliability suite). */

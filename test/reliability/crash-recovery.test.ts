@@ -9,16 +9,7 @@ import { DISPOSAL_ITEM_STATUSES } from '../../shared/disposal';
 import { HARDWARE_ASSET_TYPES, HARDWARE_STATUSES, type HardwareStatus } from '../../shared/hardware';
 import { IMPORT_PART_ROWS, type ImportResult } from '../../shared/hardware-import';
 import type { OrganizationListResponse } from '../../shared/users';
-import type {
-  ApiKeyItem,
-  AuditLogItem,
-  DisposalRecord,
-  HardwareAssetItem,
-  HardwareIdentifierItem,
-  HardwareIdentifierKind,
-  InvitationItem,
-  SubscriptionItem,
-} from '../../functions/lib/table/items';
+import type { HardwareIdentifierKind } from '../../functions/lib/table/items/hardware';
 import type { StackProcess } from '../support/stack-process';
 import {
   STACK_SUPER_ADMIN,
@@ -49,13 +40,29 @@ let stack: StackProcess;
 
 /** The functions' data layer, pointed at the child's DynamoDB Local and cognito-local. */
 async function dataLayer() {
-  const [commands, items, counters, hardware, disposalItems] = await Promise.all([
+  const [commands, counters, hardware, disposalItems, ...kinds] = await Promise.all([
     import('../../functions/lib/table/commands'),
-    import('../../functions/lib/table/items'),
     import('../../functions/lib/table/counters'),
-    import('../../functions/lib/table/hardware'),
-    import('../../functions/lib/table/disposal-items'),
+    import('../../functions/hardware/asset-items'),
+    import('../../functions/disposal/disposal-items'),
+    import('../../functions/lib/table/items/organizations'),
+    import('../../functions/lib/table/items/hardware'),
+    import('../../functions/lib/table/items/disposal'),
+    import('../../functions/lib/table/items/audit'),
+    import('../../functions/lib/table/items/api-keys'),
+    import('../../functions/lib/table/items/invitations'),
+    import('../../functions/lib/table/items/billing'),
   ]);
+  const [organizations, hardwareItems, disposal, audit, apiKeys, invitations, billing] = kinds;
+  const items = {
+    ...organizations,
+    ...hardwareItems,
+    ...disposal,
+    ...audit,
+    ...apiKeys,
+    ...invitations,
+    ...billing,
+  };
   return { ...commands, items, ...counters, ...hardware, ...disposalItems };
 }
 
@@ -170,13 +177,13 @@ async function expectImportConsistent(company: TestCompany, organizationId: stri
   // Every claim, of whichever kind: a claim's key begins with its kind's key for an empty value.
   const claimsOf = (kind: HardwareIdentifierKind) => {
     const { pk, sk } = items.hardwareIdentifiers.key(organizationId, { kind, value: '' });
-    return listAll<HardwareIdentifierItem>({ partition: pk, sortPrefix: sk });
+    return listAll(items.hardwareIdentifierItemSchema, { partition: pk, sortPrefix: sk });
   };
   const [assets, claims, audit, disposals, counters] = await Promise.all([
-    listAll<HardwareAssetItem>(items.hardwareAssets.ofOrganization(organizationId)),
+    listAll(items.hardwareAssetItemSchema, items.hardwareAssets.ofOrganization(organizationId)),
     Promise.all(items.HARDWARE_IDENTIFIER_KINDS.map(claimsOf)).then((kinds) => kinds.flat()),
-    listAll<AuditLogItem>(items.auditLogs.ofOrganization(organizationId)),
-    listAll<DisposalRecord>(items.disposalItems.ofOrganization(organizationId)),
+    listAll(items.auditLogItemSchema, items.auditLogs.ofOrganization(organizationId)),
+    listAll(items.disposalRecordSchema, items.disposalItems.ofOrganization(organizationId)),
     readCounters(organizationId),
   ]);
 
@@ -334,9 +341,9 @@ describe('crash recovery', () => {
 
     const { listAll, getItem, items } = await dataLayer();
     const [apiKeys, invitations, subscription] = await Promise.all([
-      listAll<ApiKeyItem>(items.apiKeys.ofOrganization(organizationId)),
-      listAll<InvitationItem>(items.invitations.ofOrganization(organizationId)),
-      getItem<SubscriptionItem>(items.subscriptions.key(organizationId)),
+      listAll(items.apiKeyItemSchema, items.apiKeys.ofOrganization(organizationId)),
+      listAll(items.invitationItemSchema, items.invitations.ofOrganization(organizationId)),
+      getItem(items.subscriptionItemSchema, items.subscriptions.key(organizationId)),
     ]);
     expect(apiKeys).toHaveLength(3);
     expect(invitations).toHaveLength(4);
@@ -352,7 +359,8 @@ describe('crash recovery', () => {
 
     const documents = stackDocumentClient(stack);
     // The partition is deleted in key order: the asset in the middle of it marks half way.
-    const assets = await listAll<Pick<HardwareAssetItem, 'id'>>(
+    const assets = await listAll(
+      items.hardwareAssetItemSchema.pick({ id: true }),
       items.hardwareAssets.ofOrganization(organizationId),
       { attributes: ['id'] },
     );

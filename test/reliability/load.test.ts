@@ -126,7 +126,7 @@ describe('load', () => {
     const organizationId = await organizationIdOf(company);
     const [{ patch, send }, { subscriptions }] = await Promise.all([
       import('../../functions/lib/table/commands'),
-      import('../../functions/lib/table/items'),
+      import('../../functions/lib/table/items/organizations'),
     ]);
     await send(
       patch(subscriptions.key(organizationId), {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import type { BillingResponse, SessionUrlResponse } from '../../shared/billing';
-import type { PaymentItem, SubscriptionItem } from '../../functions/lib/table/items';
 import { api, signIn, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 import { pressStripeButton, resendStripeEvent, sentStripeEvents } from '../support/stripe-sandbox';
@@ -47,13 +46,17 @@ function shuffled<T>(items: T[], seed: number): T[] {
 /** Forgets everything webhooks wrote for an organisation: its mirror, payments and applied event ids. */
 async function wipeMirror(organizationId: string, eventIds: string[]) {
   useFunctionEnv();
-  const [{ getItem, listAll, patch, remove, send }, { payments, stripeEvents, subscriptions }] =
-    await Promise.all([
-      import('../../functions/lib/table/commands'),
-      import('../../functions/lib/table/items'),
-    ]);
+  const [
+    { getItem, listAll, patch, remove, send },
+    { paymentItemSchema, payments, stripeEvents },
+    { subscriptionItemSchema, subscriptions },
+  ] = await Promise.all([
+    import('../../functions/lib/table/commands'),
+    import('../../functions/lib/table/items/billing'),
+    import('../../functions/lib/table/items/organizations'),
+  ]);
   const keyOf = ({ pk, sk }: Record<string, unknown>) => ({ pk: pk as string, sk: sk as string });
-  for (const payment of await listAll<PaymentItem>(payments.ofOrganization(organizationId))) {
+  for (const payment of await listAll(paymentItemSchema, payments.ofOrganization(organizationId))) {
     await send(remove(keyOf(payments.item(payment))));
   }
   for (const id of eventIds) {
@@ -75,7 +78,7 @@ async function wipeMirror(organizationId: string, eventIds: string[]) {
       ],
     }),
   );
-  const data = await getItem<SubscriptionItem>(subscriptions.key(organizationId));
+  const data = await getItem(subscriptionItemSchema, subscriptions.key(organizationId));
   return data?.stripe_customer_id ?? null;
 }
 

@@ -8,8 +8,8 @@ import { UNLIMITED } from '../../shared/constants';
 import type { HardwareAsset, HardwareAssetFormValues } from '../../shared/hardware';
 import type { Invitation } from '../../shared/invitations';
 import { patch, send } from '../../functions/lib/table/commands';
-import { createInvitation, type CreatedInvitation } from '../../functions/lib/table/invitations';
-import { subscriptions } from '../../functions/lib/table/items';
+import { subscriptions } from '../../functions/lib/table/items/organizations';
+import { createInvitation, type CreatedInvitation } from '../../functions/team/invitations';
 import {
   callApi,
   uniqueEmail,

@@ -2,8 +2,9 @@ import { isAwsError } from '../aws';
 import { config } from '../config';
 import { tableCall, type DocumentItem } from './client';
 import { GLOBAL_INDEXES, TABLE_KEYS } from './definition';
-import { fromStored, type StoredItem, type TableKey } from './items';
-import { readPage, type ReadPageResult } from './pages';
+import type * as z from 'zod';
+import { absent, allOf, Expression, type Condition } from './conditions';
+import { fromStored, type StoredItem, type TableKey } from './items/stored';
 
 /**
  * The few DynamoDB commands the data layer is made of: single-item reads and writes, batch reads,
@@ -13,75 +14,6 @@ import { readPage, type ReadPageResult } from './pages';
 function tableName(): string {
   return config().TABLE_NAME;
 }
-
-// ---- Expressions ----
-
-/** The placeholders of one command's expressions: each attribute name and value once. */
-export class Expression {
-  private readonly names: Record<string, string> = {};
-  private readonly values: Record<string, unknown> = {};
-
-  name(attribute: string): string {
-    const placeholder = `#${attribute}`;
-    this.names[placeholder] = attribute;
-    return placeholder;
-  }
-
-  value(value: unknown): string {
-    const placeholder = `:v${Object.keys(this.values).length}`;
-    this.values[placeholder] = value;
-    return placeholder;
-  }
-
-  /** DynamoDB refuses empty maps, so a map without entries is left out. */
-  attributes(): {
-    ExpressionAttributeNames?: Record<string, string>;
-    ExpressionAttributeValues?: Record<string, unknown>;
-  } {
-    return {
-      ...(Object.keys(this.names).length > 0 ? { ExpressionAttributeNames: this.names } : {}),
-      ...(Object.keys(this.values).length > 0 ? { ExpressionAttributeValues: this.values } : {}),
-    };
-  }
-}
-
-/** A condition or filter, written against a command's placeholders. */
-export type Condition = (expression: Expression) => string;
-
-export const equals =
-  (attribute: string, value: unknown): Condition =>
-  (e) =>
-    `${e.name(attribute)} = ${e.value(value)}`;
-
-export const lessThan =
-  (attribute: string, value: unknown): Condition =>
-  (e) =>
-    `${e.name(attribute)} < ${e.value(value)}`;
-
-export const greaterThan =
-  (attribute: string, value: unknown): Condition =>
-  (e) =>
-    `${e.name(attribute)} > ${e.value(value)}`;
-
-export const absent =
-  (attribute: string): Condition =>
-  (e) =>
-    `attribute_not_exists(${e.name(attribute)})`;
-
-export const contains =
-  (attribute: string, value: string): Condition =>
-  (e) =>
-    `contains(${e.name(attribute)}, ${e.value(value)})`;
-
-export const allOf =
-  (...conditions: Condition[]): Condition =>
-  (e) =>
-    conditions.map((condition) => condition(e)).join(' AND ');
-
-export const anyOf =
-  (...conditions: Condition[]): Condition =>
-  (e) =>
-    `(${conditions.map((condition) => condition(e)).join(' OR ')})`;
 
 /**
  * A write that must not replace an item: the key is free. A condition is evaluated against the item
@@ -214,45 +146,49 @@ export function isConditionFailure(error: unknown): boolean {
 
 // ---- Reads ----
 
-export async function getItem<T>(key: TableKey, { consistent = false } = {}): Promise<T | null> {
+/** An item parsed into its kind's schema, or null when there is none. */
+export async function getItem<S extends z.ZodType>(
+  schema: S,
+  key: TableKey,
+  { consistent = false } = {},
+): Promise<z.output<S> | null> {
   const { Item } = await tableCall<{ Item?: DocumentItem }>('GetItem', {
     TableName: tableName(),
     Key: key,
     ConsistentRead: consistent,
   });
-  return Item ? fromStored<T>(Item) : null;
+  return Item ? fromStored(schema, Item) : null;
 }
 
 const BATCH_GET_KEYS = 100;
 const BATCH_GET_ATTEMPTS = 4;
 
 /**
- * The items of several keys, in no particular order; missing ones are left out. Keys DynamoDB
- * leaves unprocessed (throttling) are asked for again a few times before giving up.
+ * The items of several keys, in no particular order, parsed into their kind's schema; missing ones
+ * are left out. Keys DynamoDB leaves unprocessed (throttling) are asked for again a few times
+ * before giving up.
  */
-export async function getItems<T>(
+export async function getItems<S extends z.ZodType>(
+  schema: S,
   keys: TableKey[],
   { consistent = false, what = 'items' } = {},
-): Promise<T[]> {
-  return (await getStoredItems(keys, consistent, what)).map((item) => fromStored<T>(item));
+): Promise<z.output<S>[]> {
+  return (await getStoredItems(keys, consistent, what)).map((item) => fromStored(schema, item));
 }
 
 /**
- * The items of a few keys in one request, each in its key's place: null where there is none.
- * Two GetItems cost the same read units, but twice the round trips and the signing.
+ * The items of a few keys (of different kinds) in one request, each in its key's place, as stored:
+ * null where there is none. Two GetItems cost the same read units, but twice the round trips.
  */
-export async function getEachItem<T extends unknown[]>(
-  keys: { [K in keyof T]: TableKey },
+export async function getEachItem(
+  keys: TableKey[],
   { consistent = false, what = 'items' } = {},
-): Promise<{ [K in keyof T]: T[K] | null }> {
+): Promise<(StoredItem | null)[]> {
   const keyOf = ({ pk, sk }: { pk?: unknown; sk?: unknown }) => JSON.stringify([pk, sk]);
   const found = new Map(
     (await getStoredItems(keys, consistent, what)).map((item) => [keyOf(item), item] as const),
   );
-  return keys.map((key) => {
-    const item = found.get(keyOf(key));
-    return item ? fromStored(item) : null;
-  }) as { [K in keyof T]: T[K] | null };
+  return keys.map((key) => found.get(keyOf(key)) ?? null);
 }
 
 async function getStoredItems(keys: TableKey[], consistent: boolean, what: string): Promise<DocumentItem[]> {
@@ -313,19 +249,23 @@ function cursorKey(cursor: string, index: Listing['index']): Record<string, unkn
     throw new Error('Unable to parse cursor');
   }
   if (typeof decoded !== 'object' || decoded === null) throw new Error('Unable to parse cursor');
-  const provided = decoded as Record<string, unknown>;
+  const provided = new Map<string, unknown>(Object.entries(decoded));
   const { partitionKey, sortKey } = indexKeys(index);
   const names = new Set([partitionKey, sortKey, TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
   return Object.fromEntries(
-    [...names].filter((name) => provided[name] !== undefined).map((name) => [name, provided[name]]),
+    [...names].filter((name) => provided.get(name) !== undefined).map((name) => [name, provided.get(name)]),
   );
 }
 
-/** One read of a listing: at most `limit` items looked at, and the cursor after them. */
-export async function listPage<T>(
+/**
+ * One read of a listing: at most `limit` items looked at, parsed into the schema (the kind's, or
+ * the part of it a projection reads), and the cursor after them.
+ */
+export async function listPage<S extends z.ZodType>(
+  schema: S,
   listing: Listing,
   options: ListOptions = {},
-): Promise<{ items: T[]; cursor: string | null }> {
+): Promise<{ items: z.output<S>[]; cursor: string | null }> {
   const expression = new Expression();
   const { partitionKey, sortKey } = indexKeys(listing.index);
   const keyConditions = [`${expression.name(partitionKey)} = ${expression.value(listing.partition)}`];
@@ -353,51 +293,26 @@ export async function listPage<T>(
     ...(options.cursor ? { ExclusiveStartKey: cursorKey(options.cursor, listing.index) } : {}),
   });
   return {
-    items: (result.Items ?? []).map((item) => fromStored<T>(item)),
+    items: (result.Items ?? []).map((item) => fromStored(schema, item)),
     cursor: result.LastEvaluatedKey ? encodeCursor(result.LastEvaluatedKey) : null,
   };
 }
 
 /** Every item of a listing, page after page. */
-export async function listAll<T>(
+export async function listAll<S extends z.ZodType>(
+  schema: S,
   listing: Listing,
   options: Omit<ListOptions, 'limit' | 'cursor'> = {},
-): Promise<T[]> {
-  const items: T[] = [];
+): Promise<z.output<S>[]> {
+  const items: z.output<S>[] = [];
   let cursor: string | null = null;
   do {
-    const page: { items: T[]; cursor: string | null } = await listPage<T>(listing, { ...options, cursor });
+    const page: { items: z.output<S>[]; cursor: string | null } = await listPage(schema, listing, {
+      ...options,
+      cursor,
+    });
     items.push(...page.items);
     cursor = page.cursor;
   } while (cursor);
   return items;
-}
-
-/**
- * A page of a list shown newest first and searched by its lower-cased `search_text` (hardware
- * assets, disposal items; the audit trail, never searched); a search may return short pages (see
- * readPage). `resumeKey` is the key of
- * an item in the listing read, which a cursor resumes after.
- */
-export async function listSearchablePage<T>(
-  listing: Listing,
-  resumeKey: (item: T) => Record<string, unknown>,
-  { q, cursor, limit }: { q?: string; cursor?: string; limit: number },
-): Promise<ReadPageResult<T>> {
-  const needle = q?.toLowerCase();
-  return readPage({
-    read: async (from, count) => {
-      const { items, cursor: next } = await listPage<T>(listing, {
-        newestFirst: true,
-        cursor: from,
-        limit: count,
-        ...(needle ? { filter: contains('search_text', needle) } : {}),
-      });
-      return { data: items, cursor: next };
-    },
-    cursorAfter: (item) => encodeCursor(resumeKey(item)),
-    searching: Boolean(needle),
-    cursor: cursor ?? null,
-    limit,
-  });
 }

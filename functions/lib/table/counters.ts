@@ -5,8 +5,9 @@ import {
   type HardwareAssetType,
   type HardwareStatus,
 } from '../../../shared/hardware';
+import * as z from 'zod';
 import { getItems, update, type TableWrite } from './commands';
-import { counterShards } from './items';
+import { tableKey } from './items/stored';
 
 /**
  * Dashboard totals are counters moved in the same transaction as the change, never scans. They are
@@ -14,6 +15,16 @@ import { counterShards } from './items';
  * on one item; reading them is one batch read of the shards, whatever the inventory's size.
  */
 export const COUNTER_SHARDS = 8;
+
+/** Each shard holds any number of counters by name. */
+export const counterShards = {
+  key: (organizationId: string, shard: number) => tableKey(`ORG#${organizationId}`, `COUNTERS#${shard}`),
+  /** What an upsert of a shard sets besides its counters, as a put of it would have written. */
+  identity: (organizationId: string, shard: number) => ({
+    organization_id: organizationId,
+    shard,
+  }),
+};
 
 function slug(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9]+/g, '_');
@@ -31,13 +42,21 @@ export function disposalCounter(status: DisposalItemStatus): string {
   return `disposal_${slug(status)}`;
 }
 
+/** The monitoring agents an organisation has: moved by a machine's first report. */
+export const AGENTS_COUNTER = 'agents';
+
 /** Every counter a shard may hold. */
 export const COUNTER_NAMES: readonly string[] = [
-  'agents',
+  AGENTS_COUNTER,
   ...HARDWARE_STATUSES.map(statusCounter),
   ...HARDWARE_ASSET_TYPES.map(typeCounter),
   ...DISPOSAL_ITEM_STATUSES.map(disposalCounter),
 ];
+
+/** A shard as read: the counters it holds (its identity is left out). */
+const counterShardSchema = z.object(
+  Object.fromEntries(COUNTER_NAMES.map((name) => [name, z.number().optional()])),
+);
 
 /** Counter name → how much it moves. */
 export type CounterDeltas = Map<string, number>;
@@ -65,12 +84,11 @@ export function counterUpdate(
 export async function readCounters(organizationId: string): Promise<Record<string, number>> {
   const keys = Array.from({ length: COUNTER_SHARDS }, (_, shard) => counterShards.key(organizationId, shard));
   // Consistent: a plan limit is counted right after the previous writer let go of its guard.
-  const shards = await getItems<Record<string, unknown>>(keys, { consistent: true, what: 'counters' });
-  const counted = new Set(COUNTER_NAMES);
+  const shards = await getItems(counterShardSchema, keys, { consistent: true, what: 'counters' });
   const totals: Record<string, number> = {};
   for (const shard of shards) {
     for (const [name, value] of Object.entries(shard)) {
-      if (typeof value === 'number' && counted.has(name)) totals[name] = (totals[name] ?? 0) + value;
+      if (value !== undefined) totals[name] = (totals[name] ?? 0) + value;
     }
   }
   return totals;

@@ -18,7 +18,7 @@ const ELECTRODB_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"`]
 
 describe('the data layer', () => {
   // ElectroDB and its jsonschema were 219 KB of every bundle and most of a cold start; the data
-  // layer is commands.ts and items.ts over the document client, and the tests use them too.
+  // layer is commands.ts and items/ over the document client, and the tests use them too.
   it('is without ElectroDB: nothing under functions/ imports it', () => {
     const importers = sources(functionsDir)
       // This file, whose examples below name it.

@@ -1,18 +1,19 @@
+import type * as z from 'zod';
 import type { Page } from '../../../shared/api';
-import { BadRequest } from '../errors';
+import { InvalidCursor } from '../errors';
+import { encodeCursor, listPage, type Listing } from './commands';
+import { contains } from './conditions';
 
 /** DynamoDB items read per request page when searching, and pages read per request at most. */
 const SEARCH_READ_PAGE = 500;
 const SEARCH_READ_PAGES = 8;
-
-const INVALID_CURSOR = 'The cursor is not valid for this list: start again from the first page';
 
 function invalidCursor(error: unknown): never {
   if (
     error instanceof Error &&
     /ExclusiveStartKey|exclusive start key|starting key|cursor/i.test(error.message)
   ) {
-    throw new BadRequest(INVALID_CURSOR, 'invalid_cursor');
+    throw new InvalidCursor();
   }
   throw error;
 }
@@ -30,7 +31,7 @@ function assertIssuedCursor(cursor: string): void {
   try {
     key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw new BadRequest(INVALID_CURSOR, 'invalid_cursor');
+    throw new InvalidCursor();
   }
   const isKey =
     typeof key === 'object' &&
@@ -39,7 +40,7 @@ function assertIssuedCursor(cursor: string): void {
     'pk' in key &&
     'sk' in key &&
     Object.entries(key).every(([name, value]) => KEY_ATTRIBUTES.has(name) && typeof value === 'string');
-  if (!isKey) throw new BadRequest(INVALID_CURSOR, 'invalid_cursor');
+  if (!isKey) throw new InvalidCursor();
 }
 
 interface ListRead<I> {
@@ -114,4 +115,33 @@ export async function readPage<I>({
     if (!next || found.length === limit) break;
   }
   return { items: found, next_cursor: next, searched: { matches, toEnd } };
+}
+
+/**
+ * A page of a list shown newest first and searched by its lower-cased `search_text` (hardware
+ * assets, disposal items; the audit trail, never searched); a search may return short pages (see
+ * readPage). `resumeKey` is the key of an item in the listing read, which a cursor resumes after.
+ */
+export async function listSearchablePage<S extends z.ZodType>(
+  schema: S,
+  listing: Listing,
+  resumeKey: (item: z.output<S>) => Record<string, unknown>,
+  { q, cursor, limit }: { q?: string; cursor?: string; limit: number },
+): Promise<ReadPageResult<z.output<S>>> {
+  const needle = q?.toLowerCase();
+  return readPage({
+    read: async (from, count) => {
+      const { items, cursor: next } = await listPage(schema, listing, {
+        newestFirst: true,
+        cursor: from,
+        limit: count,
+        ...(needle ? { filter: contains('search_text', needle) } : {}),
+      });
+      return { data: items, cursor: next };
+    },
+    cursorAfter: (item) => encodeCursor(resumeKey(item)),
+    searching: Boolean(needle),
+    cursor: cursor ?? null,
+    limit,
+  });
 }

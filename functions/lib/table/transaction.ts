@@ -3,8 +3,6 @@ import { isAwsError } from '../aws';
 import { tableCall } from './client';
 import type { TableWrite } from './commands';
 
-export type { TableWrite as TransactionItem };
-
 export interface Built<P> {
   /** What each item stands for, in the same order, to explain a cancellation. */
   parts: P[];

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import type { Page } from '../../../shared/api';
+import type { Page } from '../../shared/api';
 import {
   DISPOSAL_MESSAGES,
   type DisposalItem,
@@ -7,15 +7,18 @@ import {
   type DisposalItemStatus,
   type DisposalListQuery,
   type DisposalStats,
-} from '../../../shared/disposal';
-import { isoDate, withDisposalDate, type HardwareAsset, type HardwareStatus } from '../../../shared/hardware';
-import { Conflict, NotFound } from '../errors';
-import type { Actor } from './audit';
-import { listAll, listSearchablePage } from './commands';
-import { disposalCounter, readCounters } from './counters';
+} from '../../shared/disposal';
+import { isoDate, withDisposalDate, type HardwareAsset, type HardwareStatus } from '../../shared/hardware';
+import type { Actor } from '../lib/audit-trail';
+import { Conflict, NotFound } from '../lib/errors';
+import { listAll } from '../lib/table/commands';
+import { disposalCounter, readCounters } from '../lib/table/counters';
+import { disposalItems, disposalRecordSchema } from '../lib/table/items/disposal';
+import { idProjection } from '../lib/table/items/stored';
+import { listSearchablePage } from '../lib/table/pages';
+import { readHardwareAssets, type AssetChange } from '../hardware/asset-items';
+import { withDisposalSync, writeChanges } from './asset-sync';
 import { readDisposalItems, toDisposalItem, type DisposalChange } from './disposal-items';
-import { readHardwareAssets, withDisposalSync, writeChanges, type AssetChange } from './hardware';
-import { disposalItems, type DisposalRecord } from './items';
 
 /**
  * The disposal list. A linked item (one whose hardware asset still points to it) is changed through
@@ -29,7 +32,8 @@ export async function listDisposalItems(
   organizationId: string,
   { q, status, cursor, limit }: DisposalListQuery,
 ): Promise<Page<DisposalItem>> {
-  const page = await listSearchablePage<DisposalRecord>(
+  const page = await listSearchablePage(
+    disposalRecordSchema,
     status ? disposalItems.withStatus(organizationId, status) : disposalItems.ofOrganization(organizationId),
     (item) => ({
       ...(status ? disposalItems.statusKey(item) : {}),
@@ -44,10 +48,9 @@ export async function listDisposalItems(
 export async function getDisposalStats(organizationId: string, month: string): Promise<DisposalStats> {
   const [counters, thisMonth] = await Promise.all([
     readCounters(organizationId),
-    listAll<Pick<DisposalRecord, 'id'>>(
-      disposalItems.disposedBetween(organizationId, `${month}-01`, `${month}-31\uffff`),
-      { attributes: ['id'] },
-    ),
+    listAll(idProjection, disposalItems.disposedBetween(organizationId, `${month}-01`, `${month}-31\uffff`), {
+      attributes: ['id'],
+    }),
   ]);
   return {
     pending: Math.max(0, counters[disposalCounter('Pending')] ?? 0),

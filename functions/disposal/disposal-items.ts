@@ -1,11 +1,12 @@
-import type { FieldChange } from '../../../shared/audit';
-import { DISPOSAL_FIELDS, type DisposalItem } from '../../../shared/disposal';
-import { auditEntry, fieldChanges, type Actor } from './audit';
-import { create, equals, getItems, put, remove, type TableWrite } from './commands';
-import { disposalCounter, type CounterDeltas } from './counters';
-import { disposalItems, type DisposalRecord } from './items';
+import type { FieldChange } from '../../shared/audit';
+import { DISPOSAL_FIELDS, type DisposalItem } from '../../shared/disposal';
+import { auditEntry, fieldChanges, type Actor } from '../lib/audit-trail';
+import { create, getItems, put, remove, type TableWrite } from '../lib/table/commands';
+import { equals } from '../lib/table/conditions';
+import { disposalCounter, type CounterDeltas } from '../lib/table/counters';
+import { disposalItems, disposalRecordSchema, type DisposalRecord } from '../lib/table/items/disposal';
 
-/** Disposal items as stored, and the transaction items of their changes. */
+/** Disposal items as the table holds them, and the transaction items of their changes. */
 
 export interface DisposalChange {
   before: DisposalItem | null;
@@ -107,7 +108,8 @@ export async function readDisposalItems(
   ids: string[],
 ): Promise<Map<string, DisposalItem>> {
   if (ids.length === 0) return new Map();
-  const records = await getItems<DisposalRecord>(
+  const records = await getItems(
+    disposalRecordSchema,
     ids.map((id) => disposalItems.key(organizationId, id)),
     { consistent: true, what: 'disposal items' },
   );

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
-import { UNLIMITED } from '../../../shared/constants';
+import { AUTH_MESSAGES } from '../../shared/auth';
 import {
   INVITATION_MESSAGES,
   invitationExpiry,
@@ -8,35 +8,30 @@ import {
   isExpiredInvitation,
   type Invitation,
   type InviteRequest,
-} from '../../../shared/invitations';
-import { AUTH_MESSAGES } from '../../../shared/auth';
-import { PLAN_LIMIT_MESSAGES } from '../../../shared/billing';
-import type { PlanLimits } from '../plan-limits';
-import { underPlanLimitGuard } from './plan-limit-guard';
-import { Conflict, Gone, NotFound } from '../errors';
-import type { Actor } from './audit';
-import { allOf, create, equals, getItem, greaterThan, listAll, patch, remove } from './commands';
+} from '../../shared/invitations';
+import type { Actor } from '../lib/audit-trail';
+import { Conflict, Gone, NotFound } from '../lib/errors';
+import { withRoomForPeople, type PlanLimits, type RoomForOneMore } from '../lib/plan-limits';
+import { create, getItem, listAll, patch, remove } from '../lib/table/commands';
+import { allOf, equals, greaterThan } from '../lib/table/conditions';
 import {
+  hashInvitationToken,
+  invitationItemSchema,
   invitations,
+  invitationTokenItemSchema,
   invitationTokens,
+  pendingInvitationItemSchema,
   pendingInvitations,
-  userProfiles,
   type InvitationItem,
-  type InvitationTokenItem,
-  type PendingInvitationItem,
-  type UserProfileItem,
-} from './items';
-import { transact } from './transaction';
+} from '../lib/table/items/invitations';
+import { userProfiles } from '../lib/table/items/organizations';
+import { transact } from '../lib/table/transaction';
 
 /**
  * Invitations. The token is in the invitation email only; the table keeps its SHA-256, as the
  * lookup item's key, which exists exactly while the invitation is pending. Each address has at most
  * one pending invitation per organisation: inviting it again replaces the earlier one.
  */
-
-export function hashInvitationToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** A new invite link's token (32 random bytes) and the hash the table keeps of it. */
 export function newInvitationToken(): { token: string; tokenHash: string } {
@@ -58,27 +53,6 @@ export function toInvitation(item: InvitationItem): Invitation {
   };
 }
 
-/**
- * The people an organisation has for its plan's user_limit: members and pending invitations that
- * have not expired (an expired link holds no place until it is sent again). Read from the
- * organisation's partition, consistently (not from the status index, which lags), since it is
- * counted right after the previous inviter let go of the guard.
- */
-export async function countPeople(organizationId: string, now = new Date()): Promise<number> {
-  const [members, pending] = await Promise.all([
-    listAll<Pick<UserProfileItem, 'id'>>(userProfiles.ofOrganization(organizationId), {
-      attributes: ['id'],
-      consistent: true,
-    }),
-    listAll<Pick<InvitationItem, 'id'>>(invitations.ofOrganization(organizationId), {
-      filter: allOf(equals('status', 'pending'), greaterThan('expires_at', now.toISOString())),
-      attributes: ['id'],
-      consistent: true,
-    }),
-  ]);
-  return members.length + pending.length;
-}
-
 export interface CreatedInvitation {
   invitation: Invitation;
   /** For the invitation email; never stored. */
@@ -93,8 +67,8 @@ export function createInvitation(
   now: Date,
   limits: PlanLimits,
 ): Promise<CreatedInvitation> {
-  return underPlanLimitGuard(organizationId, 'users', limits.userLimit, () =>
-    writeInvitation(organizationId, request, inviter, now, limits),
+  return withRoomForPeople(organizationId, limits, now, (roomForOneMore) =>
+    writeInvitation(organizationId, request, inviter, now, roomForOneMore),
   );
 }
 
@@ -103,26 +77,21 @@ async function writeInvitation(
   request: InviteRequest,
   inviter: Actor,
   now: Date,
-  limits: PlanLimits,
+  roomForOneMore: RoomForOneMore,
 ): Promise<CreatedInvitation> {
-  const earlier = await getItem<PendingInvitationItem>(
+  const earlier = await getItem(
+    pendingInvitationItemSchema,
     pendingInvitations.key(organizationId, request.email),
-    {
-      consistent: true,
-    },
+    { consistent: true },
   );
   const replaced = earlier
-    ? await getItem<InvitationItem>(invitations.key(organizationId, earlier.invitation_id), {
+    ? await getItem(invitationItemSchema, invitations.key(organizationId, earlier.invitation_id), {
         consistent: true,
       })
     : null;
   // A replaced invitation frees its place, so it does not count against the limit (an expired one
   // held none).
-  const freed = replaced && !isExpiredInvitation(replaced, now) ? 1 : 0;
-  const { planName, userLimit } = limits;
-  if (userLimit < UNLIMITED && (await countPeople(organizationId, now)) - freed >= userLimit) {
-    throw new Conflict(PLAN_LIMIT_MESSAGES.users(planName, userLimit), 'plan_limit');
-  }
+  await roomForOneMore(replaced && !isExpiredInvitation(replaced, now) ? 1 : 0);
 
   const { token, tokenHash } = newInvitationToken();
   const item: InvitationItem = {
@@ -185,7 +154,8 @@ function cancelPending(organizationId: string, id: string) {
 
 /** Pending invitations, newest first: the organisation's, or for the super_admin everyone's. */
 export async function listPendingInvitations(organizationId: string | null): Promise<Invitation[]> {
-  const pending = await listAll<InvitationItem>(
+  const pending = await listAll(
+    invitationItemSchema,
     organizationId
       ? invitations.withStatus(organizationId, 'pending')
       : invitations.withStatusEverywhere('pending'),
@@ -196,7 +166,9 @@ export async function listPendingInvitations(organizationId: string | null): Pro
 
 /** Pending → cancelled: the link stops working at once. */
 export async function cancelInvitation(organizationId: string, id: string): Promise<Invitation> {
-  const invitation = await getItem<InvitationItem>(invitations.key(organizationId, id), { consistent: true });
+  const invitation = await getItem(invitationItemSchema, invitations.key(organizationId, id), {
+    consistent: true,
+  });
   if (!invitation) throw new NotFound(INVITATION_MESSAGES.notFound);
   if (invitation.status !== 'pending') throw new Conflict(INVITATION_MESSAGES.notPending, 'not_pending');
   const canceled = await transact([
@@ -213,13 +185,15 @@ export async function cancelInvitation(organizationId: string, id: string): Prom
  * link' when there is none (or it was used or cancelled), 410 'This invitation has expired'.
  */
 export async function findUsableInvitation(token: string, now: Date): Promise<Invitation> {
-  const lookup = await getItem<InvitationTokenItem>(invitationTokens.key(hashInvitationToken(token)), {
+  const lookup = await getItem(invitationTokenItemSchema, invitationTokens.key(hashInvitationToken(token)), {
     consistent: true,
   });
   if (!lookup) throw new NotFound(AUTH_MESSAGES.invalidInvitation, 'invalid_invitation');
-  const data = await getItem<InvitationItem>(invitations.key(lookup.organization_id, lookup.invitation_id), {
-    consistent: true,
-  });
+  const data = await getItem(
+    invitationItemSchema,
+    invitations.key(lookup.organization_id, lookup.invitation_id),
+    { consistent: true },
+  );
   const state = data ? invitationState(data, now) : 'invalid';
   if (state === 'expired') throw new Gone(AUTH_MESSAGES.invitationExpired, 'invitation_expired');
   if (!data || state === 'invalid') throw new NotFound(AUTH_MESSAGES.invalidInvitation, 'invalid_invitation');

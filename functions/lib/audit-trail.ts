@@ -1,14 +1,12 @@
 import { monotonicFactory } from 'ulid';
-import type { Page } from '../../../shared/api';
-import type {
-  AuditAction,
-  AuditEntityType,
-  AuditLog,
-  AuditLogListQuery,
-  FieldChange,
-} from '../../../shared/audit';
-import { create, listSearchablePage, type TableWrite } from './commands';
-import { auditLogs, type AuditLogItem } from './items';
+import type { AuditAction, AuditEntityType, FieldChange } from '../../shared/audit';
+import { create, type TableWrite } from './table/commands';
+import { auditLogs } from './table/items/audit';
+
+/**
+ * The audit trail's entries as every feature writes them: in the same transaction as the change
+ * they record, with the fields that changed.
+ */
 
 /** The person a change is recorded against. */
 export interface Actor {
@@ -70,32 +68,4 @@ export function fieldChanges<T extends object>(
     changes[field] = { old: old ?? null, new: next ?? null };
   }
   return changes;
-}
-
-/**
- * The organisation's audit entries, newest first (ULID keys, so one key-ordered read), a page from
- * a cursor.
- */
-export async function listAuditLogs(
-  organizationId: string,
-  { cursor, limit }: AuditLogListQuery,
-): Promise<Page<AuditLog>> {
-  const page = await listSearchablePage<AuditLogItem>(
-    auditLogs.ofOrganization(organizationId),
-    (entry) => auditLogs.key(organizationId, entry.id),
-    { cursor, limit },
-  );
-  return {
-    next_cursor: page.next_cursor,
-    items: page.items.map((entry) => ({
-      id: entry.id,
-      timestamp: entry.timestamp,
-      entity_type: entry.entity_type,
-      entity_id: entry.entity_id ?? null,
-      entity_label: entry.entity_label,
-      action: entry.action,
-      changed_by: entry.changed_by,
-      changes: entry.changes,
-    })),
-  };
 }

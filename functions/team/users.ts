@@ -1,9 +1,16 @@
-import type { Role } from '../../../shared/constants';
-import { USER_MESSAGES, type UserListItem } from '../../../shared/users';
-import { Conflict, Forbidden, NotFound } from '../errors';
-import { check, equals, getItems, listAll, listPage, patch, remove, type TableWrite } from './commands';
-import { organizations, userProfiles, type OrganizationItem, type UserProfileItem } from './items';
-import { transact } from './transaction';
+import type { Role } from '../../shared/constants';
+import { USER_MESSAGES, type UserListItem } from '../../shared/users';
+import { Conflict, Forbidden, NotFound } from '../lib/errors';
+import { check, getItems, listAll, listPage, patch, remove, type TableWrite } from '../lib/table/commands';
+import { equals } from '../lib/table/conditions';
+import {
+  organizationItemSchema,
+  organizations,
+  userProfileItemSchema,
+  userProfiles,
+  type UserProfileItem,
+} from '../lib/table/items/organizations';
+import { transact } from '../lib/table/transaction';
 
 /**
  * The users of an organisation, or of all of them for the super_admin, and the role changes and
@@ -26,15 +33,15 @@ function toListItem(profile: UserProfileItem, organizationName: string | null): 
 /** Newest first: the organisation's users, or (null) everyone's with their organisation. */
 export async function listUsers(organizationId: string | null): Promise<UserListItem[]> {
   if (organizationId) {
-    const profiles = await listAll<UserProfileItem>(userProfiles.ofOrganization(organizationId));
+    const profiles = await listAll(userProfileItemSchema, userProfiles.ofOrganization(organizationId));
     return profiles
       .sort((a, b) => b.created_at.localeCompare(a.created_at))
       .map((profile) => toListItem(profile, null));
   }
-  const profiles = await listAll<UserProfileItem>(userProfiles.everyone(), { newestFirst: true });
+  const profiles = await listAll(userProfileItemSchema, userProfiles.everyone(), { newestFirst: true });
   const organizationIds = [...new Set(profiles.map((profile) => profile.organization_id))];
   const names = new Map<string, string>();
-  const found = await getItems<OrganizationItem>(organizationIds.map(organizations.key), {
+  const found = await getItems(organizationItemSchema, organizationIds.map(organizations.key), {
     what: 'organisations',
   });
   for (const organization of found) names.set(organization.id, organization.name);
@@ -49,7 +56,7 @@ export interface Viewer {
 
 /** The profile a viewer may act on: within their organisation, or anywhere for the super_admin. */
 async function targetProfile(viewer: Viewer, userId: string): Promise<UserProfileItem> {
-  const { items } = await listPage<UserProfileItem>(userProfiles.ofUser(userId), { limit: 1 });
+  const { items } = await listPage(userProfileItemSchema, userProfiles.ofUser(userId), { limit: 1 });
   const profile = items[0];
   if (!profile || (viewer.role !== 'super_admin' && profile.organization_id !== viewer.organization_id)) {
     throw new NotFound(USER_MESSAGES.notFound);
@@ -60,7 +67,7 @@ async function targetProfile(viewer: Viewer, userId: string): Promise<UserProfil
 
 /** Another admin of the organisation, whose staying an admin the change is conditional on. */
 async function anotherAdmin(profile: UserProfileItem): Promise<UserProfileItem> {
-  const members = await listAll<UserProfileItem>(userProfiles.ofOrganization(profile.organization_id));
+  const members = await listAll(userProfileItemSchema, userProfiles.ofOrganization(profile.organization_id));
   const witness = members.find((other) => other.id !== profile.id && other.role === 'admin');
   if (!witness) throw new Conflict(USER_MESSAGES.lastAdmin, 'last_admin');
   return witness;
@@ -108,7 +115,7 @@ export async function deleteUserProfile(viewer: Viewer, userId: string): Promise
 
 /** The email of a user the viewer may send a password reset to. */
 export async function resettableUserEmail(viewer: Viewer, userId: string): Promise<string> {
-  const { items } = await listPage<UserProfileItem>(userProfiles.ofUser(userId), { limit: 1 });
+  const { items } = await listPage(userProfileItemSchema, userProfiles.ofUser(userId), { limit: 1 });
   const profile = items[0];
   if (!profile || (viewer.role !== 'super_admin' && profile.organization_id !== viewer.organization_id)) {
     throw new NotFound(USER_MESSAGES.notFound);

@@ -1,320 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import type { Listing } from './commands';
+import type { Listing } from '../commands';
+import { agentMachines, agentSections } from './agents';
+import { apiKeyLookups, apiKeys } from './api-keys';
+import { auditLogs } from './audit';
+import { payments, stripeCustomers, subscriptionPlans } from './billing';
+import { disposalItems } from './disposal';
+import { hardwareAssets, hardwareIdentifiers } from './hardware';
+import { invitations, invitationTokens, pendingInvitations } from './invitations';
+import { limitGuards, organizations, subscriptions, userProfiles } from './organizations';
 import {
-  agentMachines,
-  agentSections,
-  apiKeyLookups,
-  apiKeys,
-  auditLogs,
-  counterShards,
-  disposalItems,
-  fromStored,
-  hardwareAssets,
-  hardwareIdentifiers,
-  invitations,
-  invitationTokens,
-  organizations,
-  payments,
-  pendingInvitations,
-  stripeCustomers,
-  stripeEvents,
-  subscriptionPlans,
-  subscriptions,
-  userProfiles,
-  type AgentMachineItem,
-  type AgentSectionItem,
-  type ApiKeyItem,
-  type AuditLogItem,
-  type DisposalRecord,
-  type HardwareAssetItem,
-  type InvitationItem,
-  type OrganizationItem,
-  type PaymentItem,
-  type StoredItem,
-  type SubscriptionPlanItem,
-  type UserProfileItem,
-} from './items';
+  apiKey,
+  asset,
+  auditEntry,
+  claim,
+  customer,
+  disposal,
+  invitation,
+  invitationToken,
+  lookup,
+  machine,
+  organization,
+  payment,
+  pending,
+  plan,
+  profile,
+  sectionPart,
+} from './examples';
+import type { StoredItem } from './stored';
 
-/**
- * The stored layout, key string by key string: the items the data layer writes are the ones
- * ElectroDB wrote, so existing tables read unchanged, and a change to a key here is a change to
- * every table in production. Mixed-case ids show the lower-casing of keys. Items carry only their
- * attributes and keys: no kind, no version.
- */
-
-const organization: OrganizationItem = { id: 'O1', name: 'Acme', owner_id: 'U', created_at: 'c' };
-
-const profile: UserProfileItem = {
-  id: 'Sub-ABC',
-  organization_id: '01HZXAMPLEORG',
-  email: 'Ann@Example.com',
-  full_name: 'Ann',
-  role: 'admin',
-  created_at: '2026-01-01T00:00:00.000Z',
-};
-
-const asset: HardwareAssetItem = {
-  id: '01HZXAMPLEASSET',
-  organization_id: '01HZXAMPLEORG',
-  asset_type: 'Laptop',
-  manufacturer: 'Dell',
-  serial_number: 'SN-1',
-  warranty_expiry: '2030-01-31',
-  status: 'Disposal Pending',
-  ram_gb: 16,
-  storage_gb: 512,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-02T00:00:00.000Z',
-  version: 2,
-  search_text: 'dell\nsn-1',
-};
-
-const claim = { organization_id: 'O1', kind: 'serial_number', value: 'sn-1', asset_id: 'A' } as const;
-
-const disposal: DisposalRecord = {
-  id: '01HZXAMPLEDISP',
-  organization_id: '01HZXAMPLEORG',
-  asset_id: '01HZXAMPLEASSET',
-  asset_type: 'Hardware',
-  asset_name: 'Dell',
-  serial_number: 'SN-1',
-  asset_tag: '',
-  disposal_reason: 'End of Life',
-  disposal_date: '2026-02-03',
-  disposal_notes: '',
-  created_by: 'a@example.com',
-  status: 'Pending',
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  version: 1,
-  search_text: 'dell',
-};
-
-const auditEntry: AuditLogItem = {
-  id: 'A1',
-  organization_id: 'O1',
-  timestamp: 't',
-  entity_type: 'hardware_asset',
-  entity_label: 'l',
-  action: 'updated',
-  changed_by: 'c',
-  changes: { status: { old: 'Active', new: 'Disposed' } },
-};
-
-const apiKey: ApiKeyItem = {
-  id: 'K1',
-  organization_id: 'O1',
-  name: 'n',
-  prefix: 'sk_ab',
-  key_hash: 'H',
-  created_at: 'c',
-};
-
-const lookup = { key_hash: 'AbC', organization_id: 'O1', api_key_id: 'K1' };
-
-const machine: AgentMachineItem = {
-  organization_id: '01HZXAMPLEORG',
-  machine_id: 'Machine-GUID-1',
-  hostname: 'host',
-  update_available: false,
-  cpu_info: { model: 'x' },
-  sections: { printers: { hash: 'h', parts: 1 } },
-  first_seen: '2026-01-01T00:00:00.000Z',
-  last_seen: '2026-01-01T00:00:00.000Z',
-};
-
-const sectionPart: AgentSectionItem = {
-  organization_id: 'O1',
-  machine_id: 'M-1',
-  section: 'installed_software',
-  part: 2,
-  entries: [{ name: 'x' }],
-  written_at: 'w',
-};
-
-const invitation: InvitationItem = {
-  id: '01HZXAMPLEINV',
-  organization_id: '01HZXAMPLEORG',
-  email: 'bob@example.com',
-  role: 'user',
-  invited_by: 'ann@example.com',
-  token_hash: 'AbCd',
-  status: 'pending',
-  expires_at: '2026-01-08T00:00:00.000Z',
-  created_at: '2026-01-01T00:00:00.000Z',
-};
-
-const invitationToken = { token_hash: 'AbC', organization_id: 'O1', invitation_id: 'I1' };
-
-const pending = { organization_id: 'O1', email: 'Bob@Example.com', invitation_id: 'I1' };
-
-const plan: SubscriptionPlanItem = {
-  id: 'P1',
-  stripe_price_id: 'price_AbC',
-  stripe_product_id: 'prod_X',
-  name: 'Pro',
-  amount: 1000,
-  currency: 'gbp',
-  interval: 'month',
-  is_active: true,
-  features: ['a'],
-  asset_limit: 10,
-  user_limit: 5,
-  created_at: 'c',
-  updated_at: 'u',
-};
-
-const payment: PaymentItem = {
-  organization_id: 'O1',
-  id: 'in_AbC:invoice.paid',
-  timestamp: '2026-01-01T00:00:00.000Z',
-  event_type: 'invoice.paid',
-  amount: 1000,
-  currency: 'gbp',
-  status: 'paid',
-};
-
-const customer = { customer_id: 'cus_AbC', organization_id: 'O1' };
-
-describe('the items as stored', () => {
-  it.each([
-    [
-      'an organisation',
-      organizations.item(organization),
-      { ...organization, pk: 'org#o1', sk: 'org', gsi2pk: 'orgs', gsi2sk: 'org#o1' },
-    ],
-    [
-      'a user profile',
-      userProfiles.item(profile),
-      {
-        ...profile,
-        pk: 'org#01hzxampleorg',
-        sk: 'user#sub-abc',
-        gsi1pk: 'user#sub-abc',
-        gsi1sk: 'profile',
-        gsi2pk: 'profiles',
-        gsi2sk: '2026-01-01t00:00:00.000z#sub-abc',
-      },
-    ],
-    [
-      'a subscription, cancel_at_period_end false when not given',
-      subscriptions.item({ organization_id: 'O1', status: 'trial', updated_at: 'u' }),
-      {
-        organization_id: 'O1',
-        status: 'trial',
-        cancel_at_period_end: false,
-        updated_at: 'u',
-        pk: 'org#o1',
-        sk: 'subscription',
-      },
-    ],
-    [
-      'a hardware asset with a warranty',
-      hardwareAssets.item(asset),
-      {
-        ...asset,
-        pk: 'org#01hzxampleorg',
-        sk: 'hw#01hzxampleasset',
-        gsi1pk: 'org#01hzxampleorg#hwstatus#disposal pending',
-        gsi1sk: 'hw#01hzxampleasset',
-        gsi2pk: 'org#01hzxampleorg#warranty',
-        gsi2sk: '2030-01-31#01hzxampleasset',
-      },
-    ],
-    [
-      'a hardware asset without one, out of the warranty index',
-      hardwareAssets.item({ ...asset, warranty_expiry: '' }),
-      {
-        ...asset,
-        warranty_expiry: '',
-        pk: 'org#01hzxampleorg',
-        sk: 'hw#01hzxampleasset',
-        gsi1pk: 'org#01hzxampleorg#hwstatus#disposal pending',
-        gsi1sk: 'hw#01hzxampleasset',
-      },
-    ],
-    [
-      'a serial number claim',
-      hardwareIdentifiers.item(claim),
-      { ...claim, pk: 'org#o1', sk: 'hwid#serial_number#sn-1' },
-    ],
-    [
-      'a disposal item',
-      disposalItems.item(disposal),
-      {
-        ...disposal,
-        pk: 'org#01hzxampleorg',
-        sk: 'disp#01hzxampledisp',
-        gsi1pk: 'org#01hzxampleorg#dispstatus#pending',
-        gsi1sk: 'disp#01hzxampledisp',
-        gsi2pk: 'org#01hzxampleorg#dispdate',
-        gsi2sk: '2026-02-03#01hzxampledisp',
-      },
-    ],
-    ['an audit entry', auditLogs.item(auditEntry), { ...auditEntry, pk: 'org#o1', sk: 'audit#a1' }],
-    ['an API key', apiKeys.item(apiKey), { ...apiKey, pk: 'org#o1', sk: 'apikey#k1' }],
-    ['an API key lookup', apiKeyLookups.item(lookup), { ...lookup, pk: 'apikeyhash#abc', sk: 'apikey' }],
-    [
-      'a machine',
-      agentMachines.item(machine),
-      { ...machine, pk: 'org#01hzxampleorg#agents', sk: 'agent#machine-guid-1' },
-    ],
-    [
-      'a section part',
-      agentSections.item(sectionPart),
-      { ...sectionPart, pk: 'org#o1#agents', sk: 'agentsec#m-1#installed_software#2' },
-    ],
-    [
-      'an invitation',
-      invitations.item(invitation),
-      {
-        ...invitation,
-        pk: 'org#01hzxampleorg',
-        sk: 'invite#01hzxampleinv',
-        gsi1pk: 'org#01hzxampleorg#invitestatus#pending',
-        gsi1sk: 'invite#01hzxampleinv',
-        gsi2pk: 'invitestatus#pending',
-        gsi2sk: 'invite#01hzxampleinv',
-      },
-    ],
-    [
-      'an invitation token',
-      invitationTokens.item(invitationToken),
-      { ...invitationToken, pk: 'invitetoken#abc', sk: 'invitetoken' },
-    ],
-    [
-      'a pending invitation',
-      pendingInvitations.item(pending),
-      { ...pending, pk: 'org#o1', sk: 'inviteemail#bob@example.com' },
-    ],
-    ['a plan', subscriptionPlans.item(plan), { ...plan, pk: 'plans', sk: 'plan#price_abc' }],
-    [
-      'a payment',
-      payments.item(payment),
-      { ...payment, pk: 'org#o1', sk: 'payment#2026-01-01t00:00:00.000z#in_abc:invoice.paid' },
-    ],
-    [
-      'a Stripe customer',
-      stripeCustomers.item(customer),
-      { ...customer, pk: 'stripecustomer#cus_abc', sk: 'stripecustomer' },
-    ],
-    [
-      'an applied Stripe event, its expiry in the TTL attribute',
-      stripeEvents.item({ event_id: 'evt_AbC', type: 't', applied_at: 'a', expires_at: 123 }),
-      {
-        event_id: 'evt_AbC',
-        type: 't',
-        applied_at: 'a',
-        expires_at_ttl: 123,
-        pk: 'stripeevent#evt_abc',
-        sk: 'stripeevent',
-      },
-    ],
-  ])('%s', (_, item, expected) => {
-    // Exactly these attributes: toStrictEqual, so nothing else (ElectroDB's bookkeeping, say) creeps in.
-    expect(item).toStrictEqual(expected);
-  });
-});
+/** Each kind is read and changed by the key it is written under, and each listing reads its kind only. */
 
 /** The attributes of an item's key on the table or on an index. */
 function keyOf(item: StoredItem, index?: Listing['index']) {
@@ -530,17 +244,11 @@ describe('moves between index partitions', () => {
   });
 });
 
-describe('a counter shard', () => {
-  it('is keyed by its organisation and number, and an upsert of it sets only those', () => {
-    expect(counterShards.key('O1', 3)).toStrictEqual({ pk: 'org#o1', sk: 'counters#3' });
-    expect(counterShards.identity('O1', 3)).toStrictEqual({ organization_id: 'O1', shard: 3 });
-  });
-});
-
-describe('items as read', () => {
-  it('leave out the keys, and the bookkeeping attributes of items ElectroDB wrote', () => {
-    expect(fromStored(hardwareAssets.item(asset))).toStrictEqual(asset);
-    const writtenByElectroDB = { ...hardwareAssets.item(asset), __edb_e__: 'hardwareAsset', __edb_v__: '1' };
-    expect(fromStored(writtenByElectroDB)).toStrictEqual(asset);
+describe('a plan limit’s guard', () => {
+  it('is keyed by its organisation and resource as it has always been written, not lower-cased', () => {
+    expect(limitGuards.key('01HZXAMPLEORG', 'assets')).toStrictEqual({
+      pk: 'ORG#01HZXAMPLEORG',
+      sk: 'LIMITGUARD#assets',
+    });
   });
 });

@@ -1,46 +1,35 @@
 import { createHash } from 'node:crypto';
+import type { AgentReport } from '../../shared/agent-data';
+import { TooManyRequests } from '../lib/errors';
 import {
-  ACTIVE_AGENT_WINDOW_MINUTES,
-  type AgentMachine,
-  type AgentReport,
-  type AgentSummary,
-} from '../../../shared/agent-data';
-import { NotFound, TooManyRequests } from '../errors';
-import {
-  allOf,
   create,
-  equals,
   getItem,
   isConditionFailure,
-  lessThan,
-  listAll,
   patch,
   put,
   remove,
   send,
-  type Condition,
   type TableWrite,
-} from './commands';
-import { counterUpdate, readCounters } from './counters';
+} from '../lib/table/commands';
+import { allOf, equals, lessThan, type Condition } from '../lib/table/conditions';
+import { AGENTS_COUNTER, counterUpdate } from '../lib/table/counters';
 import {
   AGENT_SECTIONS,
+  agentMachineItemSchema,
   agentMachines,
   agentSections,
   type AgentMachineItem,
-  type AgentSectionItem,
   type AgentSectionName,
-} from './items';
-import { write, type Built } from './transaction';
+  type SectionState,
+} from '../lib/table/items/agents';
+import { write, type Built } from '../lib/table/transaction';
 
 /**
  * Monitoring agents' reports. A report rewrites the machine's small item (the heartbeat); its heavy
  * sections are written only when their content hash changes, split into parts well under
  * DynamoDB's 400 KB item limit.
  */
-type SectionState = Record<AgentSectionName, { hash: string; parts: number }>;
-
 const SECTION_PART_BYTES = 300_000;
-export const AGENTS_COUNTER = 'agents';
 
 /**
  * Detects a changed section. 128 bits of SHA-256 are plenty for that, and keep the four hashes short
@@ -73,25 +62,8 @@ function withoutNulls<T extends Record<string, unknown>>(value: T): WithoutNull<
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null)) as WithoutNull<T>;
 }
 
-function toSummary(item: AgentMachineItem): AgentSummary {
-  return {
-    machine_id: item.machine_id,
-    hostname: item.hostname,
-    os_type: item.os_type ?? null,
-    os_version: item.os_version ?? null,
-    service_tag: item.service_tag ?? null,
-    logged_in_user: item.logged_in_user ?? null,
-    agent_version: item.agent_version ?? null,
-    update_available: item.update_available,
-    memory_total_gb: item.memory_total_gb ?? null,
-    cpu_info: (item.cpu_info as AgentSummary['cpu_info']) ?? null,
-    first_seen: item.first_seen,
-    last_seen: item.last_seen,
-  };
-}
-
 async function getMachineItem(organizationId: string, machineId: string): Promise<AgentMachineItem | null> {
-  return getItem<AgentMachineItem>(agentMachines.key(organizationId, machineId), { consistent: true });
+  return getItem(agentMachineItemSchema, agentMachines.key(organizationId, machineId), { consistent: true });
 }
 
 const REPORT_ATTEMPTS = 5;
@@ -185,7 +157,7 @@ async function writeReport(
   current: AgentMachineItem | null,
   now: Date,
 ): Promise<boolean> {
-  const previous = current?.sections as SectionState | undefined;
+  const previous = current?.sections;
   const hashes = sectionHashes(report);
   const changed = AGENT_SECTIONS.filter((section) => previous?.[section]?.hash !== hashes[section]);
   const split = new Map(changed.map((section) => [section, splitSection<unknown>(report[section])]));
@@ -254,64 +226,4 @@ export async function recordAgentReport(
   throw new TooManyRequests(
     `Reports of machine ${report.machine_id} are arriving faster than they can be recorded; send it again later`,
   );
-}
-
-/** Every machine of the organisation; the fleet is read whole (the fleet view shows all of it). */
-async function readMachines(organizationId: string): Promise<AgentMachineItem[]> {
-  return listAll<AgentMachineItem>(agentMachines.ofOrganization(organizationId));
-}
-
-/** The fleet, latest report first. */
-export async function listAgentMachines(organizationId: string): Promise<AgentSummary[]> {
-  const machines = await readMachines(organizationId);
-  return machines
-    .sort((a, b) => b.last_seen.localeCompare(a.last_seen) || b.machine_id.localeCompare(a.machine_id))
-    .map(toSummary);
-}
-
-export async function getAgentMachine(organizationId: string, machineId: string): Promise<AgentMachine> {
-  const [item, parts] = await Promise.all([
-    getMachineItem(organizationId, machineId),
-    listAll<AgentSectionItem>(agentSections.ofMachine(organizationId, machineId), { consistent: true }),
-  ]);
-  if (!item) throw new NotFound('Machine not found');
-  const state = item.sections as SectionState;
-  const sections = Object.fromEntries(
-    AGENT_SECTIONS.map((section) => [
-      section,
-      parts
-        // A part beyond the current count is a leftover of a concurrent report: not this one's.
-        .filter(
-          (part) =>
-            part.machine_id === item.machine_id &&
-            part.section === section &&
-            part.part < state[section].parts,
-        )
-        .sort((a, b) => a.part - b.part)
-        .flatMap((part) => part.entries as unknown[]),
-    ]),
-  ) as Pick<AgentMachine, AgentSectionName>;
-  return {
-    ...toSummary(item),
-    storage_info: (item.storage_info as AgentMachine['storage_info'] | undefined) ?? [],
-    ...sections,
-  };
-}
-
-/** Machines (a counter) and those seen within the hour (the machines' last_seen). */
-export async function countAgents(
-  organizationId: string,
-  now: Date,
-): Promise<{ agents: number; active: number }> {
-  const since = new Date(now.getTime() - ACTIVE_AGENT_WINDOW_MINUTES * 60_000).toISOString();
-  const [counters, seen] = await Promise.all([
-    readCounters(organizationId),
-    listAll<Pick<AgentMachineItem, 'last_seen'>>(agentMachines.ofOrganization(organizationId), {
-      attributes: ['last_seen'],
-    }),
-  ]);
-  return {
-    agents: counters[AGENTS_COUNTER] ?? 0,
-    active: seen.filter((machine) => machine.last_seen >= since).length,
-  };
 }

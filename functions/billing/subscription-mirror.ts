@@ -1,0 +1,157 @@
+import type { Payment } from '../../shared/billing';
+import { absent, anyOf, equals, lessThan } from '../lib/table/conditions';
+import { create, getItem, patch, put, type TableWrite } from '../lib/table/commands';
+import {
+  payments,
+  stripeCustomerItemSchema,
+  stripeCustomers,
+  stripeEvents,
+} from '../lib/table/items/billing';
+import { subscriptionItemSchema, subscriptions } from '../lib/table/items/organizations';
+import { write } from '../lib/table/transaction';
+
+/**
+ * The table's mirror of Stripe. Every webhook effect is written in one transaction with the
+ * event's id, on the condition that the id is new: an event is applied at most once, and a
+ * duplicate delivery changes nothing.
+ */
+
+/** Statuses of a subscription that no longer runs. */
+const ENDED_STATUSES = ['cancelled', 'incomplete'];
+
+const EVENT_RETENTION_SECONDS = 30 * 24 * 3600;
+
+export async function findOrganizationByCustomer(customerId: string): Promise<string | null> {
+  const customer = await getItem(stripeCustomerItemSchema, stripeCustomers.key(customerId));
+  return customer?.organization_id ?? null;
+}
+
+/**
+ * Records the organisation's Stripe customer, unless it has one already: then that one is kept
+ * and returned, so two checkouts started at once share one customer.
+ */
+export async function linkStripeCustomer(organizationId: string, customerId: string): Promise<string> {
+  const outcome = await write(() => ({
+    parts: ['subscription', 'lookup'],
+    items: [
+      patch(
+        subscriptions.key(organizationId),
+        { set: { stripe_customer_id: customerId } },
+        absent('stripe_customer_id'),
+      ),
+      create(stripeCustomers.item({ customer_id: customerId, organization_id: organizationId })),
+    ],
+  }));
+  if (outcome.ok) return customerId;
+  const subscription = await getItem(subscriptionItemSchema, subscriptions.key(organizationId), {
+    consistent: true,
+  });
+  if (!subscription?.stripe_customer_id) throw new Error(`Could not link Stripe customer ${customerId}`);
+  return subscription.stripe_customer_id;
+}
+
+/** An event, and whether it is to be applied: false when it was applied before. */
+export interface StripeEventMark {
+  id: string;
+  type: string;
+}
+
+function eventItem(event: StripeEventMark, now: Date): TableWrite {
+  return create(
+    stripeEvents.item({
+      event_id: event.id,
+      type: event.type,
+      applied_at: now.toISOString(),
+      expires_at: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS,
+    }),
+  );
+}
+
+export type EventOutcome = 'applied' | 'duplicate' | 'stale';
+
+/** The mirror of one Stripe subscription, as the organisation's subscription item stores it. */
+export interface MirroredSubscription {
+  stripe_subscription_id: string;
+  stripe_subscription_created: number;
+  status: string;
+  plan_id: string | null;
+  plan_name: string;
+  asset_limit: number;
+  user_limit: number;
+  /** Null once the subscription has ended: no period of it runs any more. */
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  trial_end_date: string | null;
+  ended_at: string | null;
+  outstanding_invoice_url: string | null;
+}
+
+/** The mirror's fields that are absent rather than null when Stripe has no value for them. */
+const CLEARED_WHEN_ABSENT = ['plan_id', 'current_period_end', 'ended_at', 'outstanding_invoice_url'] as const;
+
+/**
+ * Mirrors a Stripe subscription onto the organisation's subscription, with the event's mark. The
+ * mirrored subscription is replaced only by a newer one, or by a running one when it has ended: a
+ * late event of a replaced subscription is stale and changes nothing.
+ */
+export async function applySubscriptionEvent(
+  organizationId: string,
+  mirror: MirroredSubscription,
+  event: StripeEventMark,
+  now: Date,
+): Promise<EventOutcome> {
+  const { trial_end_date, ...fields } = mirror;
+  // Absent values are removed, except an ended trial's date, which stays as history.
+  const present = {
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null)),
+    ...(trial_end_date ? { trial_end_date } : {}),
+    updated_at: now.toISOString(),
+  };
+  const cleared = CLEARED_WHEN_ABSENT.filter((name) => mirror[name] === null);
+  const replaceable = anyOf(
+    absent('stripe_subscription_id'),
+    equals('stripe_subscription_id', mirror.stripe_subscription_id),
+    lessThan('stripe_subscription_created', mirror.stripe_subscription_created),
+    // A running subscription takes the place of an ended one, even one started the same second.
+    ...(ENDED_STATUSES.includes(mirror.status)
+      ? []
+      : [anyOf(...ENDED_STATUSES.map((ended) => equals('status', ended)))]),
+  );
+  const outcome = await write<'event' | 'subscription'>(() => ({
+    parts: ['event', 'subscription'],
+    items: [
+      eventItem(event, now),
+      patch(subscriptions.key(organizationId), { set: present, remove: cleared }, replaceable),
+    ],
+  }));
+  if (outcome.ok) return 'applied';
+  return outcome.failed.includes('event') ? 'duplicate' : 'stale';
+}
+
+/** Adds a payment row with the event's mark. */
+export async function applyPaymentEvent(
+  organizationId: string,
+  payment: Omit<Payment, 'organisation_id'>,
+  event: StripeEventMark,
+  now: Date,
+): Promise<EventOutcome> {
+  const outcome = await write<'event' | 'payment'>(() => ({
+    parts: ['event', 'payment'],
+    items: [
+      eventItem(event, now),
+      put(
+        payments.item({
+          organization_id: organizationId,
+          id: payment.id,
+          timestamp: payment.timestamp,
+          event_type: payment.event_type,
+          amount: payment.amount,
+          currency: payment.currency,
+          status: payment.status,
+          ...(payment.invoice_url ? { invoice_url: payment.invoice_url } : {}),
+        }),
+      ),
+    ],
+  }));
+  return outcome.ok ? 'applied' : 'duplicate';
+}

@@ -1,0 +1,69 @@
+import * as z from 'zod';
+import { ACTIVE_AGENT_WINDOW_MINUTES } from '../../shared/agent-data';
+import {
+  HARDWARE_ASSET_TYPES,
+  HARDWARE_STATUSES,
+  type HardwareAsset,
+  type HardwareAssetType,
+  type HardwareStatus,
+} from '../../shared/hardware';
+import { listAll, listPage } from '../lib/table/commands';
+import { AGENTS_COUNTER, readCounters, statusCounter, typeCounter } from '../lib/table/counters';
+import { agentMachines } from '../lib/table/items/agents';
+import { hardwareAssetItemSchema, hardwareAssets } from '../lib/table/items/hardware';
+import { toAsset } from './asset-items';
+
+/** What the dashboard and the hardware list's total read: maintained counters, never scans. */
+
+export interface HardwareCounts {
+  byStatus: Record<HardwareStatus, number>;
+  byType: Record<HardwareAssetType, number>;
+}
+
+const countsSchema = z.object({
+  byStatus: z.record(z.enum(HARDWARE_STATUSES), z.number()),
+  byType: z.record(z.enum(HARDWARE_ASSET_TYPES), z.number()),
+});
+
+export async function getHardwareCounts(organizationId: string): Promise<HardwareCounts> {
+  const counters = await readCounters(organizationId);
+  return countsSchema.parse({
+    byStatus: Object.fromEntries(
+      HARDWARE_STATUSES.map((status) => [status, counters[statusCounter(status)] ?? 0]),
+    ),
+    byType: Object.fromEntries(HARDWARE_ASSET_TYPES.map((type) => [type, counters[typeCounter(type)] ?? 0])),
+  });
+}
+
+/** Assets whose warranty ends between two dates (inclusive), soonest first. */
+export async function listExpiringWarranties(
+  organizationId: string,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<{ items: HardwareAsset[]; more: boolean }> {
+  const { items } = await listPage(
+    hardwareAssetItemSchema,
+    hardwareAssets.warrantyBetween(organizationId, from, `${to}\uffff`),
+    { limit: limit + 1 },
+  );
+  return { items: items.slice(0, limit).map(toAsset), more: items.length > limit };
+}
+
+const lastSeenOnly = z.object({ last_seen: z.string() });
+
+/** Machines (a counter) and those seen within the hour (the machines' last_seen). */
+export async function countAgents(
+  organizationId: string,
+  now: Date,
+): Promise<{ agents: number; active: number }> {
+  const since = new Date(now.getTime() - ACTIVE_AGENT_WINDOW_MINUTES * 60_000).toISOString();
+  const [counters, seen] = await Promise.all([
+    readCounters(organizationId),
+    listAll(lastSeenOnly, agentMachines.ofOrganization(organizationId), { attributes: ['last_seen'] }),
+  ]);
+  return {
+    agents: counters[AGENTS_COUNTER] ?? 0,
+    active: seen.filter((machine) => machine.last_seen >= since).length,
+  };
+}

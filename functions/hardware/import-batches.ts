@@ -1,0 +1,211 @@
+import { monotonicFactory } from 'ulid';
+import { syncedDisposalItem, type DisposalItem } from '../../shared/disposal';
+import { withDisposalDate, type HardwareAsset } from '../../shared/hardware';
+import type { ImportRow, ImportRowError } from '../../shared/hardware-import';
+import { auditEntry, type Actor } from '../lib/audit-trail';
+import { COUNTER_SHARDS, counterUpdate } from '../lib/table/counters';
+import type { HardwareIdentifierKind } from '../lib/table/items/hardware';
+import { write, type Built } from '../lib/table/transaction';
+import { counterDeltas } from '../disposal/asset-sync';
+import { disposalChangeItems, disposalLabel } from '../disposal/disposal-items';
+import { assetChangeItems, hardwareLabel, identifierKey, identifiers, type Part } from './asset-items';
+import { duplicateRowMessage, plural, repeatedRowMessage } from './messages';
+
+/**
+ * The CSV import's writes: validated rows in transactions of many rows, a few at a time, each
+ * batch with one audit entry (and one for the disposal items its rows put on the list).
+ */
+
+/**
+ * A transaction holds at most 100 items: the batch's audit entries (its assets', and its disposal
+ * items' when rows are in a disposal status) and the counter take three.
+ */
+const IMPORT_TRANSACTION_ITEMS = 97;
+const IMPORT_CONCURRENCY = 4;
+
+interface PreparedRow {
+  row: number;
+  asset: HardwareAsset;
+  /** The disposal item a row in Disposal Pending or Disposed puts on the disposal list. */
+  disposal: DisposalItem | null;
+}
+
+/** Rows whose serial number or asset tag repeats an earlier row of the same file. */
+function withoutRepeats(rows: PreparedRow[], errors: ImportRowError[]): PreparedRow[] {
+  const seen = new Map<string, number>();
+  return rows.filter(({ row, asset }) => {
+    for (const identifier of identifiers(asset)) {
+      const earlier = seen.get(identifierKey(identifier));
+      if (earlier !== undefined) {
+        errors.push({ row, message: repeatedRowMessage(identifier.kind, asset, earlier) });
+        return false;
+      }
+    }
+    for (const identifier of identifiers(asset)) seen.set(identifierKey(identifier), row);
+    return true;
+  });
+}
+
+function importBatches(rows: PreparedRow[]): PreparedRow[][] {
+  const batches: PreparedRow[][] = [];
+  let batch: PreparedRow[] = [];
+  let items = 0;
+  for (const row of rows) {
+    const size = 1 + identifiers(row.asset).length + (row.disposal ? 1 : 0);
+    if (items + size > IMPORT_TRANSACTION_ITEMS) {
+      batches.push(batch);
+      batch = [];
+      items = 0;
+    }
+    batch.push(row);
+    items += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/** One transaction of a batch's rows: their assets, claims and disposal items, the audit entries, the counters. */
+function batchItems(
+  organizationId: string,
+  rows: PreparedRow[],
+  shard: number,
+  actor: Actor,
+  now: Date,
+): Built<Part> {
+  const built: Built<Part> = { parts: [], items: [] };
+  const disposals = rows.flatMap(({ disposal }) => (disposal ? [{ before: null, after: disposal }] : []));
+  for (const { asset } of rows) {
+    const one = assetChangeItems(organizationId, { before: null, after: asset }, null);
+    built.parts.push(...one.parts);
+    built.items.push(...one.items);
+  }
+  for (const change of disposals) {
+    built.parts.push({ kind: 'other' });
+    built.items.push(...disposalChangeItems(organizationId, change, null));
+  }
+  const span = `rows ${rows[0]!.row}–${rows[rows.length - 1]!.row}`;
+  const deltas = counterDeltas({
+    assets: rows.map(({ asset }) => ({ before: null, after: asset })),
+    disposals,
+  });
+  const shared = [
+    auditEntry({
+      organizationId,
+      actor,
+      now,
+      entityType: 'hardware_asset',
+      action: 'created',
+      entityId: null,
+      entityLabel: `Imported ${plural(rows.length, 'hardware asset')} from CSV (${span})`,
+      changes: { assets: { old: null, new: rows.map(({ asset }) => hardwareLabel(asset)) } },
+    }),
+    ...(disposals.length > 0
+      ? [
+          auditEntry({
+            organizationId,
+            actor,
+            now,
+            entityType: 'disposal_item',
+            action: 'created',
+            entityId: null,
+            entityLabel: `Added ${plural(disposals.length, 'disposal item')} from the CSV import (${span})`,
+            changes: { items: { old: null, new: disposals.map(({ after }) => disposalLabel(after)) } },
+          }),
+        ]
+      : []),
+    ...counterUpdate(organizationId, deltas, shard),
+  ];
+  for (const item of shared) {
+    built.parts.push({ kind: 'other' });
+    built.items.push(item);
+  }
+  return built;
+}
+
+/**
+ * Writes a batch of new assets with one audit entry for the batch. A row whose serial number or
+ * asset tag is taken becomes a row error, and the rest of the batch is written again.
+ */
+async function writeImportBatch(
+  organizationId: string,
+  batch: PreparedRow[],
+  shard: number,
+  actor: Actor,
+  now: Date,
+  errors: ImportRowError[],
+): Promise<number> {
+  let remaining = batch;
+  while (remaining.length > 0) {
+    const rows = remaining;
+    const outcome = await write(() => batchItems(organizationId, rows, shard, actor, now));
+    if (outcome.ok) return rows.length;
+    const rejected = new Map<string, HardwareIdentifierKind>();
+    for (const part of outcome.failed) {
+      if (part.kind === 'identifier' && !rejected.has(part.id)) rejected.set(part.id, part.identifier);
+    }
+    if (rejected.size === 0) throw new Error('An import batch was refused for no reason DynamoDB would name');
+    for (const { row, asset } of rows) {
+      const kind = rejected.get(asset.id);
+      if (kind) errors.push({ row, message: duplicateRowMessage(kind, asset) });
+    }
+    remaining = rows.filter(({ asset }) => !rejected.has(asset.id));
+  }
+  return 0;
+}
+
+export interface ImportOutcome {
+  success: number;
+  errors: ImportRowError[];
+}
+
+/**
+ * Imports validated rows in transactions of many rows, a few at a time. Duplicates, within the
+ * file or of existing assets, become row errors.
+ */
+export async function importHardwareAssets(
+  organizationId: string,
+  rows: ImportRow[],
+  actor: Actor,
+  now: Date,
+): Promise<ImportOutcome> {
+  const errors: ImportRowError[] = [];
+  const timestamp = now.toISOString();
+  // Monotonic ids keep the file's order in the list's key order.
+  const nextId = monotonicFactory();
+  const syncContext = { organizationId, actor: actor.email, now, newId: () => nextId(now.getTime()) };
+  const prepared = rows.map(({ row, asset: input }): PreparedRow => {
+    const asset: HardwareAsset = {
+      ...withDisposalDate(input, now),
+      id: nextId(now.getTime()),
+      disposal_item_id: null,
+      created_at: timestamp,
+      updated_at: timestamp,
+      version: 1,
+    };
+    const disposal = syncedDisposalItem(asset, null, syncContext);
+    asset.disposal_item_id = disposal?.id ?? null;
+    return { row, asset, disposal };
+  });
+  // Serials and tags already taken are found by the claims' conditions as the batches are written.
+  const batches = importBatches(withoutRepeats(prepared, errors));
+  let success = 0;
+  let nextBatch = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(IMPORT_CONCURRENCY, batches.length) }, async (_, worker) => {
+      while (nextBatch < batches.length) {
+        const batch = batches[nextBatch++]!;
+        // Read `success` only after the await: `success += await …` would add to a stale total.
+        const written = await writeImportBatch(
+          organizationId,
+          batch,
+          worker % COUNTER_SHARDS,
+          actor,
+          now,
+          errors,
+        );
+        success += written;
+      }
+    }),
+  );
+  return { success, errors: errors.sort((a, b) => a.row - b.row) };
+}

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import * as z from 'zod';
+import { key, stored, tableKey } from './stored';
+
+/** An agent API key: shown once at creation, kept only as its SHA-256 and a display prefix. */
+export const apiKeyItemSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  key_hash: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().optional(),
+});
+export type ApiKeyItem = z.infer<typeof apiKeyItemSchema>;
+
+export const apiKeys = {
+  key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `APIKEY#${id}`),
+  item: (apiKey: ApiKeyItem) => stored(apiKey, apiKeys.key(apiKey.organization_id, apiKey.id)),
+  ofOrganization: (organizationId: string) => ({
+    partition: key(`ORG#${organizationId}`),
+    sortPrefix: key('APIKEY#'),
+  }),
+};
+
+/** What the table keeps of a key, and finds it by. */
+export function hashApiKey(apiKey: string): string {
+  return createHash('sha256').update(apiKey).digest('hex');
+}
+
+/** The key's hash → its organisation, read with a consistent get on every agent report. */
+export const apiKeyLookupItemSchema = z.object({
+  key_hash: z.string(),
+  organization_id: z.string(),
+  api_key_id: z.string(),
+});
+export type ApiKeyLookupItem = z.infer<typeof apiKeyLookupItemSchema>;
+
+export const apiKeyLookups = {
+  key: (keyHash: string) => tableKey(`APIKEYHASH#${keyHash}`, 'APIKEY'),
+  item: (lookup: ApiKeyLookupItem) => stored(lookup, apiKeyLookups.key(lookup.key_hash)),
+};

@@ -1,0 +1,110 @@
+import * as z from 'zod';
+import { ROLES } from '../../../../shared/constants';
+import { key, stored, tableKey, type TableKey } from './stored';
+
+// ---- The organisation and its people ----
+
+export const organizationItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner_id: z.string(),
+  created_at: z.string(),
+  /** Set when its deletion starts: from then on nobody of it, person or agent, gets in. */
+  deleting_since: z.string().optional(),
+});
+export type OrganizationItem = z.infer<typeof organizationItemSchema>;
+
+export const organizations = {
+  key: (id: string) => tableKey(`ORG#${id}`, 'ORG'),
+  item: (organization: OrganizationItem) =>
+    stored(organization, {
+      ...organizations.key(organization.id),
+      // Every organisation, newest first (ULIDs sort by creation): the super_admin listing.
+      gsi2pk: key('ORGS'),
+      gsi2sk: key(`ORG#${organization.id}`),
+    }),
+  all: () => ({ index: 'gsi2' as const, partition: key('ORGS'), sortPrefix: key('ORG#') }),
+};
+
+export const userProfileItemSchema = z.object({
+  /** The Cognito user's sub. */
+  id: z.string(),
+  organization_id: z.string(),
+  email: z.string(),
+  full_name: z.string().optional(),
+  role: z.enum(ROLES),
+  created_at: z.string(),
+});
+export type UserProfileItem = z.infer<typeof userProfileItemSchema>;
+
+export const userProfiles = {
+  key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `USER#${id}`),
+  item: (profile: UserProfileItem) =>
+    stored(profile, {
+      ...userProfiles.key(profile.organization_id, profile.id),
+      gsi1pk: key(`USER#${profile.id}`),
+      gsi1sk: key('PROFILE'),
+      gsi2pk: key('PROFILES'),
+      gsi2sk: key(`${profile.created_at}#${profile.id}`),
+    }),
+  ofOrganization: (organizationId: string) => ({
+    partition: key(`ORG#${organizationId}`),
+    sortPrefix: key('USER#'),
+  }),
+  /** The caller's profile from the token's sub, on every request. */
+  ofUser: (id: string) => ({
+    index: 'gsi1' as const,
+    partition: key(`USER#${id}`),
+    sortPrefix: key('PROFILE'),
+  }),
+  /** The super_admin's users list: every organisation's profiles, newest first. */
+  everyone: () => ({ index: 'gsi2' as const, partition: key('PROFILES') }),
+};
+
+export const subscriptionItemSchema = z.object({
+  organization_id: z.string(),
+  /** Kept as received: unknown statuses are shown as incomplete, never rewritten. */
+  status: z.string(),
+  trial_start_date: z.string().optional(),
+  trial_end_date: z.string().optional(),
+  plan_id: z.string().optional(),
+  current_period_end: z.string().optional(),
+  cancel_at_period_end: z.boolean().optional(),
+  /** When a cancelled subscription ended: present only while the status is cancelled. */
+  ended_at: z.string().optional(),
+  /** The hosted page of the invoice a past_due subscription owes: present only while one is owed. */
+  outstanding_invoice_url: z.string().optional(),
+  /** Set when the organisation first goes to checkout; the billing portal needs it. */
+  stripe_customer_id: z.string().optional(),
+  /** The Stripe subscription mirrored here, and when Stripe created it: a newer one replaces it. */
+  stripe_subscription_id: z.string().optional(),
+  stripe_subscription_created: z.number().optional(),
+  /** The plan's name and limits, copied when the subscription is mirrored; absent on the free trial. */
+  plan_name: z.string().optional(),
+  asset_limit: z.number().optional(),
+  user_limit: z.number().optional(),
+  updated_at: z.string(),
+});
+export type SubscriptionItem = z.infer<typeof subscriptionItemSchema>;
+
+export const subscriptions = {
+  key: (organizationId: string) => tableKey(`ORG#${organizationId}`, 'SUBSCRIPTION'),
+  item: (subscription: SubscriptionItem) =>
+    stored(
+      { ...subscription, cancel_at_period_end: subscription.cancel_at_period_end ?? false },
+      subscriptions.key(subscription.organization_id),
+    ),
+};
+
+export type LimitedResource = 'assets' | 'users';
+
+/**
+ * The lease under which a plan limit is counted and the change written (functions/lib/plan-limits.ts).
+ * Unlike every other kind's, its key is not lower-cased: that is how it has always been written.
+ */
+export const limitGuards = {
+  key: (organizationId: string, resource: LimitedResource): TableKey => ({
+    pk: `ORG#${organizationId}`,
+    sk: `LIMITGUARD#${resource}`,
+  }),
+};

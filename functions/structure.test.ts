@@ -1,0 +1,116 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The shape of functions/ (README, Architecture): a feature's rules and messages in its folder, the
+ * table's keys, item shapes and commands in lib/table, no file over 400 lines, no import cycle.
+ */
+
+const functionsDir = import.meta.dirname;
+const tableDir = join(functionsDir, 'lib', 'table');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const files = sources(functionsDir);
+const isTest = (path: string) => path.endsWith('.test.ts');
+const name = (path: string) => relative(functionsDir, path);
+
+/** Every relative import, export-from and dynamic import of a file (type-only ones too), resolved. */
+function importsOf(path: string): string[] {
+  const text = readFileSync(path, 'utf8');
+  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g)];
+  return specifiers.flatMap(([, specifier]) => {
+    const target = resolve(dirname(path), specifier!);
+    const candidates = [`${target}.ts`, join(target, 'index.ts'), target];
+    const found = candidates.find((candidate) => candidate.endsWith('.ts') && existsSync(candidate));
+    return found ? [found] : [];
+  });
+}
+
+/** Each cycle once, as the files along it. */
+function cycles(nodes: string[], edges: (node: string) => string[]): string[][] {
+  const found: string[][] = [];
+  const done = new Set<string>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const visit = (node: string) => {
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges(node)) {
+      if (onStack.has(next)) found.push(stack.slice(stack.indexOf(next)).concat(next));
+      else if (!done.has(next)) visit(next);
+    }
+    stack.pop();
+    onStack.delete(node);
+    done.add(node);
+  };
+  for (const node of nodes) if (!done.has(node)) visit(node);
+  return found;
+}
+
+describe('functions/', () => {
+  it('has no source file over 400 lines, tests included', () => {
+    const long = files
+      .map((path) => [name(path), readFileSync(path, 'utf8').split('\n').length - 1] as const)
+      .filter(([, lines]) => lines > 400);
+    expect(long).toEqual([]);
+  });
+
+  it('has no import cycle, type-only imports included', () => {
+    const graph = new Map(files.map((path) => [path, importsOf(path)]));
+    const found = cycles(files, (path) => graph.get(path) ?? []);
+    expect(found.map((cycle) => cycle.map(name).join(' → '))).toEqual([]);
+  });
+
+  it('would notice a cycle', () => {
+    const graph: Record<string, string[]> = { a: ['b'], b: ['c'], c: ['a'], d: ['a'] };
+    expect(cycles(['d', 'a', 'b', 'c'], (node) => graph[node] ?? [])).toEqual([['a', 'b', 'c', 'a']]);
+  });
+});
+
+describe('functions/lib/table', () => {
+  const table = files.filter((path) => path.startsWith(tableDir) && !isTest(path));
+
+  it('imports no feature and nothing above it in functions/lib', () => {
+    const upward = table.flatMap((path) =>
+      importsOf(path)
+        // shared/ is below every layer; within functions/, only the table itself and lib's plumbing.
+        .filter((target) => target.startsWith(functionsDir) && !target.startsWith(tableDir))
+        .filter(
+          (target) =>
+            !['config.ts', 'aws.ts', 'errors.ts'].includes(relative(join(functionsDir, 'lib'), target)),
+        )
+        .map((target) => `${name(path)} → ${name(target)}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('writes no message a person reads: no typed HTTP error with its text, no *_MESSAGES', () => {
+    const speaking = table.filter((path) =>
+      /new (BadRequest|Unauthorized|PaymentRequired|Forbidden|NotFound|Conflict|Gone|PayloadTooLarge|TooManyRequests|BadGateway)\(|_MESSAGES\b/.test(
+        readFileSync(path, 'utf8'),
+      ),
+    );
+    expect(speaking.map(name)).toEqual([]);
+  });
+
+  it('parses what it reads instead of casting it to a type', () => {
+    // client.ts is where the wire meets the SDK's document shapes; items leave it as plain objects
+    // and are parsed by their kind's schema (items/stored.ts, fromStored).
+    const casting = table
+      .filter((path) => !path.endsWith(join('table', 'client.ts')))
+      .flatMap((path) =>
+        readFileSync(path, 'utf8')
+          .split('\n')
+          .flatMap((line, at) => (/ as [A-Z]/.test(line) ? [`${name(path)}:${at + 1}: ${line.trim()}`] : [])),
+      );
+    expect(casting).toEqual([]);
+  });
+});
