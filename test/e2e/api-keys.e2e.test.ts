@@ -13,17 +13,14 @@ import {
 import { patch, send } from '../../functions/lib/table/commands';
 import { userProfiles } from '../../functions/lib/table/items';
 import { api, baseUrl, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
-import { useChromiumPage } from '../support/browser';
+import { openAndSignIn, useChromiumPage } from '../support/browser';
 
 const currentPage = useChromiumPage();
 const page = () => currentPage();
 const SLOW = { timeout: 15_000 };
 
 async function openSettings(company: TestCompany) {
-  await page().goto(`${baseUrl()}/settings`);
-  await page().getByLabel('Email', { exact: true }).fill(company.email);
-  await page().getByLabel('Password', { exact: true }).fill(company.password);
-  await page().getByRole('button', { name: 'Sign In', exact: true }).click();
+  await openAndSignIn(page(), '/settings', company);
   await expect.poll(() => section().isVisible(), SLOW).toBe(true);
 }
 

@@ -1,7 +1,7 @@
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardResponse, MeResponse } from '../../shared/api';
+import type { DashboardResponse } from '../../shared/api';
 import type { BillingResponse } from '../../shared/billing';
 import type { CreatedApiKey } from '../../shared/api-keys';
 import { UNLIMITED } from '../../shared/constants';
@@ -36,6 +36,7 @@ import {
   type ApiOptions,
   type TestCompany,
 } from '../support/stack-client';
+import { organizationIdOf } from '../support/api';
 import { tableItems } from '../support/table';
 
 /**
@@ -72,16 +73,10 @@ function call<T = Record<string, unknown>>(path: string, options: ApiOptions = {
   return callApi<T>(stack, path, options);
 }
 
-async function organizationIdOf(company: TestCompany): Promise<string> {
-  const me = await call<MeResponse>('/api/me', { token: company.accessToken });
-  expect(me.status).toBe(200);
-  return me.body.organization.id;
-}
-
 /** A company past the free trial's 500 assets, without going through checkout. */
 async function unlimitedCompany(name: string): Promise<{ company: TestCompany; organizationId: string }> {
   const company = await signUpCompanyAt(stack, name);
-  const organizationId = await organizationIdOf(company);
+  const organizationId = await organizationIdOf(company, stack);
   const { patch, send, items } = await dataLayer();
   await send(
     patch(items.subscriptions.key(organizationId), {

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { DashboardResponse } from '../../shared/api';
 import type { AuditLogListResponse } from '../../shared/audit';
-import type { HardwareAsset, HardwareListResponse } from '../../shared/hardware';
+import { HARDWARE_FIELDS, type HardwareAsset, type HardwareListResponse } from '../../shared/hardware';
 import { api, type TestCompany } from './api';
 
 /**
@@ -16,6 +16,13 @@ export const laptop = {
   model: 'Latitude 5440',
   status: 'Active',
 };
+
+/** What an edit sends: the editable fields only (the API refuses the read-only ones by name). */
+export function editableFields(
+  asset: HardwareAsset,
+): Partial<Record<(typeof HARDWARE_FIELDS)[number], unknown>> {
+  return Object.fromEntries(HARDWARE_FIELDS.map((field) => [field, asset[field]]));
+}
 
 export async function create(company: TestCompany, body: Record<string, unknown>) {
   return api<HardwareAsset>('/api/hardware', { method: 'POST', token: company.accessToken, body });
