@@ -2,6 +2,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HardwareAsset, HardwareListResponse } from '../../shared/hardware';
 import { api, signUpCompany, type TestCompany } from '../support/api';
+import { localDatePlus } from '../support/dates';
 import { openAndSignIn, useChromiumPage } from '../support/browser';
 import { createOk, editableFields } from '../support/hardware';
 
@@ -11,14 +12,6 @@ const TIMEOUT = { timeout: 15_000 };
 async function signInInBrowser(company: TestCompany) {
   await openAndSignIn(currentPage(), '/', company);
   await expect.poll(() => currentPage().getByText('Total Hardware').isVisible(), TIMEOUT).toBe(true);
-}
-
-/** A calendar date `days` from the local today, as YYYY-MM-DD (what the browser counts from). */
-function localDatePlus(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 function britishDate(isoDate: string): string {

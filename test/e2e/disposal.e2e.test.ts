@@ -8,6 +8,7 @@ import {
 } from '../../shared/disposal';
 import type { HardwareAsset } from '../../shared/hardware';
 import { api, baseUrl, createHardwareAsset, signUpCompany, type TestCompany } from '../support/api';
+import { british, britishLocal, localDatePlus } from '../support/dates';
 import { pageLocators, signInThroughForm, signInToAssets, useChromiumPage } from '../support/browser';
 
 const currentPage = useChromiumPage();
@@ -25,19 +26,8 @@ async function listDisposals(company: TestCompany): Promise<DisposalItem[]> {
   return response.body.items;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
 /** Today in this machine's calendar (the browser's too), YYYY-MM-DD. */
-function localToday(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-/** 2026-03-05 → 05/03/2026. */
-const british = (isoDate: string) => isoDate.split('-').reverse().join('/');
-/** A timestamp's local calendar date as dd/mm/yyyy. */
-function britishLocal(timestamp: string): string {
-  const date = new Date(timestamp);
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
-}
+const localToday = () => localDatePlus(0);
 
 const locators = pageLocators(page);
 const { rowText, rowCount, dialog, alertDialog } = locators;
