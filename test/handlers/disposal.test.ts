@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DISPOSAL_MESSAGES, type DisposalItem, type DisposalListResponse } from '../../shared/disposal';
 import { disposalCalls, manual } from '../support/disposal';
-import { callHandler, signUpCompanyInProcess as signUpCompany } from '../support/handlers';
+import { callHandler, signUpCompanyInProcess as signUpCompany, useHandlerClock } from '../support/handlers';
 import { auditLogs as auditLogsOver, createOk, laptop } from '../support/hardware';
 import type { TestCompany } from '../support/stack-client';
 
@@ -17,16 +17,7 @@ const createAsset = (company: TestCompany, body: Record<string, unknown>) =>
 const auditLogs = (company: TestCompany) => auditLogsOver(company, callHandler);
 const api = callHandler;
 
-/** The handlers' clock: Date alone is faked, so DynamoDB Local's and Cognito's calls keep real timers. */
-const clock = {
-  set(isoTime: string) {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(isoTime));
-  },
-};
-afterEach(() => {
-  vi.useRealTimers();
-});
+const clock = useHandlerClock();
 
 describe('the disposal list', () => {
   it('adds items by hand with the form rules: trimmed text, today by default, unlinked', async () => {

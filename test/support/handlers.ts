@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import type { JWTPayload } from 'jose';
-import { inject } from 'vitest';
+import { afterEach, inject, vi } from 'vitest';
 import type { HttpEvent, HttpHandler } from '../../functions/lib/http';
 import { routeKey, routes, type Feature, type RouteDefinition } from '../../functions/routes';
 import { createJwtAuthorizer } from '../../infra/local/jwt-authorizer';
@@ -178,4 +178,20 @@ export async function signUpCompanyInProcess(companyName = 'Acme Ltd'): Promise<
   const company = await signUpCompanyAt(target, companyName, callHandler);
   await claimsOf(company.accessToken);
   return company;
+}
+
+/**
+ * The handlers' clock, for one test file: clock.set() fakes Date alone (timers and I/O keep real
+ * time, so DynamoDB Local and Cognito calls run as usual); each test ends on the real clock.
+ */
+export function useHandlerClock() {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  return {
+    set(isoTime: string) {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(isoTime));
+    },
+  };
 }
