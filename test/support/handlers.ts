@@ -17,10 +17,11 @@ import { signUpCompanyAt, type ApiOptions, type ApiResponse, type TestCompany } 
  * JWT authorizer (API Gateway's stand-in) has verified, so the caller's profile, role and
  * subscription are checked by the same code as in production.
  *
- * Because the handler runs here, the test owns its clock: vi.useFakeTimers({ toFake: ['Date'] })
- * and vi.setSystemTime() set the `now` every handler reads (functions/lib/http.ts), so a rule about
- * time (an invitation's 7 days, today's date) is asserted exactly, without sleeping or backdating.
- * The tokens are verified against the real clock when a company signs in, before a test moves it.
+ * Because the handler runs here, the test owns its clock (useHandlerClock below): it sets the `now`
+ * every handler reads (functions/lib/http.ts), so a rule about time (an invitation's 7 days, today's
+ * date) is asserted exactly, without sleeping or backdating. A token is verified once, when its
+ * company signs in: on the test's clock, which must then be before the token's expiry (a fixed
+ * date in the past is), or on the real one if the test moves its clock afterwards.
  *
  * callHandler takes the same path and options as api() in ./api, and answers in the same shape.
  */
@@ -67,7 +68,7 @@ function featureHandler(feature: Feature): Promise<HttpHandler> {
 }
 
 let authorize: ReturnType<typeof createJwtAuthorizer> | undefined;
-/** Claims of the access tokens verified so far: a token is checked once, on the real clock. */
+/** Claims of the access tokens verified so far: each token is checked once, when first used. */
 const verifiedClaims = new Map<string, JWTPayload>();
 
 async function claimsOf(token: string): Promise<JWTPayload> {
@@ -171,7 +172,7 @@ export async function callHandler<T = Record<string, unknown>>(
 
 /**
  * Signs a new company up through the auth feature's handler, signs its admin in with cognito-local,
- * and verifies the token at once, on the real clock.
+ * and verifies the token at once, on the clock of that moment.
  */
 export async function signUpCompanyInProcess(companyName = 'Acme Ltd'): Promise<TestCompany> {
   const target = { baseUrl: inject('baseUrl'), runtimeConfig: inject('runtimeConfig') };
