@@ -10,7 +10,7 @@ import {
   setSubscription,
   signUpCompany,
 } from '../support/api';
-import { signInThroughForm, useChromiumPage } from '../support/browser';
+import { fillSignInForm, signInThroughForm, useChromiumPage } from '../support/browser';
 
 const currentPage = useChromiumPage();
 
@@ -34,12 +34,6 @@ async function setNewPasswordThrough(page: Page, link: URL, code: string, newPas
     .toBe(true);
 }
 
-async function signIn(email: string, password: string) {
-  await currentPage().getByLabel('Email', { exact: true }).fill(email);
-  await currentPage().getByLabel('Password', { exact: true }).fill(password);
-  await currentPage().getByRole('button', { name: 'Sign In', exact: true }).click();
-}
-
 describe('account flows in Chromium', () => {
   it("resets a forgotten password through the email's link, which fills the address in", async () => {
     const company = await signUpCompany();
@@ -57,7 +51,7 @@ describe('account flows in Chromium', () => {
     expect(link.searchParams.get('email')).toBe(company.email);
     expect(link.searchParams.has('code')).toBe(false);
     await setNewPasswordThrough(currentPage(), link, code, 'a-new-password');
-    await signIn(company.email, 'a-new-password');
+    await fillSignInForm(currentPage(), { email: company.email, password: 'a-new-password' });
     await expect
       .poll(() => currentPage().getByText('Total Hardware').isVisible(), { timeout: 15_000 })
       .toBe(true);
@@ -107,7 +101,7 @@ describe('account flows in Chromium', () => {
     await setSubscription(me.body.organization.id, { trial_end_date: '2020-01-01T00:00:00.000Z' });
 
     await currentPage().goto(baseUrl());
-    await signIn(company.email, company.password);
+    await fillSignInForm(currentPage(), company);
     await expect
       .poll(() => currentPage().getByTestId('account-badge').textContent(), { timeout: 15_000 })
       .toBe('Inactive');

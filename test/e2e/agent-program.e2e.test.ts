@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES, API_KEY_PATTERN } from '../../shared/api-keys';
 import { runAgentOnce } from '../support/agent-program';
 import { baseUrl, signUpCompany } from '../support/api';
-import { useChromiumPage } from '../support/browser';
+import { openAndSignIn, useChromiumPage } from '../support/browser';
 
 const page = useChromiumPage();
 const SLOW = { timeout: 20_000 };
@@ -11,10 +11,7 @@ const SLOW = { timeout: 20_000 };
 describe('a monitoring agent from key to fleet view, in Chromium', () => {
   it('generates a key in the UI, reports this machine with the real agent, and is refused once the key is deleted', async () => {
     const company = await signUpCompany();
-    await page().goto(`${baseUrl()}/settings`);
-    await page().getByLabel('Email', { exact: true }).fill(company.email);
-    await page().getByLabel('Password', { exact: true }).fill(company.password);
-    await page().getByRole('button', { name: 'Sign In', exact: true }).click();
+    await openAndSignIn(page(), '/settings', company);
 
     const keys = page().getByRole('region', { name: 'API Keys for Agents' });
     await keys.getByRole('button', { name: 'Generate API Key' }).click();

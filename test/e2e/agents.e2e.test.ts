@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import { API_KEY_HEADER, agentReportSchema, type AgentReportInput } from '../../shared/agent-data';
-import type { CreatedApiKey } from '../../shared/api-keys';
 import { recordAgentReport } from '../../functions/agent-reports/service';
-import { api, baseUrl, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
-import { signInThroughForm, useChromiumPage } from '../support/browser';
+import { api, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
+import { createKey } from '../support/agents';
+import { openAndSignIn, signInToAssets, useChromiumPage } from '../support/browser';
 
 const currentPage = useChromiumPage();
 const page = () => currentPage();
 const SLOW = { timeout: 15_000 };
-
-async function createKey(company: TestCompany): Promise<string> {
-  const response = await api<CreatedApiKey>('/api/api-keys', {
-    method: 'POST',
-    token: company.accessToken,
-    body: {},
-  });
-  expect(response.status).toBe(201);
-  return response.body.key;
-}
 
 async function report(key: string, body: AgentReportInput) {
   const response = await api('/api/agent/report', {
@@ -105,17 +95,13 @@ const detailHeading = (hostname: string) => page().getByRole('heading', { level:
 const section = (name: RegExp) => page().getByRole('region', { name });
 const focusedText = () => page().evaluate(() => document.activeElement?.textContent ?? null);
 
-function signIn(company: TestCompany) {
-  return signInThroughForm(page(), `${baseUrl()}/assets`, company, 'Assets');
-}
-
 describe('Assets → Agent Monitoring in Chromium', () => {
   it('shows the fleet, searches it, opens a machine and refreshes', async () => {
     const company = await signUpCompany();
-    const key = await createKey(company);
+    const { key } = await createKey(company);
 
     // No machine yet: the empty state points to Settings for an API key.
-    await signIn(company);
+    await signInToAssets(page(), company, '/assets');
     expect(await page().getByRole('tab', { name: 'Agent Monitoring' }).getAttribute('aria-selected')).toBe(
       'true',
     );
@@ -265,7 +251,7 @@ describe('Assets → Agent Monitoring in Chromium', () => {
       if (url.pathname === '/api/agents') asked.push(url.searchParams);
     });
 
-    await signIn(company);
+    await signInToAssets(page(), company, '/assets');
     await expect.poll(hostnames, SLOW).toEqual(['zeta-desk', 'Alpha-Laptop', 'mid-server']);
     expect(await page().getByLabel('Sort by').inputValue()).toBe('last_seen');
     await page().getByLabel('Sort by').selectOption({ label: 'Hostname' });
@@ -293,7 +279,7 @@ describe('Assets → Agent Monitoring in Chromium', () => {
 
   it('refreshes the fleet every minute while the page is visible, and not while it is hidden', async () => {
     const company = await signUpCompany();
-    const key = await createKey(company);
+    const { key } = await createKey(company);
     await report(key, { machine_id: 'M-1', hostname: 'FIRST-PC' });
     // What happened, in order: the grid's fetches and the page's visibility changes.
     const events: string[] = [];
@@ -302,7 +288,7 @@ describe('Assets → Agent Monitoring in Chromium', () => {
     });
     // Timers run on Chromium's fake clock: a minute passes when the test says so.
     await page().clock.install();
-    await signIn(company);
+    await signInToAssets(page(), company, '/assets');
     await expect.poll(() => card('FIRST-PC').count(), SLOW).toBe(1);
     expect(events).toEqual(['fetch']);
 
@@ -328,10 +314,7 @@ describe('Assets → Agent Monitoring in Chromium', () => {
 
   it('says so when a machine in the address is unknown, and when the fleet cannot load', async () => {
     const company = await signUpCompany();
-    await page().goto(`${baseUrl()}/assets?machine=NO-SUCH-MACHINE`);
-    await page().getByLabel('Email', { exact: true }).fill(company.email);
-    await page().getByLabel('Password', { exact: true }).fill(company.password);
-    await page().getByRole('button', { name: 'Sign In', exact: true }).click();
+    await openAndSignIn(page(), '/assets?machine=NO-SUCH-MACHINE', company);
     await expect
       .poll(() => page().getByRole('heading', { name: 'Machine not found' }).isVisible(), SLOW)
       .toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../shared/auth';
 import { baseUrl, signUpCompany, uniqueEmail } from '../support/api';
-import { useChromiumPage } from '../support/browser';
+import { fillSignInForm, useChromiumPage } from '../support/browser';
 
 const currentPage = useChromiumPage();
 
@@ -21,12 +21,6 @@ async function fillSignUp(fields: { email: string; password: string; fullName: s
   await currentPage().getByLabel('Full Name').fill(fields.fullName);
   await currentPage().getByLabel('Company Name').fill(fields.company);
   await currentPage().getByRole('button', { name: 'Sign Up', exact: true }).click();
-}
-
-async function signIn(email: string, password: string) {
-  await emailField().fill(email);
-  await passwordField().fill(password);
-  await currentPage().getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 const isRed = async () => (await message().getAttribute('class'))?.includes('amplify-alert--error');
@@ -58,10 +52,10 @@ describe('sign up, sign in and the session, in Chromium', () => {
     expect(await emailField().inputValue()).toBe('');
     expect(await currentPage().getByLabel('Company Name').count()).toBe(0);
 
-    await signIn(email, 'wrong-password');
+    await fillSignInForm(currentPage(), { email, password: 'wrong-password' });
     await expect.poll(() => isRed(), { timeout: 15_000 }).toBe(true);
 
-    await signIn(email, 'secret1');
+    await fillSignInForm(currentPage(), { email, password: 'secret1' });
     await expect
       .poll(() => currentPage().getByText('Total Hardware').isVisible(), { timeout: 15_000 })
       .toBe(true);
@@ -93,14 +87,14 @@ describe('sign up, sign in and the session, in Chromium', () => {
     const company = await signUpCompany();
     await currentPage().goto(baseUrl());
 
-    await signIn(uniqueEmail('nobody'), 'whatever-1');
+    await fillSignInForm(currentPage(), { email: uniqueEmail('nobody'), password: 'whatever-1' });
     await expect
       .poll(() => message().textContent(), { timeout: 15_000 })
       .toBe(AUTH_MESSAGES.incorrectCredentials);
     expect(await isRed()).toBe(true);
 
     await currentPage().reload();
-    await signIn(company.email, 'wrong-password');
+    await fillSignInForm(currentPage(), { email: company.email, password: 'wrong-password' });
     await expect
       .poll(() => message().textContent(), { timeout: 15_000 })
       .toBe(AUTH_MESSAGES.incorrectCredentials);

@@ -1,47 +1,23 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { HARDWARE_FIELDS, type HardwareAsset, type HardwareListResponse } from '../../shared/hardware';
-import { api, baseUrl, signUpCompany, type TestCompany } from '../support/api';
-import { useChromiumPage } from '../support/browser';
-
-/** What an edit sends: the editable fields only (the API refuses the read-only ones by name). */
-function editableFields(asset: HardwareAsset): Partial<Record<(typeof HARDWARE_FIELDS)[number], unknown>> {
-  return Object.fromEntries(HARDWARE_FIELDS.map((field) => [field, asset[field]]));
-}
+import type { HardwareAsset, HardwareListResponse } from '../../shared/hardware';
+import { api, signUpCompany, type TestCompany } from '../support/api';
+import { localDatePlus } from '../support/dates';
+import { openAndSignIn, useChromiumPage } from '../support/browser';
+import { createOk, editableFields } from '../support/hardware';
 
 const currentPage = useChromiumPage();
 const TIMEOUT = { timeout: 15_000 };
 
 async function signInInBrowser(company: TestCompany) {
-  await currentPage().goto(baseUrl());
-  await currentPage().getByLabel('Email', { exact: true }).fill(company.email);
-  await currentPage().getByLabel('Password', { exact: true }).fill(company.password);
-  await currentPage().getByRole('button', { name: 'Sign In', exact: true }).click();
+  await openAndSignIn(currentPage(), '/', company);
   await expect.poll(() => currentPage().getByText('Total Hardware').isVisible(), TIMEOUT).toBe(true);
-}
-
-/** A calendar date `days` from the local today, as YYYY-MM-DD (what the browser counts from). */
-function localDatePlus(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 function britishDate(isoDate: string): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${isoDate}T00:00:00Z`),
   );
-}
-
-async function createHardware(company: TestCompany, asset: Record<string, unknown>): Promise<HardwareAsset> {
-  const response = await api<HardwareAsset>('/api/hardware', {
-    method: 'POST',
-    token: company.accessToken,
-    body: asset,
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body;
 }
 
 /** The figure on a dashboard stat card. */
@@ -73,7 +49,7 @@ describe('dashboard and audit logs in Chromium', () => {
     expect(await currentPage().getByText('No warranties expire in the next 90 days').isVisible()).toBe(true);
 
     const warrantyExpiry = localDatePlus(20);
-    const laptop = await createHardware(company, {
+    const laptop = await createOk(company, {
       asset_type: 'Laptop',
       manufacturer: 'Dell',
       model: 'Latitude 5440',
@@ -84,7 +60,7 @@ describe('dashboard and audit logs in Chromium', () => {
       warranty_expiry: warrantyExpiry,
       ram_gb: 16,
     });
-    const desktop = await createHardware(company, {
+    const desktop = await createOk(company, {
       asset_type: 'Desktop',
       manufacturer: 'HP',
       model: 'EliteDesk 800',
@@ -179,7 +155,7 @@ describe('dashboard and audit logs in Chromium', () => {
     expect(await auditTable().textContent()).not.toContain('{');
 
     // Shown again after a change elsewhere: the list loads afresh.
-    await createHardware(company, {
+    await createOk(company, {
       asset_type: 'Phone',
       manufacturer: 'Apple',
       model: 'iPhone 15',
@@ -213,13 +189,10 @@ describe('dashboard and audit logs in Chromium', () => {
       expect(bulk.status).toBe(200);
     }
     for (let index = 0; index < 4; index++) {
-      await createHardware(company, { asset_type: 'Phone', model: `Phone ${index}`, status: 'Active' });
+      await createOk(company, { asset_type: 'Phone', model: `Phone ${index}`, status: 'Active' });
     }
 
-    await currentPage().goto(`${baseUrl()}/settings?tab=audit`);
-    await currentPage().getByLabel('Email', { exact: true }).fill(company.email);
-    await currentPage().getByLabel('Password', { exact: true }).fill(company.password);
-    await currentPage().getByRole('button', { name: 'Sign In', exact: true }).click();
+    await openAndSignIn(currentPage(), '/settings?tab=audit', company);
     const entries = auditTable().locator('tbody').getByRole('row');
     await expect.poll(() => entries.count(), TIMEOUT).toBe(100);
     expect(await currentPage().getByText('Showing the latest 100 entries').isVisible()).toBe(true);
@@ -235,7 +208,7 @@ describe('dashboard and audit logs in Chromium', () => {
   it('lists the ten soonest warranties and says there are more', async () => {
     const company = await signUpCompany('Warranty Ltd');
     for (let index = 0; index < 11; index += 1) {
-      await createHardware(company, {
+      await createOk(company, {
         asset_type: 'Monitor',
         manufacturer: 'Dell',
         model: `U27 #${index + 1}`,

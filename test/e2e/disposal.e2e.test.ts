@@ -8,7 +8,8 @@ import {
 } from '../../shared/disposal';
 import type { HardwareAsset } from '../../shared/hardware';
 import { api, baseUrl, createHardwareAsset, signUpCompany, type TestCompany } from '../support/api';
-import { signInThroughForm, useChromiumPage } from '../support/browser';
+import { british, britishLocal, localDatePlus } from '../support/dates';
+import { pageLocators, signInThroughForm, signInToAssets, useChromiumPage } from '../support/browser';
 
 const currentPage = useChromiumPage();
 const page = () => currentPage();
@@ -16,10 +17,6 @@ const SLOW = { timeout: 15_000 };
 
 const CSV_HEADER =
   '"Asset Type","Asset Name","Serial Number","Asset Tag","Disposal Reason","Disposal Date","Status","Disposal Notes","Created Date"';
-
-function signIn(company: TestCompany, address: string, heading: string) {
-  return signInThroughForm(page(), `${baseUrl()}${address}`, company, heading);
-}
 
 async function listDisposals(company: TestCompany): Promise<DisposalItem[]> {
   const response = await api<DisposalListResponse>('/api/disposals?limit=100', {
@@ -29,28 +26,14 @@ async function listDisposals(company: TestCompany): Promise<DisposalItem[]> {
   return response.body.items;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
 /** Today in this machine's calendar (the browser's too), YYYY-MM-DD. */
-function localToday(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-/** 2026-03-05 → 05/03/2026. */
-const british = (isoDate: string) => isoDate.split('-').reverse().join('/');
-/** A timestamp's local calendar date as dd/mm/yyyy. */
-function britishLocal(timestamp: string): string {
-  const date = new Date(timestamp);
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
-}
+const localToday = () => localDatePlus(0);
 
-const row = (name: string) => page().getByRole('row').filter({ hasText: name });
-const rowText = (name: string) => row(name).textContent();
-const rowCount = (name: string) => row(name).count();
-const dialog = (name: string) => page().getByRole('dialog', { name });
-const alertDialog = (name: string) => page().getByRole('alertdialog', { name });
+const locators = pageLocators(page);
+const { rowText, rowCount, dialog, alertDialog } = locators;
 const focusedName = () => page().evaluate(() => document.activeElement?.getAttribute('name') ?? null);
 /** A stat card's label and figure, e.g. "Pending Disposal1". */
-const stat = (label: string) => page().getByRole('region', { name: label, exact: true }).textContent();
+const stat = (label: string) => locators.stat(label).textContent();
 
 /** Clicks Export to CSV and returns the downloaded file's name and text. */
 async function exportCsv(): Promise<{ name: string; text: string }> {
@@ -72,7 +55,7 @@ describe('Asset Disposal in Chromium', () => {
     });
 
     // Disposal Pending on the hardware editor puts the asset on the disposal list.
-    await signIn(company, '/assets?tab=hardware', 'Assets');
+    await signInToAssets(page(), company);
     await page().getByRole('button', { name: 'Edit Dell Latitude 7420', exact: true }).click();
     const edit = dialog('Edit Hardware');
     await expect.poll(() => edit.getByLabel('Model').inputValue(), SLOW).toBe('Latitude 7420');
@@ -177,7 +160,7 @@ describe('Asset Disposal in Chromium', () => {
 
   it('adds an item by hand with validation, exports it safely and deletes it', async () => {
     const company = await signUpCompany();
-    await signIn(company, '/disposal', 'Asset Disposal');
+    await signInThroughForm(page(), `${baseUrl()}/disposal`, company, 'Asset Disposal');
     await expect.poll(() => page().getByText(DISPOSAL_MESSAGES.emptyList).isVisible(), SLOW).toBe(true);
     expect(await page().getByRole('button', { name: 'Export to CSV', exact: true }).isDisabled()).toBe(true);
     await expect.poll(() => stat('Pending Disposal'), SLOW).toBe('Pending Disposal0');
@@ -287,7 +270,7 @@ describe('Asset Disposal in Chromium', () => {
       }),
     );
 
-    await signIn(company, '/disposal', 'Asset Disposal');
+    await signInThroughForm(page(), `${baseUrl()}/disposal`, company, 'Asset Disposal');
     const projectorRows = () =>
       page()
         .getByRole('row')

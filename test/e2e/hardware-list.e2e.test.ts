@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { HardwareListResponse } from '../../shared/hardware';
 import { api, signUpCompany } from '../support/api';
 import { signInToAssets, useChromiumPage } from '../support/browser';
+import { localDatePlus } from '../support/dates';
 import { listAssets } from '../support/hardware';
 
 const currentPage = useChromiumPage();
@@ -162,11 +163,7 @@ describe('Assets → Manual Hardware in Chromium', () => {
     releaseSecondPage();
 
     const file = await download;
-    const today = new Date();
-    const pad = (value: number) => String(value).padStart(2, '0');
-    expect(file.suggestedFilename()).toBe(
-      `hardware-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.csv`,
-    );
+    expect(file.suggestedFilename()).toBe(`hardware-${localDatePlus(0)}.csv`);
     await expect
       .poll(() => page().getByText(`Exported 131 hardware assets to ${file.suggestedFilename()}`).isVisible())
       .toBe(true);

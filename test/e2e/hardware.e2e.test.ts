@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HARDWARE_MESSAGES, HARDWARE_FIELDS, isoDate, type HardwareAsset } from '../../shared/hardware';
+import { HARDWARE_MESSAGES, isoDate, type HardwareAsset } from '../../shared/hardware';
 import { api, createHardwareAsset, signUpCompany } from '../support/api';
 import { pageLocators, signInToAssets, useChromiumPage } from '../support/browser';
-import { listAssets } from '../support/hardware';
-
-/** What an edit sends: the editable fields only (the API refuses the read-only ones by name). */
-function editableFields(asset: HardwareAsset): Partial<Record<(typeof HARDWARE_FIELDS)[number], unknown>> {
-  return Object.fromEntries(HARDWARE_FIELDS.map((field) => [field, asset[field]]));
-}
+import { editableFields, listAssets } from '../support/hardware';
 
 const currentPage = useChromiumPage();
 const page = () => currentPage();

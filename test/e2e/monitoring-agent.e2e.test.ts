@@ -7,7 +7,7 @@ import {
   agentDownloadResponseSchema,
 } from '../../shared/agent-data';
 import { api, baseUrl, signUpCompany, type TestCompany } from '../support/api';
-import { useChromiumPage } from '../support/browser';
+import { openAndSignIn, useChromiumPage } from '../support/browser';
 import { AGENT_PACKAGE_MESSAGES } from '../../infra/local/agent-package';
 
 const currentPage = useChromiumPage();
@@ -19,10 +19,7 @@ const downloadButton = () => section().getByRole('button', { name: 'Download Age
 const downloadAlert = () => section().getByTestId('agent-download-error');
 
 async function openSettings(company: TestCompany) {
-  await page().goto(`${baseUrl()}/settings`);
-  await page().getByLabel('Email', { exact: true }).fill(company.email);
-  await page().getByLabel('Password', { exact: true }).fill(company.password);
-  await page().getByRole('button', { name: 'Sign In', exact: true }).click();
+  await openAndSignIn(page(), '/settings', company);
   await expect.poll(() => section().isVisible(), SLOW).toBe(true);
 }
 

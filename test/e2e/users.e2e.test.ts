@@ -14,7 +14,7 @@ import {
   uniqueEmail,
   type TestCompany,
 } from '../support/api';
-import { pageLocators, signInThroughForm, useChromiumPage } from '../support/browser';
+import { openAndSignIn, pageLocators, signInThroughForm, useChromiumPage } from '../support/browser';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 
 const currentPage = useChromiumPage();
@@ -185,10 +185,7 @@ describe('Team Management in Chromium', () => {
     const email = uniqueEmail('plain');
     await joinByInvitation(company, email, 'user', 'plain-pass-1');
 
-    await page().goto(`${baseUrl()}/users`);
-    await page().getByLabel('Email', { exact: true }).fill(email);
-    await page().getByLabel('Password', { exact: true }).fill('plain-pass-1');
-    await page().getByRole('button', { name: 'Sign In', exact: true }).click();
+    await openAndSignIn(page(), '/users', { email, password: 'plain-pass-1' });
     await expect.poll(() => isVisible(USER_MESSAGES.accessDenied), SLOW).toBe(true);
     expect(await page().getByRole('button', { name: 'Invite User' }).count()).toBe(0);
   });

@@ -1,4 +1,3 @@
-import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +14,8 @@ import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { DEFAULT_MAIL_FROM } from '../../functions/lib/config';
 import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
 import { functionSettings } from '../../infra/function-settings';
-import { buildApiStacks, SYNTH_TIMEOUT_MS, templateOf } from './build';
+import { apiStackTemplate, type ApiStackTemplate, type Resource } from '../support/api-stack-template';
+import { buildApiStacks, SYNTH_TIMEOUT_MS, templateOf } from '../support/cdk-stacks';
 
 const COGNITO_ADMIN_ACTIONS = [
   'cognito-idp:AdminCreateUser',
@@ -24,61 +24,23 @@ const COGNITO_ADMIN_ACTIONS = [
   'cognito-idp:AdminGetUser',
 ];
 
-interface Resource {
-  Type: string;
-  Properties: Record<string, unknown>;
-}
-interface RouteProperties {
-  RouteKey: string;
-  AuthorizationType: string;
-  AuthorizerId?: unknown;
-  Target: { 'Fn::Join': [string, [string, { Ref: string }]] };
-}
-interface Statement {
-  Effect: string;
-  Action: string | string[];
-  Resource: unknown;
-}
-
 describe('Api stack', () => {
   let api: ApiStack;
   let template: Template;
   let resources: Record<string, Resource>;
+  let read: ApiStackTemplate;
 
   beforeAll(() => {
     api = buildApiStacks().api;
     template = templateOf(api);
-    resources = template.toJSON().Resources as Record<string, Resource>;
+    read = apiStackTemplate(api, template);
+    resources = read.resources;
   }, SYNTH_TIMEOUT_MS);
 
-  function ofType(type: string): [string, Resource][] {
-    return Object.entries(resources).filter(([, resource]) => resource.Type === type);
-  }
-
-  function functionLogicalId(feature: Feature): string {
-    const fn = api.functions.get(feature);
-    if (!fn) throw new Error(`no function for ${feature}`);
-    return api.getLogicalId(fn.node.defaultChild as CfnFunction);
-  }
-
-  function routesInStack(): Map<string, RouteProperties> {
-    return new Map(
-      ofType('AWS::ApiGatewayV2::Route').map(([, resource]) => {
-        const properties = resource.Properties as unknown as RouteProperties;
-        return [properties.RouteKey, properties];
-      }),
-    );
-  }
-
-  function policyStatementsOf(feature: Feature): Statement[] {
-    const fn = resources[functionLogicalId(feature)];
-    const roleId = (fn?.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    return ofType('AWS::IAM::Policy')
-      .filter(([, policy]) =>
-        (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
-      )
-      .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
-  }
+  const ofType = (type: string) => read.ofType(type);
+  const functionLogicalId = (feature: Feature) => read.functionLogicalId(feature);
+  const routesInStack = () => read.routesInStack();
+  const policyStatementsOf = (feature: Feature) => read.policyStatementsOf(feature);
 
   describe('the route table and the stack agree', () => {
     it('deploys every route of functions/routes.ts, and no other', () => {

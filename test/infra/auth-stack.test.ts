@@ -4,7 +4,7 @@ import { AuthStack } from '../../infra/aws/auth-stack';
 import { APP_URL_CONTEXT_KEY, MAIL_FROM_CONTEXT_KEY } from '../../infra/aws/function';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildAuthStack, SYNTH_TIMEOUT_MS, templateOf } from './build';
+import { buildAuthStack, SYNTH_TIMEOUT_MS, templateOf } from '../support/cdk-stacks';
 import { USER_POOL_SETTINGS } from '../../infra/user-pool-settings';
 
 describe('Auth stack', () => {

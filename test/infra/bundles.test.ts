@@ -17,7 +17,7 @@ import {
 } from '../../infra/local/stripe-sandbox';
 import { BUNDLE_BUDGET_KB, measuredFeatureBundle, type FeatureBundle } from '../bench/bundles';
 import { startWebhookRecorder, type WebhookRecorder } from '../support/webhook-recorder';
-import { SYNTH_TIMEOUT_MS } from './build';
+import { SYNTH_TIMEOUT_MS } from '../support/cdk-stacks';
 
 let outDir: string;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import {
   TABLE_KEYS,
   TTL_ATTRIBUTE,
 } from '../../functions/lib/table/definition';
-import { buildDataStack, SYNTH_TIMEOUT_MS, templateOf } from './build';
+import { buildDataStack, SYNTH_TIMEOUT_MS, templateOf } from '../support/cdk-stacks';
 
 interface TableProperties {
   AttributeDefinitions?: { AttributeName: string; AttributeType: string }[];

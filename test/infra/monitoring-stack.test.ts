@@ -15,7 +15,7 @@ import { SERVICE_NAME } from '../../infra/aws/function';
 import { ALARM_THRESHOLDS, MonitoringStack } from '../../infra/aws/monitoring-stack';
 import type { MonitoringStackProps } from '../../infra/aws/monitoring-stack';
 import { FREE_ALARM_METRICS, FREE_DASHBOARD_METRICS, MONITORING } from '../bench/cost';
-import { buildApiStacks, SYNTH_TIMEOUT_MS, templateOf } from './build';
+import { buildApiStacks, SYNTH_TIMEOUT_MS, templateOf } from '../support/cdk-stacks';
 
 const STAGE = 'test';
 

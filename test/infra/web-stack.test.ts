@@ -7,7 +7,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createStacks, stackName, stageName, type AppStacks } from '../../infra/aws/stacks';
 import { CERTIFICATE_ARN_CONTEXT_KEY, DOMAIN_NAME_CONTEXT_KEY } from '../../infra/aws/web-stack';
-import { buildApp, SYNTH_TIMEOUT_MS, templateOf } from './build';
+import { buildApp, SYNTH_TIMEOUT_MS, templateOf } from '../support/cdk-stacks';
 import { REPO_ROOT } from '../../infra/aws/paths';
 
 const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');

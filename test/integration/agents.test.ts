@@ -1,16 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { recordAgentReport } from '../../functions/agent-reports/service';
 import type { DashboardResponse, MeResponse } from '../../shared/api';
-import {
-  agentReportSchema,
-  type AgentDownloadResponse,
-  type AgentListResponse,
-  type AgentMachine,
-  type AgentReportInput,
-  type AgentSummary,
-} from '../../shared/agent-data';
+import { type AgentDownloadResponse, type AgentMachine, type AgentSummary } from '../../shared/agent-data';
 import type { ApiKeyListResponse } from '../../shared/api-keys';
 import { api, baseUrl, setSubscription, signUpCompany, useFunctionEnv } from '../support/api';
 import { createKey, machine } from '../support/agents';
@@ -100,45 +92,6 @@ describe('agent reports', () => {
       [],
     );
   });
-
-  it('lists the fleet filtered by freshness and search, by last seen or by hostname, with its count', async () => {
-    const company = await signUpCompany();
-    const { key } = await createKey(company);
-    const me = await api<MeResponse>('/api/me', { token: company.accessToken });
-    useFunctionEnv();
-    const seenAgo = (minutes: number, overrides: Partial<AgentReportInput>) =>
-      recordAgentReport(
-        me.body.organization.id,
-        agentReportSchema.parse(machine(overrides)),
-        new Date(Date.now() - minutes * 60_000),
-      );
-    await seenAgo(200, { machine_id: 'M-RED', hostname: 'archive-01', logged_in_user: 'ACME\\ann' });
-    await seenAgo(120, { machine_id: 'M-YELLOW', hostname: 'Bench-PC', logged_in_user: 'ACME\\bob' });
-    expect((await report(key, machine({ machine_id: 'M-GREEN', hostname: 'CAD-WS-02' }))).status).toBe(202);
-
-    const fleet = async (query: string) => {
-      const response = await api<AgentListResponse>(`/api/agents${query}`, { token: company.accessToken });
-      expect(response.status, JSON.stringify(response.body)).toBe(200);
-      return { ...response.body, hostnames: response.body.items.map((item) => item.hostname) };
-    };
-    expect(await fleet('')).toMatchObject({
-      hostnames: ['CAD-WS-02', 'Bench-PC', 'archive-01'],
-      total: 3,
-      next_cursor: null,
-    });
-    expect((await fleet('?sort=hostname')).hostnames).toEqual(['archive-01', 'Bench-PC', 'CAD-WS-02']);
-    expect(await fleet('?freshness=green')).toMatchObject({ hostnames: ['CAD-WS-02'], total: 1 });
-    expect((await fleet('?freshness=yellow')).hostnames).toEqual(['Bench-PC']);
-    expect((await fleet('?freshness=red&sort=hostname')).hostnames).toEqual(['archive-01']);
-    expect(await fleet('?q=acme%5Cbob')).toMatchObject({ hostnames: ['Bench-PC'], total: 1 });
-    expect(await fleet('?q=windows&freshness=green')).toMatchObject({ total: 1 });
-    expect(await fleet('?q=nothing-like-it')).toMatchObject({ items: [], total: 0 });
-
-    for (const query of ['?freshness=blue', '?sort=os', '?limit=5']) {
-      expect((await api(`/api/agents${query}`, { token: company.accessToken })).status, query).toBe(400);
-    }
-  });
-
   it('settles racing reports of one machine without an error, counting it once', async () => {
     const company = await signUpCompany();
     const { key } = await createKey(company);

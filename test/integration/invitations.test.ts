@@ -1,57 +1,14 @@
-import { UNLIMITED } from '../../shared/constants';
 import { describe, expect, it } from 'vitest';
-import type { MeResponse } from '../../shared/api';
 import { AUTH_MESSAGES } from '../../shared/auth';
-import {
-  INVITATION_MESSAGES,
-  type Invitation,
-  type InvitationByToken,
-  type InvitationListResponse,
-} from '../../shared/invitations';
-import {
-  api,
-  inviteTokenSentTo,
-  sendExpiredInvitation,
-  setSubscription,
-  signIn,
-  signUpCompany,
-  uniqueEmail,
-  useFunctionEnv,
-  type TestCompany,
-} from '../support/api';
+import { INVITATION_MESSAGES, type Invitation } from '../../shared/invitations';
+import { api, inviteTokenSentTo, signIn, signUpCompany, uniqueEmail } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
+import { byToken, invite, me, pending, resend, signUpInvited } from '../support/invitations';
 
-async function invite(company: TestCompany, body: Record<string, unknown>) {
-  return api<Invitation & { error: { message: string } }>('/api/invitations', {
-    method: 'POST',
-    token: company.accessToken,
-    body,
-  });
-}
-
-async function pending(token: string): Promise<Invitation[]> {
-  const response = await api<InvitationListResponse>('/api/invitations', { token });
-  expect(response.status).toBe(200);
-  return response.body.items;
-}
-
-function byToken(token: string) {
-  return api<InvitationByToken & { error: { message: string } }>(
-    `/api/invitations/by-token/${encodeURIComponent(token)}`,
-  );
-}
-
-function signUpInvited(token: string, email: string, password = 'secret-pass-2') {
-  return api<{ message: string; error: { message: string } }>('/api/auth/signup', {
-    method: 'POST',
-    body: { email, password, full_name: 'Ivy Invited', invite_token: token },
-  });
-}
-
-async function me(accessToken: string): Promise<MeResponse> {
-  return (await api<MeResponse>('/api/me', { token: accessToken })).body;
-}
-
+/**
+ * Invitations over HTTP: the emailed link, replacing, cancelling, resending and who may invite. An
+ * invitation's 7 days, on the handlers' clock: test/handlers/invitations.test.ts.
+ */
 describe('invitations', () => {
   it('emails a link that joins the organisation with the invited role, once', async () => {
     const company = await signUpCompany('Invite Co');
@@ -127,30 +84,6 @@ describe('invitations', () => {
     expect((await invite(company, { email })).status).toBe(201);
   });
 
-  it('says when an invitation has expired, and leaves no account behind', async () => {
-    const company = await signUpCompany();
-    const admin = await me(company.accessToken);
-    useFunctionEnv();
-    const { createInvitation } = await import('../../functions/team/invitations');
-    const email = uniqueEmail('late');
-    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600_000);
-    const { token } = await createInvitation(
-      admin.organization.id,
-      { email, role: 'user' },
-      { email: company.email },
-      eightDaysAgo,
-      { planName: null, assetLimit: UNLIMITED, userLimit: UNLIMITED },
-    );
-    const looked = await byToken(token);
-    expect(looked).toMatchObject({
-      status: 410,
-      body: { error: { message: AUTH_MESSAGES.invitationExpired } },
-    });
-    const refused = await signUpInvited(token, email);
-    expect(refused.status).toBe(410);
-    await expect(signIn(email, 'secret-pass-2')).rejects.toThrow();
-  });
-
   it('refuses addresses that have an account, bad roles, and callers who are not admins', async () => {
     const company = await signUpCompany();
     const existing = await signUpCompany();
@@ -211,48 +144,6 @@ describe('invitations', () => {
     // Accepted, it is no longer pending: nothing to resend.
     expect((await resend(company, first.id)).status).toBe(409);
   });
-
-  it('resends an expired invitation, which then works for another 7 days', async () => {
-    const company = await signUpCompany();
-    const email = uniqueEmail('expired');
-    const { invitation, token } = await sendExpiredInvitation(company, email);
-    expect((await byToken(token)).status).toBe(410);
-    // Still listed (the screen shows it as Expired), with the date it ran out.
-    const listed = (await pending(company.accessToken)).find((item) => item.id === invitation.id);
-    expect(listed?.expires_at).toBe(invitation.expires_at);
-
-    const resent = await resend(company, invitation.id);
-    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
-    const lifetime = Date.parse(resent.body.expires_at) - Date.now();
-    expect(lifetime).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
-    expect((await byToken(token)).status).toBe(404);
-    const newToken = await inviteTokenSentTo(email);
-    expect((await byToken(newToken)).body.email).toBe(email);
-  });
-
-  it("counts no expired invitation against the plan's user limit, until it is resent", async () => {
-    const company = await signUpCompany();
-    const admin = await me(company.accessToken);
-    await setSubscription(admin.organization.id, {
-      status: 'active',
-      plan_name: 'Duo',
-      asset_limit: 500,
-      user_limit: 2,
-    });
-    const { invitation } = await sendExpiredInvitation(company, uniqueEmail('lapsed'));
-
-    // The admin and the expired invitation: one place left for a new one.
-    const other = await invite(company, { email: uniqueEmail('fresh') });
-    expect(other.status, JSON.stringify(other.body)).toBe(201);
-    const refused = await resend(company, invitation.id);
-    expect(refused).toMatchObject({ status: 409, body: { error: { code: 'plan_limit' } } });
-    // Resending one that still holds its place is always possible.
-    expect((await resend(company, other.body.id)).status).toBe(200);
-
-    await api(`/api/invitations/${other.body.id}/cancel`, { method: 'POST', token: company.accessToken });
-    expect((await resend(company, invitation.id)).status).toBe(200);
-  });
-
   it("resends only the caller's organisation's pending invitations", async () => {
     const company = await signUpCompany();
     const invited = (await invite(company, { email: uniqueEmail('mine') })).body;
@@ -268,10 +159,3 @@ describe('invitations', () => {
     expect((await resend(company, invited.id)).status).toBe(409);
   });
 });
-
-function resend(company: TestCompany, id: string) {
-  return api<Invitation & { error: { code: string; message: string } }>(`/api/invitations/${id}/resend`, {
-    method: 'POST',
-    token: company.accessToken,
-  });
-}

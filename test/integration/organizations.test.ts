@@ -5,22 +5,18 @@ import type { OrganizationListResponse } from '../../shared/users';
 import {
   api,
   createHardwareAsset,
+  organizationIdOf,
   inviteTokenSentTo,
   signIn,
   signUpCompany,
   uniqueEmail,
   useFunctionEnv,
-  type TestCompany,
 } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 import { tableItems } from '../support/table';
 
 async function rootToken(): Promise<string> {
   return (await signIn(TEST_SUPER_ADMIN.email, TEST_SUPER_ADMIN.password)).AccessToken!;
-}
-
-async function organizationId(company: TestCompany): Promise<string> {
-  return (await api<MeResponse>('/api/me', { token: company.accessToken })).body.organization.id;
 }
 
 /** These tests read the whole table, which holds the data of every test of the run. */
@@ -68,7 +64,7 @@ describe('organizations (super_admin)', { timeout: SCANS_THE_TABLE }, () => {
     const company = await signUpCompany('Counted Co');
     const response = await api<OrganizationListResponse>('/api/organizations', { token: await rootToken() });
     expect(response.status).toBe(200);
-    const id = await organizationId(company);
+    const id = await organizationIdOf(company);
     expect(response.body.items.find((item) => item.id === id)).toMatchObject({
       name: 'Counted Co',
       user_count: 1,
@@ -78,7 +74,7 @@ describe('organizations (super_admin)', { timeout: SCANS_THE_TABLE }, () => {
 
   it('deletes an organisation and everything it has, shutting its people and agents out', async () => {
     const { company, key, report, inviteToken } = await populatedCompany();
-    const id = await organizationId(company);
+    const id = await organizationIdOf(company);
     expect((await itemsOf(id)).length).toBeGreaterThan(5);
 
     const root = await rootToken();
@@ -105,7 +101,7 @@ describe('organizations (super_admin)', { timeout: SCANS_THE_TABLE }, () => {
 
   it('finishes a deletion that stopped half way, and shuts the organisation out from its first step', async () => {
     const { company, key, report } = await populatedCompany();
-    const id = await organizationId(company);
+    const id = await organizationIdOf(company);
     // A deletion that got as far as marking the organisation, then stopped.
     useFunctionEnv();
     const [{ patch, send }, { organizations }] = await Promise.all([

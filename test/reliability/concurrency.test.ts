@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DashboardResponse, MeResponse } from '../../shared/api';
+import type { DashboardResponse } from '../../shared/api';
 import type { AuditLogListResponse } from '../../shared/audit';
 import type { DisposalItem, DisposalStats } from '../../shared/disposal';
 import {
@@ -12,6 +12,7 @@ import type { ImportResult } from '../../shared/hardware-import';
 import {
   api,
   createHardwareAsset,
+  organizationIdOf,
   signUpCompany,
   signUpUnlimitedCompany,
   uniqueEmail,
@@ -59,10 +60,6 @@ function importCsv(company: TestCompany, csv: string) {
     rawBody: csv,
     headers: { 'content-type': 'text/csv' },
   });
-}
-
-async function organizationIdOf(company: TestCompany): Promise<string> {
-  return (await api<MeResponse>('/api/me', { token: company.accessToken })).body.organization.id;
 }
 
 describe('concurrency', () => {

@@ -1,15 +1,17 @@
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardResponse, MeResponse } from '../../shared/api';
 import type { BillingResponse } from '../../shared/billing';
 import type { CreatedApiKey } from '../../shared/api-keys';
-import { UNLIMITED } from '../../shared/constants';
-import { DISPOSAL_ITEM_STATUSES } from '../../shared/disposal';
-import { HARDWARE_ASSET_TYPES, HARDWARE_STATUSES, type HardwareStatus } from '../../shared/hardware';
-import { IMPORT_PART_ROWS, type ImportResult } from '../../shared/hardware-import';
 import type { OrganizationListResponse } from '../../shared/users';
-import type { HardwareIdentifierKind } from '../../functions/lib/table/items/hardware';
+import {
+  committedAssets,
+  dataLayer,
+  expectImportConsistent,
+  importFile,
+  importRows,
+  unlimitedCompanyAt,
+} from '../support/import-consistency';
 import type { StackProcess } from '../support/stack-process';
 import {
   STACK_SUPER_ADMIN,
@@ -18,15 +20,7 @@ import {
   startStackProcess,
   useStackProcessEnv,
 } from '../support/stack-process';
-import {
-  callApi,
-  cognitoClientFor,
-  signInAt,
-  signUpCompanyAt,
-  uniqueEmail,
-  type ApiOptions,
-  type TestCompany,
-} from '../support/stack-client';
+import { callApi, cognitoClientFor, signInAt, uniqueEmail, type ApiOptions } from '../support/stack-client';
 import { tableItems } from '../support/table';
 
 /**
@@ -37,34 +31,6 @@ import { tableItems } from '../support/table';
  */
 
 let stack: StackProcess;
-
-/** The functions' data layer, pointed at the child's DynamoDB Local and cognito-local. */
-async function dataLayer() {
-  const [commands, counters, hardware, disposalItems, ...kinds] = await Promise.all([
-    import('../../functions/lib/table/commands'),
-    import('../../functions/lib/table/counters'),
-    import('../../functions/hardware/asset-items'),
-    import('../../functions/disposal/disposal-items'),
-    import('../../functions/lib/table/items/organizations'),
-    import('../../functions/lib/table/items/hardware'),
-    import('../../functions/lib/table/items/disposal'),
-    import('../../functions/lib/table/items/audit'),
-    import('../../functions/lib/table/items/api-keys'),
-    import('../../functions/lib/table/items/invitations'),
-    import('../../functions/lib/table/items/billing'),
-  ]);
-  const [organizations, hardwareItems, disposal, audit, apiKeys, invitations, billing] = kinds;
-  const items = {
-    ...organizations,
-    ...hardwareItems,
-    ...disposal,
-    ...audit,
-    ...apiKeys,
-    ...invitations,
-    ...billing,
-  };
-  return { ...commands, items, ...counters, ...hardware, ...disposalItems };
-}
 
 beforeAll(async () => {
   stack = await startStackProcess();
@@ -79,174 +45,15 @@ function call<T = Record<string, unknown>>(path: string, options: ApiOptions = {
   return callApi<T>(stack, path, options);
 }
 
-async function organizationIdOf(company: TestCompany): Promise<string> {
-  const me = await call<MeResponse>('/api/me', { token: company.accessToken });
-  expect(me.status).toBe(200);
-  return me.body.organization.id;
-}
-
-/** A company past the free trial's 500 assets, without going through checkout. */
-async function unlimitedCompany(name: string): Promise<{ company: TestCompany; organizationId: string }> {
-  const company = await signUpCompanyAt(stack, name);
-  const organizationId = await organizationIdOf(company);
-  const { patch, send, items } = await dataLayer();
-  await send(
-    patch(items.subscriptions.key(organizationId), {
-      set: { status: 'active', plan_name: 'Enterprise', asset_limit: UNLIMITED, user_limit: UNLIMITED },
-    }),
-  );
-  return { company, organizationId };
-}
-
-const NON_DISPOSAL_STATUSES = HARDWARE_STATUSES.filter(
-  (status) => status !== 'Disposal Pending' && status !== 'Disposed',
-);
-
-/**
- * Rows of every type and status, each with its own serial number; one in ten in a disposal status,
- * which also puts an item on the disposal list.
- */
-function importRows(rows: number, prefix: string): string[] {
-  return Array.from({ length: rows }, (_, index) => {
-    const type = HARDWARE_ASSET_TYPES[index % HARDWARE_ASSET_TYPES.length]!;
-    const status: HardwareStatus =
-      index % 10 === 9
-        ? index % 20 === 9
-          ? 'Disposal Pending'
-          : 'Disposed'
-        : NON_DISPOSAL_STATUSES[index % NON_DISPOSAL_STATUSES.length]!;
-    const reason = status === 'Disposal Pending' || status === 'Disposed' ? 'End of Life' : '';
-    return `${type},Dell,Model ${index},${prefix}-${String(index).padStart(5, '0')},${status},${reason}`;
-  });
-}
-
-const IMPORT_HEADER = 'asset_type,manufacturer,model,serial_number,status,disposal_reason';
-
-/**
- * A file imported as the web app imports it (web/src/features/assets/api/import-hardware.ts): in
- * parts of IMPORT_PART_ROWS rows, one after another, each naming its first row. One request for
- * the whole file would be refused by API Gateway's 30 s limit on a slow machine long before a
- * crash could be tested.
- */
-async function importFile(company: TestCompany, rows: string[]): Promise<ImportResult> {
-  const total: ImportResult = { success: 0, failed: 0, errors: [] };
-  for (let start = 0; start < rows.length; start += IMPORT_PART_ROWS) {
-    const part = await call<ImportResult>(`/api/hardware/import?first_row=${start + 2}`, {
-      method: 'POST',
-      token: company.accessToken,
-      headers: { 'content-type': 'text/csv' },
-      rawBody: [IMPORT_HEADER, ...rows.slice(start, start + IMPORT_PART_ROWS)].join('\n'),
-    });
-    if (part.status !== 200)
-      throw new Error(`Part at row ${start + 2} answered ${part.status}: ${JSON.stringify(part.body)}`);
-    total.success += part.body.success;
-    total.failed += part.body.failed;
-    total.errors.push(...part.body.errors);
-  }
-  return total;
-}
-
-async function committedAssets(organizationId: string): Promise<number> {
-  const { readCounters, statusCounter } = await dataLayer();
-  const counters = await readCounters(organizationId);
-  return HARDWARE_STATUSES.reduce((sum, status) => sum + (counters[statusCounter(status)] ?? 0), 0);
-}
-
-function tally<T>(values: T[]): Map<T, number> {
-  const counts = new Map<T, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return counts;
-}
-
-/**
- * Everything the import writes, read under the API and checked against itself: the counters equal
- * a recount, each serial claim belongs to its asset and no other, every asset and disposal item
- * is named by exactly one import audit entry, and each asset's disposal item exists.
- */
-async function expectImportConsistent(company: TestCompany, organizationId: string): Promise<number> {
-  const {
-    listAll,
-    items,
-    readCounters,
-    statusCounter,
-    typeCounter,
-    disposalCounter,
-    hardwareLabel,
-    disposalLabel,
-  } = await dataLayer();
-  // Every claim, of whichever kind: a claim's key begins with its kind's key for an empty value.
-  const claimsOf = (kind: HardwareIdentifierKind) => {
-    const { pk, sk } = items.hardwareIdentifiers.key(organizationId, { kind, value: '' });
-    return listAll(items.hardwareIdentifierItemSchema, { partition: pk, sortPrefix: sk });
-  };
-  const [assets, claims, audit, disposals, counters] = await Promise.all([
-    listAll(items.hardwareAssetItemSchema, items.hardwareAssets.ofOrganization(organizationId)),
-    Promise.all(items.HARDWARE_IDENTIFIER_KINDS.map(claimsOf)).then((kinds) => kinds.flat()),
-    listAll(items.auditLogItemSchema, items.auditLogs.ofOrganization(organizationId)),
-    listAll(items.disposalRecordSchema, items.disposalItems.ofOrganization(organizationId)),
-    readCounters(organizationId),
-  ]);
-
-  const byStatus = tally(assets.map((asset) => asset.status));
-  const byType = tally(assets.map((asset) => asset.asset_type));
-  const byDisposalStatus = tally(disposals.map((item) => item.status));
-  for (const status of HARDWARE_STATUSES)
-    expect(counters[statusCounter(status)] ?? 0, status).toBe(byStatus.get(status) ?? 0);
-  for (const type of HARDWARE_ASSET_TYPES)
-    expect(counters[typeCounter(type)] ?? 0, type).toBe(byType.get(type) ?? 0);
-  for (const status of DISPOSAL_ITEM_STATUSES)
-    expect(counters[disposalCounter(status)] ?? 0, `disposal ${status}`).toBe(
-      byDisposalStatus.get(status) ?? 0,
-    );
-
-  const serials = assets.map((asset) => asset.serial_number!.toLowerCase());
-  expect(new Set(serials).size, 'distinct serial numbers').toBe(assets.length);
-  const claimed = claims.map((claim) => `${claim.kind}#${claim.value}→${claim.asset_id}`).sort();
-  const expected = assets.map((asset) => `serial_number#${asset.serial_number!.toLowerCase()}→${asset.id}`);
-  expect(claimed).toEqual(expected.sort());
-
-  const importEntries = audit.filter((entry) => entry.entity_id === undefined);
-  const labelsIn = (entityType: string, field: string) =>
-    importEntries
-      .filter((entry) => entry.entity_type === entityType)
-      .flatMap((entry) => (entry.changes as Record<string, { new: string[] }>)[field]!.new)
-      .sort();
-  expect(labelsIn('hardware_asset', 'assets')).toEqual(
-    assets
-      .map((asset) =>
-        hardwareLabel({
-          asset_type: asset.asset_type,
-          manufacturer: asset.manufacturer ?? null,
-          model: asset.model ?? null,
-          serial_number: asset.serial_number ?? null,
-        }),
-      )
-      .sort(),
-  );
-  expect(labelsIn('disposal_item', 'items')).toEqual(
-    disposals
-      .map((item) => disposalLabel({ asset_name: item.asset_name, serial_number: item.serial_number ?? '' }))
-      .sort(),
-  );
-  const disposalIds = new Set(disposals.map((item) => item.id));
-  const linked = assets.filter((asset) => asset.disposal_item_id);
-  expect(linked.every((asset) => disposalIds.has(asset.disposal_item_id!))).toBe(true);
-  expect(linked).toHaveLength(disposals.length);
-
-  const dashboard = await call<DashboardResponse>('/api/dashboard', { token: company.accessToken });
-  expect(dashboard.body.total_hardware).toBe(assets.length);
-  return assets.length;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('crash recovery', () => {
   it('keeps every committed row of a 10,000-row import whole through kill -9, and a re-run completes it', async () => {
     const rows = 10_000;
-    const { company, organizationId } = await unlimitedCompany('Crash Import Ltd');
+    const { company, organizationId } = await unlimitedCompanyAt(stack, 'Crash Import Ltd');
     const file = importRows(rows, 'CRASH');
 
-    const interrupted = importFile(company, file).then(
+    const interrupted = importFile(stack, company, file).then(
       (response) => response,
       (error: unknown) => error,
     );
@@ -265,15 +72,15 @@ describe('crash recovery', () => {
 
     await stack.restart();
     // Tokens issued before the crash still open the API: cognito-local signs with fixed keys.
-    const beforeRerun = await expectImportConsistent(company, organizationId);
+    const beforeRerun = await expectImportConsistent(stack, company, organizationId);
     expect(beforeRerun).toBeGreaterThan(0);
     expect(beforeRerun).toBeLessThan(rows);
 
-    const rerun = await importFile(company, file);
+    const rerun = await importFile(stack, company, file);
     expect(rerun.success).toBe(rows - beforeRerun);
     expect(rerun.failed).toBe(beforeRerun);
     expect(rerun.errors.every((error) => /already exists/.test(error.message))).toBe(true);
-    const final = await expectImportConsistent(company, organizationId);
+    const final = await expectImportConsistent(stack, company, organizationId);
     expect(final).toBe(rows);
     console.log(
       `[reliability] import killed with -9: ${beforeRerun} of ${rows} rows committed before the kill (the poll saw ${committed}), ${rerun.success} added by the re-run (${rerun.failed} reported as duplicates), ${final} assets at the end`,
@@ -283,8 +90,8 @@ describe('crash recovery', () => {
   const DOOMED_ASSETS = 500;
 
   it('finishes an organisation deletion killed with -9 half way, leaving nothing of it', async () => {
-    const { company, organizationId } = await unlimitedCompany('Crash Deletion Ltd');
-    const imported = await importFile(company, importRows(DOOMED_ASSETS, 'DOOMED'));
+    const { company, organizationId } = await unlimitedCompanyAt(stack, 'Crash Deletion Ltd');
+    const imported = await importFile(stack, company, importRows(DOOMED_ASSETS, 'DOOMED'));
     expect(imported).toMatchObject({ success: DOOMED_ASSETS, failed: 0 });
 
     // People: two who accepted their invitations (Cognito users), two still invited.

@@ -4,10 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { AgentReportInput, agentListResponseSchema } from '../../shared/agent-data';
-import type { DashboardResponse, MeResponse } from '../../shared/api';
+import type { DashboardResponse } from '../../shared/api';
 import type { CreatedApiKey } from '../../shared/api-keys';
 import { UNLIMITED } from '../../shared/constants';
-import { callApi, signUpCompanyAt, type TestCompany } from '../support/stack-client';
+import { organizationIdOf } from '../support/api';
+import { callApi, signUpCompanyAt } from '../support/stack-client';
 import { startStackProcess, useStackProcessEnv, type StackProcess } from '../support/stack-process';
 
 /**
@@ -114,16 +115,10 @@ async function errorLog(): Promise<string> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-async function organizationIdOf(company: TestCompany): Promise<string> {
-  const me = await callApi<MeResponse>(stack, '/api/me', { token: company.accessToken });
-  expect(me.status).toBe(200);
-  return me.body.organization.id;
-}
-
 describe('load', () => {
   it(`accepts ${AGENTS} agents reporting at once and a ${SOAK_SECONDS} s soak, with the gateway's memory flat`, async () => {
     const company = await signUpCompanyAt(stack, 'Load Fleet Ltd');
-    const organizationId = await organizationIdOf(company);
+    const organizationId = await organizationIdOf(company, stack);
     const [{ patch, send }, { subscriptions }] = await Promise.all([
       import('../../functions/lib/table/commands'),
       import('../../functions/lib/table/items/organizations'),

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { MeResponse } from '../../shared/api';
 import type { BillingResponse, SessionUrlResponse } from '../../shared/billing';
 import { ROLES, type Role } from '../../shared/constants';
 import type { DisposalItem } from '../../shared/disposal';
@@ -9,6 +8,7 @@ import {
   addMember,
   api,
   createHardwareAsset,
+  organizationIdOf,
   signIn,
   signUpCompany,
   uniqueEmail,
@@ -152,17 +152,13 @@ function send(route: RouteDefinition, call: RouteCall, token: string): Promise<A
 
 const rank = (role: Role) => ROLES.indexOf(role);
 
-async function organizationIdOf(token: string): Promise<string> {
-  return (await api<MeResponse>('/api/me', { token })).body.organization.id;
-}
-
 function expectCreated(response: ApiResponse, what: string) {
   if (response.status >= 300) throw new Error(`${what} failed: ${JSON.stringify(response.body)}`);
 }
 
 async function victimOrganization(): Promise<Victim> {
   const admin = await signUpCompany('Victim Holdings');
-  const organizationId = await organizationIdOf(admin.accessToken);
+  const organizationId = await organizationIdOf(admin);
   const member = await addMember(admin, 'user');
   const asset = await createHardwareAsset(admin, {
     model: 'Victim Secret Model',

@@ -2,10 +2,11 @@ import { expect } from 'vitest';
 import type { AgentReportInput } from '../../shared/agent-data';
 import type { CreatedApiKey } from '../../shared/api-keys';
 import { api, type TestCompany } from './api';
+import type { SendRequest } from './stack-client';
 
 /** An organisation's new agent API key, made through the API: the whole key is in this answer only. */
-export async function createKey(company: TestCompany): Promise<CreatedApiKey> {
-  const response = await api<CreatedApiKey>('/api/api-keys', {
+export async function createKey(company: TestCompany, send: SendRequest = api): Promise<CreatedApiKey> {
+  const response = await send<CreatedApiKey>('/api/api-keys', {
     method: 'POST',
     token: company.accessToken,
     body: {},

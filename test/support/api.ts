@@ -52,6 +52,16 @@ export function signUpCompany(companyName = 'Acme Ltd'): Promise<TestCompany> {
   return signUpCompanyAt(stack(), companyName);
 }
 
+/**
+ * The organisation a company's admin belongs to, from GET /api/me: on this run's stack, or on
+ * another one (a stack process of a reliability test) when given.
+ */
+export async function organizationIdOf(company: TestCompany, target: StackTarget = stack()): Promise<string> {
+  const me = await callApi<MeResponse>(target, '/api/me', { token: company.accessToken });
+  expect(me.status).toBe(200);
+  return me.body.organization.id;
+}
+
 /** Gives this worker the functions' environment, for tests that call the data layer directly. */
 export function useFunctionEnv(overrides: Record<string, string> = {}) {
   Object.assign(process.env, inject('functionEnv'), overrides);
@@ -81,8 +91,7 @@ export async function setSubscription(
  */
 export async function signUpUnlimitedCompany(companyName?: string): Promise<TestCompany> {
   const company = await signUpCompany(companyName);
-  const { organization } = (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
-  await setSubscription(organization.id, {
+  await setSubscription(await organizationIdOf(company), {
     status: 'active',
     plan_name: 'Enterprise',
     asset_limit: UNLIMITED,

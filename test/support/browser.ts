@@ -27,6 +27,24 @@ export function useChromiumPage(viewport = { width: 1280, height: 800 }): () => 
   return () => page!;
 }
 
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Fills the sign-in form the page shows and presses Sign In, without waiting for what follows. */
+export async function fillSignInForm(page: Page, credentials: Credentials): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** Opens an address of the app (a path such as /settings) and signs in through its form. */
+export async function openAndSignIn(page: Page, address: string, credentials: Credentials): Promise<void> {
+  await page.goto(`${baseUrl()}${address}`);
+  await fillSignInForm(page, credentials);
+}
+
 /**
  * Opens an address of the app, signs in through its form, and waits for the page's heading, which
  * shows once the session has started.
@@ -34,20 +52,18 @@ export function useChromiumPage(viewport = { width: 1280, height: 800 }): () => 
 export async function signInThroughForm(
   page: Page,
   url: string,
-  credentials: { email: string; password: string },
+  credentials: Credentials,
   heading: string,
 ): Promise<void> {
   await page.goto(url);
-  await page.getByLabel('Email', { exact: true }).fill(credentials.email);
-  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await fillSignInForm(page, credentials);
   await page.getByRole('heading', { name: heading, exact: true }).waitFor({ timeout: 15_000 });
 }
 
 /** Signs a company's admin in on the Assets page: its Manual Hardware tab unless another address is given. */
 export function signInToAssets(
   page: Page,
-  credentials: { email: string; password: string },
+  credentials: Credentials,
   address = '/assets?tab=hardware',
 ): Promise<void> {
   return signInThroughForm(page, `${baseUrl()}${address}`, credentials, 'Assets');

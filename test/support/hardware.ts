@@ -1,12 +1,14 @@
 import { expect } from 'vitest';
 import type { DashboardResponse } from '../../shared/api';
 import type { AuditLogListResponse } from '../../shared/audit';
-import type { HardwareAsset, HardwareListResponse } from '../../shared/hardware';
+import { HARDWARE_FIELDS, type HardwareAsset, type HardwareListResponse } from '../../shared/hardware';
 import { api, type TestCompany } from './api';
+import type { SendRequest } from './stack-client';
 
 /**
  * The hardware API as the hardware, audit and import tests call it. Bodies go as a client might send
- * them, valid or not (createHardwareAsset in ./api takes typed form values instead).
+ * them, valid or not (createHardwareAsset in ./api takes typed form values instead). Calls go over
+ * HTTP to the run's stack unless given callHandler (./handlers.ts).
  */
 
 /** The asset the tests start from and vary: an Active Dell laptop. */
@@ -17,15 +19,23 @@ export const laptop = {
   status: 'Active',
 };
 
-export async function create(company: TestCompany, body: Record<string, unknown>) {
-  return api<HardwareAsset>('/api/hardware', { method: 'POST', token: company.accessToken, body });
+/** What an edit sends: the editable fields only (the API refuses the read-only ones by name). */
+export function editableFields(
+  asset: HardwareAsset,
+): Partial<Record<(typeof HARDWARE_FIELDS)[number], unknown>> {
+  return Object.fromEntries(HARDWARE_FIELDS.map((field) => [field, asset[field]]));
+}
+
+export async function create(company: TestCompany, body: Record<string, unknown>, send: SendRequest = api) {
+  return send<HardwareAsset>('/api/hardware', { method: 'POST', token: company.accessToken, body });
 }
 
 export async function createOk(
   company: TestCompany,
   body: Record<string, unknown> = laptop,
+  send: SendRequest = api,
 ): Promise<HardwareAsset> {
-  const response = await create(company, body);
+  const response = await create(company, body, send);
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
 }
@@ -45,6 +55,6 @@ export async function dashboard(company: TestCompany): Promise<DashboardResponse
   return (await api<DashboardResponse>('/api/dashboard', { token: company.accessToken })).body;
 }
 
-export async function auditLogs(company: TestCompany) {
-  return (await api<AuditLogListResponse>('/api/audit-logs', { token: company.accessToken })).body.items;
+export async function auditLogs(company: TestCompany, send: SendRequest = api) {
+  return (await send<AuditLogListResponse>('/api/audit-logs', { token: company.accessToken })).body.items;
 }

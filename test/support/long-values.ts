@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { API_KEY_HEADER, type AgentReportInput } from '../../shared/agent-data';
 import type { CreatedApiKey } from '../../shared/api-keys';
 import { api, baseUrl, createHardwareAsset, inviteTokenSentTo, signUpCompany, type TestCompany } from './api';
+import { dateIn } from './dates';
 import { launchChromium, signInThroughForm } from './browser';
 import { TEST_SUPER_ADMIN } from './global-setup';
 import { VIEWPORTS, type ViewportName } from './layout';
@@ -39,10 +40,6 @@ export interface LongValuesCompany {
   admin: { email: string; password: string };
   /** A long address with a pending invitation. */
   invitedEmail: string;
-}
-
-function dateIn(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** An address of some 120 characters, unique to this run. */

@@ -86,11 +86,21 @@ export interface TestCompany {
   tokens: AuthenticationResultType;
 }
 
-/** Signs a new company up through the API and signs its admin in. */
-export async function signUpCompanyAt(target: StackTarget, companyName: string): Promise<TestCompany> {
+/** How a request reaches the API: over HTTP to a stack, or straight to a handler (./handlers.ts). */
+export type SendRequest = <T = Record<string, unknown>>(
+  path: string,
+  options?: ApiOptions,
+) => Promise<ApiResponse<T>>;
+
+/** Signs a new company up through the API (or the given way to it) and signs its admin in. */
+export async function signUpCompanyAt(
+  target: StackTarget,
+  companyName: string,
+  send: SendRequest = (path, options) => callApi(target, path, options),
+): Promise<TestCompany> {
   const email = uniqueEmail('admin');
   const password = 'secret-pass-1';
-  const response = await callApi(target, '/api/auth/signup', {
+  const response = await send('/api/auth/signup', {
     method: 'POST',
     body: { email, password, full_name: 'Ann Admin', company_name: companyName },
   });

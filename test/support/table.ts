@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { useFunctionEnv } from './api';
 
 type TableItem = Record<string, unknown>;
@@ -12,6 +12,15 @@ function testRunTableClient(): DynamoDBDocumentClient {
     new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT }),
   );
   return testRunClient;
+}
+
+/** One item of the test run's table, read straight from DynamoDB Local (consistently). */
+export async function tableItem(key: { pk: string; sk: string }): Promise<TableItem | undefined> {
+  useFunctionEnv();
+  const { Item } = await testRunTableClient().send(
+    new GetCommand({ TableName: process.env.TABLE_NAME, Key: key, ConsistentRead: true }),
+  );
+  return Item;
 }
 
 /**

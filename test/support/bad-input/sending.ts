@@ -1,0 +1,85 @@
+import http from 'node:http';
+import { apiErrorBodySchema } from '../../../shared/api';
+import { importResultSchema } from '../../../shared/hardware-import';
+import { baseUrl } from '../api';
+import type { BadCase } from './cases';
+
+/** Sending the bad cases to the run's stack, a few at a time, and judging the answers. */
+
+export const CONCURRENCY = 8;
+
+export interface Answer {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+export function send(request: BadCase & { method: string }): Promise<Answer> {
+  const url = new URL(baseUrl());
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: request.method,
+        path: request.query ? `${request.path}?${request.query}` : request.path,
+        headers: {
+          ...request.headers,
+          ...(request.body === undefined ? {} : { 'content-length': Buffer.byteLength(request.body) }),
+        },
+        agent,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: String(response.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  });
+}
+
+export async function inBatches<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await run(items[index]!);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Why an answer is not the refusal a bad request deserves, or null when it is. */
+export function problemWith(answer: Answer, badCase: BadCase): string | null {
+  if (answer.status >= 500) return `server error ${answer.status}`;
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    return `${answer.status} with a body that is not JSON`;
+  }
+  if (!answer.contentType.startsWith('application/json')) return `${answer.status} as ${answer.contentType}`;
+  if (badCase.rowsAllRefused !== undefined && answer.status === 200) {
+    const result = importResultSchema.safeParse(body);
+    return result.success && result.data.success === 0 && result.data.failed === badCase.rowsAllRefused
+      ? null
+      : `200 importing ${JSON.stringify(body).slice(0, 200)}`;
+  }
+  if (answer.status < 400) return `accepted with ${answer.status}`;
+  if (!apiErrorBodySchema.safeParse(body).success) return `${answer.status} without the error body`;
+  return null;
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
+import type { JWTPayload } from 'jose';
+import { afterEach, inject, vi } from 'vitest';
+import type { HttpEvent, HttpHandler } from '../../functions/lib/http';
+import { routeKey, routes, type Feature, type RouteDefinition } from '../../functions/routes';
+import { createJwtAuthorizer } from '../../infra/local/jwt-authorizer';
+import { useFunctionEnv } from './api';
+import { signUpCompanyAt, type ApiOptions, type ApiResponse, type TestCompany } from './stack-client';
+
+/**
+ * The in-process harness: the middle level between pure rules and the whole stack. A call goes
+ * straight to the feature's Lambda handler (functions/<feature>/index.ts, which dispatches by
+ * route key), in this test's process, against the run's DynamoDB Local and cognito-local: no
+ * gateway, no HTTP server, no browser. The event is the API Gateway v2 event the handler gets in
+ * AWS, built from the route table, with the claims of a real Cognito access token that the local
+ * JWT authorizer (API Gateway's stand-in) has verified, so the caller's profile, role and
+ * subscription are checked by the same code as in production.
+ *
+ * Because the handler runs here, the test owns its clock (useHandlerClock below): it sets the `now`
+ * every handler reads (functions/lib/http.ts), so a rule about time (an invitation's 7 days, today's
+ * date) is asserted exactly, without sleeping or backdating. A token is verified once, when its
+ * company signs in: on the test's clock, which must then be before the token's expiry (a fixed
+ * date in the past is), or on the real one if the test moves its clock afterwards.
+ *
+ * callHandler takes the same path and options as api() in ./api, and answers in the same shape.
+ */
+
+interface MatchedRoute {
+  route: RouteDefinition;
+  pathParameters: Record<string, string>;
+}
+
+/** The route a concrete path (/api/disposals/01J…/complete) names, as API Gateway matches it. */
+function matchRoute(method: string, pathname: string): MatchedRoute | undefined {
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const names: string[] = [];
+    const pattern = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    const match = new RegExp(`^${pattern}$`).exec(pathname);
+    if (match) {
+      const values = match.slice(1).map((value) => decodeURIComponent(value));
+      return {
+        route,
+        pathParameters: Object.fromEntries(names.map((name, index) => [name, values[index]!])),
+      };
+    }
+  }
+  return undefined;
+}
+
+const handlers = new Map<Feature, Promise<HttpHandler>>();
+
+/** The feature's Lambda entry point, loaded once the functions' environment is set. */
+function featureHandler(feature: Feature): Promise<HttpHandler> {
+  let handler = handlers.get(feature);
+  if (!handler) {
+    useFunctionEnv();
+    handler = import(`../../functions/${feature}/index.ts`).then(
+      (module: { handler: HttpHandler }) => module.handler,
+    );
+    handlers.set(feature, handler);
+  }
+  return handler;
+}
+
+let authorize: ReturnType<typeof createJwtAuthorizer> | undefined;
+/** Claims of the access tokens verified so far: each token is checked once, when first used. */
+const verifiedClaims = new Map<string, JWTPayload>();
+
+async function claimsOf(token: string): Promise<JWTPayload> {
+  const known = verifiedClaims.get(token);
+  if (known) return known;
+  const env = inject('functionEnv');
+  authorize ??= createJwtAuthorizer(env.COGNITO_ENDPOINT!, env.USER_POOL_ID!, env.USER_POOL_CLIENT_ID!);
+  const claims = await authorize(`Bearer ${token}`);
+  if (!claims) throw new Error('The harness calls a handler as API Gateway would: with a valid access token');
+  verifiedClaims.set(token, claims);
+  return claims;
+}
+
+type Claims = HttpEvent['requestContext']['authorizer']['jwt']['claims'];
+
+/** The claims as API Gateway's JWT authorizer passes them on: strings, numbers, booleans, string lists. */
+function asClaims(payload: JWTPayload): Claims {
+  const claims: Claims = {};
+  for (const [name, value] of Object.entries(payload)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      claims[name] = value;
+    else if (Array.isArray(value)) claims[name] = value.map(String);
+  }
+  return claims;
+}
+
+function lambdaContext(feature: Feature, requestId: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `harness-${feature}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:harness-${feature}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/harness-${feature}`,
+    logStreamName: 'harness',
+    getRemainingTimeInMillis: () => 29_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/** The query as API Gateway hands it over: repeated names joined with commas. */
+function queryParameters(search: URLSearchParams): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of search) query[name] = name in query ? `${query[name]},${value}` : value;
+  return query;
+}
+
+/** Calls the handler of the route `path` names, in this process, as API Gateway would. */
+export async function callHandler<T = Record<string, unknown>>(
+  path: string,
+  options: ApiOptions = {},
+): Promise<ApiResponse<T>> {
+  const method = options.method ?? 'GET';
+  const url = new URL(path, 'http://harness.local');
+  const matched = matchRoute(method, url.pathname);
+  if (!matched) throw new Error(`No route in functions/routes.ts for ${method} ${url.pathname}`);
+  const { route, pathParameters } = matched;
+  const claims = route.auth === 'user' ? asClaims(await claimsOf(options.token ?? '')) : {};
+
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+  let body = options.rawBody;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const requestId = randomUUID();
+  const event: HttpEvent = {
+    version: '2.0',
+    routeKey: routeKey(route),
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    ...(url.search ? { queryStringParameters: queryParameters(url.searchParams) } : {}),
+    ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
+    ...(body ? { body } : {}),
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'harness',
+      apiId: 'harness',
+      domainName: url.host,
+      domainPrefix: 'harness',
+      http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'harness' },
+      requestId,
+      routeKey: routeKey(route),
+      stage: '$default',
+      time: new Date().toISOString(),
+      timeEpoch: Date.now(),
+      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } },
+    },
+  };
+
+  const handler = await featureHandler(route.feature);
+  const result = await handler(event, lambdaContext(route.feature, requestId));
+  const text = result.body ?? '';
+  return { status: result.statusCode ?? 200, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/**
+ * Signs a new company up through the auth feature's handler, signs its admin in with cognito-local,
+ * and verifies the token at once, on the clock of that moment.
+ */
+export async function signUpCompanyInProcess(companyName = 'Acme Ltd'): Promise<TestCompany> {
+  const target = { baseUrl: inject('baseUrl'), runtimeConfig: inject('runtimeConfig') };
+  const company = await signUpCompanyAt(target, companyName, callHandler);
+  await claimsOf(company.accessToken);
+  return company;
+}
+
+/**
+ * The handlers' clock, for one test file: clock.set() fakes Date alone (timers and I/O keep real
+ * time, so DynamoDB Local and Cognito calls run as usual); each test ends on the real clock.
+ */
+export function useHandlerClock() {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  return {
+    set(isoTime: string) {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(isoTime));
+    },
+  };
+}
