@@ -1,7 +1,7 @@
 import { signOut } from 'aws-amplify/auth';
 import { Suspense, useDeferredValue, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import type { MeResponse } from '../../../shared/api';
+import type { MeResponse } from '@shared/api';
 import { errorMessage } from '../api/api-client';
 import { displayName, useMe } from '../api/me';
 import { PageLoader } from '../components/page-loader';

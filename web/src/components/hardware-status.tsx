@@ -1,4 +1,4 @@
-import type { HardwareStatus } from '../../../shared/hardware';
+import type { HardwareStatus } from '@shared/hardware';
 import { SmallBadge } from './plain-table';
 
 /**

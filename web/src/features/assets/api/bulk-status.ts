@@ -1,9 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  bulkStatusResponseSchema,
-  type BulkStatusChange,
-  type BulkStatusResponse,
-} from '../../../../../shared/hardware';
+import { bulkStatusResponseSchema, type BulkStatusChange, type BulkStatusResponse } from '@shared/hardware';
 import { apiRequest } from '../../../api/api-client';
 import { invalidateHardware } from './hardware-keys';
 

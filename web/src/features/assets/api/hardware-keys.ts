@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { HardwareStatus } from '../../../../../shared/hardware';
+import type { HardwareStatus } from '@shared/hardware';
 
 /** What the Manual Hardware table is filtered by; empty means "no filter". */
 export interface HardwareFilters {

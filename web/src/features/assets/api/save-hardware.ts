@@ -1,9 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  hardwareAssetSchema,
-  type HardwareAsset,
-  type HardwareAssetInput,
-} from '../../../../../shared/hardware';
+import { hardwareAssetSchema, type HardwareAsset, type HardwareAssetInput } from '@shared/hardware';
 import { apiRequest } from '../../../api/api-client';
 import { invalidateHardware } from './hardware-keys';
 

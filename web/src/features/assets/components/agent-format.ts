@@ -1,4 +1,4 @@
-import type { AgentFreshness, AgentSummary } from '../../../../../shared/agent-data';
+import type { AgentFreshness, AgentSummary } from '@shared/agent-data';
 import { lazyFormat } from '../../../components/format';
 
 /** What each freshness colour means, in words, so colour is never the only signal. */

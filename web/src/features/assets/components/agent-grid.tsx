@@ -23,7 +23,7 @@ import {
   type AgentFreshness,
   type AgentListResponse,
   type AgentSort,
-} from '../../../../../shared/agent-data';
+} from '@shared/agent-data';
 import { errorMessage } from '../../../api/api-client';
 import { AgentCard } from './agent-card';
 import { FRESHNESS_LABELS, plural } from './agent-format';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { AgentFreshness, AgentSort } from '../../../../../shared/agent-data';
+import type { AgentFreshness, AgentSort } from '@shared/agent-data';
 import { useAgentList } from '../api/list-agents';
 import { useNow } from './agent-clock';
 import { AgentDetail } from './agent-detail';

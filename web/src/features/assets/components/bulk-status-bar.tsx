@@ -8,7 +8,7 @@ import {
   isDisposalStatus,
   type BulkStatusChange,
   type HardwareStatus,
-} from '../../../../../shared/hardware';
+} from '@shared/hardware';
 import { errorMessage } from '../../../api/api-client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useBulkStatus } from '../api/bulk-status';

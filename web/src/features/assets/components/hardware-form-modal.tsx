@@ -23,7 +23,7 @@ import {
   type HardwareAsset,
   type HardwareAssetFormValues,
   type HardwareStatus,
-} from '../../../../../shared/hardware';
+} from '@shared/hardware';
 import { errorMessage, isApiError } from '../../../api/api-client';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useHardwareAsset } from '../api/get-hardware';

@@ -1,4 +1,4 @@
-import type { HardwareAsset, HardwareListResponse } from '../../../../../shared/hardware';
+import type { HardwareAsset, HardwareListResponse } from '@shared/hardware';
 import { formatCount, formatDay } from '../../../components/format';
 
 type Named = Pick<HardwareAsset, 'asset_type' | 'manufacturer' | 'model' | 'asset_tag' | 'serial_number'>;

@@ -6,7 +6,7 @@ import {
   HARDWARE_STATUSES,
   type HardwareAsset,
   type HardwareStatus,
-} from '../../../../../shared/hardware';
+} from '@shared/hardware';
 import { errorMessage } from '../../../api/api-client';
 import { ListFooter } from '../../../components/list-footer';
 import { HiddenText } from '../../../components/plain-parts';

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { HardwareAsset } from '../../../../../shared/hardware';
+import type { HardwareAsset } from '@shared/hardware';
 import { assetName, formatDate } from './hardware-format';
 import { DataTable } from '../../../components/data-table';
 import { SmallButton, Td, Th, Tr } from '../../../components/plain-table';

@@ -20,7 +20,7 @@ import {
   REQUIRED_IMPORT_COLUMNS,
   importTemplateCsv,
   type ImportResult,
-} from '../../../../../shared/hardware-import';
+} from '@shared/hardware-import';
 import { errorMessage } from '../../../api/api-client';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { invalidateHardware } from '../api/hardware-keys';

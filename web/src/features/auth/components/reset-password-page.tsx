@@ -2,8 +2,8 @@ import { Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-re
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, emailSchema, passwordSchema } from '../../../../../shared/auth';
-import { PASSWORD_MIN_LENGTH } from '../../../../../shared/constants';
+import { AUTH_MESSAGES, emailSchema, passwordSchema } from '@shared/auth';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/reset-password';
 import { AuthLayout } from './auth-layout';
 import { AuthMessage } from './auth-message';

@@ -1,6 +1,6 @@
 import { Alert, Text } from '@aws-amplify/ui-react';
-import type { BillingSubscription } from '../../../../../shared/billing';
-import type { Role } from '../../../../../shared/constants';
+import type { BillingSubscription } from '@shared/billing';
+import type { Role } from '@shared/constants';
 import { BILLING_TEXTS } from '../billing-format';
 
 /**

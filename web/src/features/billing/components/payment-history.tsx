@@ -14,7 +14,7 @@ import {
   Text,
 } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
-import { formatAmount, type Payment } from '../../../../../shared/billing';
+import { formatAmount, type Payment } from '@shared/billing';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardResponseSchema, type DashboardResponse } from '../../../../../shared/api';
+import { dashboardResponseSchema, type DashboardResponse } from '@shared/api';
 import { apiRequest } from '../../../api/api-client';
 
 export function getDashboard(): Promise<DashboardResponse> {

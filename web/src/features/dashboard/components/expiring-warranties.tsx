@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { ExpiringWarranty } from '../../../../../shared/api';
-import { WARRANTY_WINDOW_DAYS } from '../../../../../shared/hardware';
+import type { ExpiringWarranty } from '@shared/api';
+import { WARRANTY_WINDOW_DAYS } from '@shared/hardware';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { OutlinedCard, SkeletonBar } from '../../../components/plain-parts';
 import { SmallBadge, Td, Tr } from '../../../components/plain-table';

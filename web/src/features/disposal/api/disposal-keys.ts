@@ -1,4 +1,4 @@
-import type { DisposalItemStatus } from '../../../../../shared/disposal';
+import type { DisposalItemStatus } from '@shared/disposal';
 
 /** What the disposal table is filtered by; empty means "no filter". */
 export interface DisposalFilters {

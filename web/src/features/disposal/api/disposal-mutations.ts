@@ -5,7 +5,7 @@ import {
   type DisposalDeleteResponse,
   type DisposalItem,
   type DisposalItemInput,
-} from '../../../../../shared/disposal';
+} from '@shared/disposal';
 import { apiRequest } from '../../../api/api-client';
 import { invalidateHardware } from '../../assets/api/hardware-keys';
 

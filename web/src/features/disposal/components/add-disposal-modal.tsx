@@ -17,7 +17,7 @@ import {
   disposalItemInputSchema,
   type DisposalItem,
   type DisposalItemFormValues,
-} from '../../../../../shared/disposal';
+} from '@shared/disposal';
 import { errorMessage, isApiError } from '../../../api/api-client';
 import { useCurrentUser } from '../../../api/me';
 import { ModalDialog } from '../../../components/modal-dialog';

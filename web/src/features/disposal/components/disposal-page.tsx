@@ -18,7 +18,7 @@ import {
   disposalDeleteConfirm,
   type DisposalItem,
   type DisposalItemStatus,
-} from '../../../../../shared/disposal';
+} from '@shared/disposal';
 import { errorMessage, isApiError } from '../../../api/api-client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { downloadCsv, localIsoMonth } from '../../../components/csv-report';

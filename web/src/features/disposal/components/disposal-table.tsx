@@ -1,6 +1,6 @@
 import { Badge, Button, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
-import { DISPOSAL_MESSAGES, type DisposalItem } from '../../../../../shared/disposal';
+import { DISPOSAL_MESSAGES, type DisposalItem } from '@shared/disposal';
 import { DataTable } from '../../../components/data-table';
 import { EmptyValue, optionalValue, SelectableHeader, SelectRowCell } from '../../../components/row-select';
 import { formatDate } from '../../assets/components/hardware-format';

@@ -1,6 +1,6 @@
 import { Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
-import { AGENT_REPORT_INTERVAL_MINUTES } from '../../../../../shared/agent-data';
+import { AGENT_REPORT_INTERVAL_MINUTES } from '@shared/agent-data';
 
 const iconProps = {
   className: 'agent-tile__icon',

@@ -12,7 +12,7 @@ import {
 } from '@aws-amplify/ui-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Ref } from 'react';
-import type { ApiKey, ApiKeyListResponse } from '../../../../../shared/api-keys';
+import type { ApiKey, ApiKeyListResponse } from '@shared/api-keys';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { formatCreated, formatLastUsed, shortenedKey } from './api-key-format';
 

@@ -1,6 +1,6 @@
 import { Button, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
-import { COPIED_CONFIRMATION_MS } from '../../../../../shared/api-keys';
+import { COPIED_CONFIRMATION_MS } from '@shared/api-keys';
 
 type CopyOutcome = 'copied' | 'failed';
 

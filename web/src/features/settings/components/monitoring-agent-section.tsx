@@ -5,7 +5,7 @@ import {
   AGENT_DOWNLOAD_MESSAGES,
   AGENT_FIRST_REPORT_MINUTES,
   AGENT_REPORT_INTERVAL_MINUTES,
-} from '../../../../../shared/agent-data';
+} from '@shared/agent-data';
 import { errorMessage } from '../../../api/api-client';
 import { getRuntimeConfig } from '../../../config/runtime-config';
 import { useDownloadAgent } from '../api/download-agent';

@@ -1,5 +1,5 @@
 import { Card, Heading, Text, View } from '@aws-amplify/ui-react';
-import { ROLE_LABELS } from '../../../../../shared/constants';
+import { ROLE_LABELS } from '@shared/constants';
 import { useCurrentUser } from '../../../api/me';
 import { useTokenInfo } from '../api/get-token-info';
 

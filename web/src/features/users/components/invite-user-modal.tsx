@@ -1,14 +1,14 @@
 import { Alert, Button, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ROLE_LABELS } from '../../../../../shared/constants';
+import { ROLE_LABELS } from '@shared/constants';
 import {
   INVITABLE_ROLES,
   INVITATION_MESSAGES,
   inviteSchema,
   type InvitableRole,
   type Invitation,
-} from '../../../../../shared/invitations';
+} from '@shared/invitations';
 import { errorMessage } from '../../../api/api-client';
 import { useCurrentUser } from '../../../api/me';
 import { ModalDialog } from '../../../components/modal-dialog';

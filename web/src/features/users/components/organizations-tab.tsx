@@ -1,6 +1,6 @@
 import { Flex, Heading, Loader, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useRef, useState } from 'react';
-import { ORGANIZATION_MESSAGES, type OrganizationSummary } from '../../../../../shared/users';
+import { ORGANIZATION_MESSAGES, type OrganizationSummary } from '@shared/users';
 import { errorMessage } from '../../../api/api-client';
 import { useCurrentUser } from '../../../api/me';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

@@ -1,7 +1,7 @@
 import { Button, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
-import { shortId } from '../../../../../shared/constants';
-import type { OrganizationSummary } from '../../../../../shared/users';
+import { shortId } from '@shared/constants';
+import type { OrganizationSummary } from '@shared/users';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { DataTable } from '../../../components/data-table';
 import { formatTimestampDate } from './user-format';

@@ -10,8 +10,8 @@ import {
   TableRow,
 } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
-import { ROLE_LABELS } from '../../../../../shared/constants';
-import { INVITATION_MESSAGES, isExpiredInvitation, type Invitation } from '../../../../../shared/invitations';
+import { ROLE_LABELS } from '@shared/constants';
+import { INVITATION_MESSAGES, isExpiredInvitation, type Invitation } from '@shared/invitations';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { formatTimestampDate, splitInvitations } from './user-format';
 

@@ -1,8 +1,8 @@
 import { Button, Flex, Heading, Loader, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
-import { ROLE_LABELS, type Role } from '../../../../../shared/constants';
-import { INVITATION_MESSAGES, type Invitation } from '../../../../../shared/invitations';
-import { USER_MESSAGES, type UserListItem } from '../../../../../shared/users';
+import { ROLE_LABELS, type Role } from '@shared/constants';
+import { INVITATION_MESSAGES, type Invitation } from '@shared/invitations';
+import { USER_MESSAGES, type UserListItem } from '@shared/users';
 import { errorMessage } from '../../../api/api-client';
 import { useCurrentUser } from '../../../api/me';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

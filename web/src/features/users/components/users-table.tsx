@@ -1,7 +1,7 @@
 import { Button, SelectField, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
-import { ROLE_LABELS, ROLES, shortId, type Role } from '../../../../../shared/constants';
-import { canChangeRoleOf, roleOptions, type UserListItem } from '../../../../../shared/users';
+import { ROLE_LABELS, ROLES, shortId, type Role } from '@shared/constants';
+import { canChangeRoleOf, roleOptions, type UserListItem } from '@shared/users';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { DataTable } from '../../../components/data-table';
 import { formatTimestampDate, userInitial } from './user-format';
