@@ -87,7 +87,3 @@ export function formatOs(machine: Pick<AgentSummary, 'os_type' | 'os_version'>):
   }
   return type ?? version;
 }
-
-export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
-}

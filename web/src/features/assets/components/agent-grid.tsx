@@ -26,7 +26,8 @@ import {
 } from '@shared/agent-data';
 import { errorMessage } from '../../../api/api-client';
 import { AgentCard } from './agent-card';
-import { FRESHNESS_LABELS, plural } from './agent-format';
+import { plural } from '../../../components/format';
+import { FRESHNESS_LABELS } from './agent-format';
 import { lazyFormat } from '../../../components/format';
 
 /** The freshness filter's choices: the badge's word and its time since last seen (SPEC 4). */

@@ -5,7 +5,7 @@ import { useAgentList } from '../api/list-agents';
 import { useNow } from './agent-clock';
 import { AgentDetail } from './agent-detail';
 import { AgentGrid } from './agent-grid';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

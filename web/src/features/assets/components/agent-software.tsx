@@ -13,7 +13,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import type { AgentMachine } from '@shared/agent-data';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { searchWords } from '@shared/list';
-import { plural } from './agent-format';
+import { plural } from '../../../components/format';
 
 type Program = AgentMachine['installed_software'][number];
 

@@ -12,7 +12,7 @@ import {
 import { errorMessage } from '../../../api/api-client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useBulkStatus } from '../api/bulk-status';
-import { plural } from './hardware-format';
+import { plural } from '../../../components/format';
 
 interface BulkStatusBarProps {
   selectedIds: readonly string[];

@@ -5,7 +5,7 @@ import { HiddenText } from '../../../components/plain-parts';
 import { Button } from '../../../components/plain-ui';
 import { listAllHardware } from '../api/list-hardware';
 import type { HardwareFilters } from '../api/hardware-keys';
-import { plural } from './hardware-format';
+import { plural } from '../../../components/format';
 
 export const EXPORT_FAILED = 'Failed to export CSV';
 

@@ -27,9 +27,10 @@ import { useDeleteHardware } from '../api/delete-hardware';
 import { useHardwareList } from '../api/list-hardware';
 import type { HardwareFilters } from '../api/hardware-keys';
 import { EXPORT_FAILED, ExportHardwareButton } from './export-hardware-button';
-import { assetName, describeShown, listTotal, plural } from './hardware-format';
+import { plural } from '../../../components/format';
+import { assetName, describeShown, listTotal } from './hardware-format';
 import { HardwareTable } from './hardware-table';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { HardwareAsset } from '@shared/hardware';
-import { assetName, formatDate } from './hardware-format';
+import { formatDate } from '../../../components/format';
+import { assetName } from './hardware-format';
 import { DataTable } from '../../../components/data-table';
 import { SmallButton, Td, Th, Tr } from '../../../components/plain-table';
 import { EmptyValue, optionalValue, SelectableHeader, SelectRowCell } from '../../../components/row-select';

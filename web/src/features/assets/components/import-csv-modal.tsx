@@ -23,10 +23,10 @@ import {
 } from '@shared/hardware-import';
 import { errorMessage } from '../../../api/api-client';
 import { ModalDialog } from '../../../components/modal-dialog';
-import { invalidateHardware } from '../api/hardware-keys';
+import { invalidateInventory } from '../../../api/inventory-keys';
 import { prepareImport, runImport } from '../api/import-hardware';
 import { ColumnHeaders } from '../../../components/column-headers';
-import { plural } from './hardware-format';
+import { plural } from '../../../components/format';
 
 const TEMPLATE_FILE_NAME = 'hardware-import-template.csv';
 
@@ -137,7 +137,7 @@ export function ImportCsvModal({ onClose }: ImportCsvModalProps) {
     }
     setPhase({ kind: 'importing', done: 0, total: prepared.totalRows, result: empty });
     const outcome = await runImport(prepared, (progress) => setPhase({ kind: 'importing', ...progress }));
-    if (outcome.result.success > 0) await invalidateHardware(queryClient);
+    if (outcome.result.success > 0) await invalidateInventory(queryClient);
     if (outcome.error) {
       console.error('Hardware import stopped', outcome.error);
       if (outcome.done === 0 && outcome.result.errors.length === 0) {

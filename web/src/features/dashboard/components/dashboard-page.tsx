@@ -8,7 +8,7 @@ import { useDashboard } from '../api/get-dashboard';
 import type { BarChartRow } from './bar-chart';
 import { BreakdownCard } from './breakdown-card';
 import { ExpiringWarranties } from './expiring-warranties';
-import { StatCard } from './stat-card';
+import { StatCard } from '../../../components/stat-card';
 import { statusColor } from '../../../components/hardware-status';
 
 const NO_HARDWARE = 'No hardware yet';

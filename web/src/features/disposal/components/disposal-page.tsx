@@ -26,11 +26,9 @@ import { ListFooter } from '../../../components/list-footer';
 import { SuccessNotice, useSuccessNotice } from '../../../components/success-notice';
 import { useRowSelection } from '../../../components/use-row-selection';
 import { LoadError } from '../../../components/load-error';
-import { getHardware } from '../../assets/api/get-hardware';
-import { HardwareFormModal } from '../../assets/components/hardware-form-modal';
-import { assetName, plural } from '../../assets/components/hardware-format';
-import { useDebouncedValue } from '../../assets/components/use-debounced-value';
-import { StatCard } from '../../dashboard/components/stat-card';
+import { plural } from '../../../components/format';
+import { StatCard } from '../../../components/stat-card';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
 import type { DisposalFilters } from '../api/disposal-keys';
 import { useCompleteDisposal, useDeleteDisposals, useRevertDisposal } from '../api/disposal-mutations';
 import { useDisposalStats } from '../api/disposal-stats';
@@ -38,6 +36,7 @@ import { listAllDisposals, useDisposalList } from '../api/list-disposals';
 import { disposalReportCsv, disposalReportFileName } from '../disposal-report';
 import { AddDisposalModal } from './add-disposal-modal';
 import { DisposalTable } from './disposal-table';
+import type { LinkedAssets } from './linked-asset';
 import { useFilledTable } from '../../../components/use-filled-table';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -80,7 +79,7 @@ function isStatus(value: string): value is DisposalItemStatus {
 }
 
 /** Asset Disposal: counts, search and status filter, add, complete, revert, bulk delete, export. */
-export function DisposalPage() {
+export function DisposalPage({ linkedAssets }: { linkedAssets: LinkedAssets }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<DisposalItemStatus | ''>('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -176,7 +175,7 @@ export function DisposalPage() {
     assetAbortRef.current = controller;
     setLoadingAssetOf(item.id);
     try {
-      await getHardware(item.asset_id, controller.signal);
+      await linkedAssets.load(item.asset_id, controller.signal);
       setDialog({ kind: 'edit-asset', assetId: item.asset_id, itemId: item.id });
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -375,13 +374,13 @@ export function DisposalPage() {
         />
       ) : null}
       {dialog?.kind === 'edit-asset' ? (
-        <HardwareFormModal
-          mode={{ kind: 'edit', id: dialog.assetId }}
+        <linkedAssets.Editor
+          assetId={dialog.assetId}
           onClose={() => setDialog(null)}
           returnFocus={() => rowButton('data-edit-asset', dialog.itemId) ?? tableRegionRef.current}
-          onSaved={(asset) => {
+          onSaved={(name) => {
             setDialog(null);
-            showNotice(`Saved changes to ${assetName(asset)}`);
+            showNotice(`Saved changes to ${name}`);
           }}
         />
       ) : null}

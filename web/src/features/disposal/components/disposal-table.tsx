@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import { DISPOSAL_MESSAGES, type DisposalItem } from '@shared/disposal';
 import { DataTable } from '../../../components/data-table';
 import { EmptyValue, optionalValue, SelectableHeader, SelectRowCell } from '../../../components/row-select';
-import { formatDate } from '../../assets/components/hardware-format';
+import { formatDate } from '../../../components/format';
 
 interface DisposalTableProps {
   ref?: Ref<HTMLDivElement>;

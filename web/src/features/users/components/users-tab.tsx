@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../../api/me';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { SHORT_NOTICE_MS, SuccessNotice, useSuccessNotice } from '../../../components/success-notice';
-import { StatCard } from '../../dashboard/components/stat-card';
+import { StatCard } from '../../../components/stat-card';
 import { useCancelInvitation, useResendInvitation } from '../api/invitation-mutations';
 import { usePendingInvitations } from '../api/list-invitations';
 import { useUserList } from '../api/list-users';

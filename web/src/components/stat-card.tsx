@@ -1,6 +1,6 @@
-import { formatCount } from '../../../components/format';
+import { formatCount } from './format';
 import { useId } from 'react';
-import { HiddenText, OutlinedCard, SkeletonBar } from '../../../components/plain-parts';
+import { HiddenText, OutlinedCard, SkeletonBar } from './plain-parts';
 
 const LABEL_STYLE = {
   color: 'var(--amplify-colors-font-secondary)',
