@@ -1,5 +1,5 @@
+import { Table, TableBody, TableHead, TableRow } from '@aws-amplify/ui-react';
 import type { ReactNode, Ref } from 'react';
-import { Table } from './plain-ui';
 
 interface DataTableProps {
   ref?: Ref<HTMLDivElement>;
@@ -29,8 +29,11 @@ export function DataTable({ ref, label, busy = false, className, header, childre
       aria-busy={busy}
       tabIndex={0}
     >
-      <Table highlightOnHover className="responsive-table" header={header}>
-        {children}
+      <Table size="small" highlightOnHover className="responsive-table">
+        <TableHead>
+          <TableRow>{header}</TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
       </Table>
     </div>
   );

@@ -1,6 +1,6 @@
+import { Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { errorMessage } from '../api/api-client';
-import { Button, Flex, Loader, Text } from './plain-ui';
 
 interface ListFooterProps {
   list: UseInfiniteQueryResult<InfiniteData<unknown>>;
@@ -37,12 +37,12 @@ export function ListFooter({
         </Flex>
       ) : null}
       <div className="hardware-footer">
-        <Text color="secondary" fontSize="small">
+        <Text color="font.secondary" fontSize="small">
           {shown ? `Showing ${shown}${list.hasNextPage && !counted ? ' (more available)' : ''}` : null}
         </Text>
         {list.isFetchNextPageError ? (
           <Flex alignItems="center" gap="small" role="alert">
-            <Text color="error">Could not load more: {errorMessage(list.error)}</Text>
+            <Text color="font.error">Could not load more: {errorMessage(list.error)}</Text>
             <Button size="small" onClick={() => void list.fetchNextPage()}>
               Try again
             </Button>

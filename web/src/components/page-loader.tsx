@@ -1,4 +1,4 @@
-import { Flex, Loader, Text } from './plain-ui';
+import { Flex, Loader, Text } from '@aws-amplify/ui-react';
 
 interface PageLoaderProps {
   /** The accessible name of the spinner. */

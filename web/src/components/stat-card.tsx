@@ -1,12 +1,6 @@
-import { formatCount } from './format';
+import { Card, Placeholder, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useId } from 'react';
-import { HiddenText, OutlinedCard, SkeletonBar } from './plain-parts';
-
-const LABEL_STYLE = {
-  color: 'var(--amplify-colors-font-secondary)',
-  fontWeight: 'var(--amplify-font-weights-semibold)',
-};
-const VALUE_STYLE = { marginBlockStart: 'var(--amplify-space-xs)' };
+import { formatCount } from './format';
 
 interface StatCardProps {
   label: string;
@@ -16,29 +10,27 @@ interface StatCardProps {
   unavailable?: boolean;
 }
 
+/** One figure in a named card (the dashboard's, the disposal counts, the users' summary). */
 export function StatCard({ label, value, unavailable = false }: StatCardProps) {
   const labelId = useId();
   return (
-    <OutlinedCard aria-labelledby={labelId}>
-      <p id={labelId} className="amplify-text" style={LABEL_STYLE}>
+    <Card as="section" variation="outlined" aria-labelledby={labelId}>
+      <Text id={labelId} color="font.secondary" fontWeight="semibold">
         {label}
-      </p>
+      </Text>
       {value !== undefined ? (
-        <p className="amplify-text stat-card__value" style={VALUE_STYLE}>
+        <Text className="stat-card__value" marginTop="xs">
           {formatCount(value)}
-        </p>
+        </Text>
       ) : unavailable ? (
-        <p
-          className="amplify-text stat-card__value"
-          style={{ ...VALUE_STYLE, color: 'var(--amplify-colors-font-tertiary)' }}
-        >
+        <Text className="stat-card__value" marginTop="xs" color="font.tertiary">
           <span aria-hidden="true">—</span>
-          <HiddenText>Not available</HiddenText>
-        </p>
+          <VisuallyHidden>Not available</VisuallyHidden>
+        </Text>
       ) : (
         // As tall as the figure (.stat-card__value: xxl at line-height 1.2), so nothing moves when it comes.
-        <SkeletonBar height="calc(var(--amplify-font-sizes-xxl) * 1.2)" style={VALUE_STYLE} />
+        <Placeholder height="calc(var(--amplify-font-sizes-xxl) * 1.2)" marginTop="xs" />
       )}
-    </OutlinedCard>
+    </Card>
   );
 }

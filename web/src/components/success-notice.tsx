@@ -1,5 +1,5 @@
+import { Alert } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
-import { Alert } from './plain-ui';
 
 /** Success notices clear after 5 s, a few after 3 s (SPEC 9). */
 export const NOTICE_MS = 5000;
@@ -34,7 +34,7 @@ export function SuccessNotice({
   return (
     <div role="status" className="hardware-notice">
       {notice ? (
-        <Alert variation="success" role="none" onDismiss={onDismiss} marginBottom="small">
+        <Alert variation="success" role="none" isDismissible onDismiss={onDismiss} marginBottom="small">
           {notice.text}
         </Alert>
       ) : null}

@@ -13,7 +13,7 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
-import { Link } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import {
   AGENT_FIRST_REPORT_MINUTES,
   AGENT_FRESHNESS,
@@ -286,9 +286,9 @@ function NoMachines() {
         agent sends its first report about {AGENT_FIRST_REPORT_MINUTES} minutes after it starts, then every{' '}
         {AGENT_REPORT_INTERVAL_MINUTES} minutes.
       </Text>
-      <Link to="/settings" className="amplify-button amplify-button--primary agent-empty__action">
+      <Button as={RouterLink} to="/settings" variation="primary" className="agent-empty__action">
         Get an API key in Settings
-      </Link>
+      </Button>
     </div>
   );
 }

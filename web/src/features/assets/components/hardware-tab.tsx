@@ -1,3 +1,14 @@
+import {
+  Alert,
+  Button,
+  Flex,
+  Heading,
+  Loader,
+  SearchField,
+  SelectField,
+  Text,
+  VisuallyHidden,
+} from '@aws-amplify/ui-react';
 import { LoadError } from '../../../components/load-error';
 import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import {
@@ -9,17 +20,6 @@ import {
 } from '@shared/hardware';
 import { errorMessage } from '../../../api/api-client';
 import { ListFooter } from '../../../components/list-footer';
-import { HiddenText } from '../../../components/plain-parts';
-import {
-  Alert,
-  Button,
-  Flex,
-  Heading,
-  Loader,
-  SearchField,
-  SelectField,
-  Text,
-} from '../../../components/plain-ui';
 import { SuccessNotice, useSuccessNotice } from '../../../components/success-notice';
 import { useRowSelection } from '../../../components/use-row-selection';
 import { useFilledTable } from '../../../components/use-filled-table';
@@ -138,6 +138,9 @@ export function HardwareTab() {
           ref={searchRef}
           className="toolbar__search"
           label="Search hardware"
+          labelHidden={false}
+          hasSearchButton={false}
+          hasSearchIcon
           placeholder="Model, serial, tag, person, location…"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
@@ -180,6 +183,7 @@ export function HardwareTab() {
           variation="error"
           role="alert"
           heading={EXPORT_FAILED}
+          isDismissible
           onDismiss={() => setExportProblem(null)}
           marginBottom="small"
         >
@@ -200,7 +204,7 @@ export function HardwareTab() {
         </Suspense>
       ) : null}
 
-      <HiddenText role="status">{announcement}</HiddenText>
+      <VisuallyHidden role="status">{announcement}</VisuallyHidden>
 
       {pending ? (
         <Flex className="hardware-state" alignItems="center" justifyContent="center" gap="small">
@@ -305,7 +309,7 @@ function EmptyState({
     return (
       <div className="empty-state">
         <Heading level={4}>No hardware matches your search</Heading>
-        <Text color="secondary">Try other words or another status.</Text>
+        <Text color="font.secondary">Try other words or another status.</Text>
         <Button marginTop="small" onClick={onClearFilters}>
           Clear search and filter
         </Button>
@@ -315,7 +319,7 @@ function EmptyState({
   return (
     <div className="empty-state">
       <Heading level={4}>No hardware assets yet</Heading>
-      <Text color="secondary">
+      <Text color="font.secondary">
         Add your laptops, desktops, phones and other devices one by one, or import them from a CSV file.
       </Text>
       <Flex gap="small" marginTop="small" justifyContent="center" wrap="wrap">

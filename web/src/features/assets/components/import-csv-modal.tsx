@@ -3,6 +3,7 @@ import {
   Button,
   Flex,
   Heading,
+  Label,
   Table,
   TableBody,
   TableCell,
@@ -225,9 +226,7 @@ export function ImportCsvModal({ onClose }: ImportCsvModalProps) {
       </Button>
 
       <div className="import-file">
-        <label htmlFor={inputId} className="amplify-label">
-          CSV file
-        </label>
+        <Label htmlFor={inputId}>CSV file</Label>
         <input
           ref={inputRef}
           id={inputId}
