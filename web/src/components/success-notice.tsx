@@ -32,7 +32,7 @@ export function SuccessNotice({
   onDismiss: () => void;
 }) {
   return (
-    <div role="status" className="hardware-notice">
+    <div role="status" className="list-notice">
       {notice ? (
         <Alert variation="success" role="none" isDismissible onDismiss={onDismiss} marginBottom="small">
           {notice.text}

@@ -1,11 +1,9 @@
 import type { HardwareStatus } from '@shared/hardware';
 import { INVENTORY_KEYS } from '../../../api/inventory-keys';
+import type { ListFilters } from '../../../components/use-list-filters';
 
 /** What the Manual Hardware table is filtered by; empty means "no filter". */
-export interface HardwareFilters {
-  q: string;
-  status: HardwareStatus | '';
-}
+export type HardwareFilters = ListFilters<HardwareStatus>;
 
 export const hardwareKeys = {
   all: INVENTORY_KEYS.hardware,

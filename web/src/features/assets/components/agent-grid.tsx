@@ -138,10 +138,10 @@ export function AgentGrid({
 
   return (
     <div className="agent-tab">
-      <div className="toolbar" role="search" aria-label="Machines">
+      <div className="list-toolbar" role="search" aria-label="Machines">
         <SearchField
           ref={searchRef}
-          className="toolbar__search"
+          className="list-toolbar__search"
           label="Search machines"
           labelHidden={false}
           placeholder="Hostname, user, OS or service tag"
@@ -153,7 +153,7 @@ export function AgentGrid({
           maxLength={100}
         />
         <SelectField
-          className="toolbar__status"
+          className="list-toolbar__status"
           label="Freshness"
           value={filters.freshness}
           onChange={(event) => onFreshnessChange(isFreshness(event.target.value) ? event.target.value : '')}
@@ -166,7 +166,7 @@ export function AgentGrid({
           ))}
         </SelectField>
         <SelectField
-          className="toolbar__status"
+          className="list-toolbar__status"
           label="Sort by"
           value={filters.sort}
           onChange={(event) => {

@@ -115,13 +115,15 @@ function AllPayments({ labelledBy }: { labelledBy: string }) {
       ) : null}
       {payments.length > 0 ? (
         <ListFooter
-          list={list}
+          pager={{
+            list,
+            filtered: false,
+            filling: false,
+            settled: !list.isFetchingNextPage,
+            loadMore: () => void list.fetchNextPage(),
+          }}
           // The totals above say how many are shown.
-          shown={null}
-          filtered={false}
-          filling={false}
-          settled={!list.isFetchingNextPage}
-          loadMore={() => void list.fetchNextPage()}
+          showing={null}
         />
       ) : null}
     </>

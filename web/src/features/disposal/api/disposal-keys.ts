@@ -1,11 +1,9 @@
 import type { DisposalItemStatus } from '@shared/disposal';
 import { INVENTORY_KEYS } from '../../../api/inventory-keys';
+import type { ListFilters } from '../../../components/use-list-filters';
 
 /** What the disposal table is filtered by; empty means "no filter". */
-export interface DisposalFilters {
-  q: string;
-  status: DisposalItemStatus | '';
-}
+export type DisposalFilters = ListFilters<DisposalItemStatus>;
 
 /**
  * Every disposal query key starts with INVENTORY_KEYS.disposals, so invalidateInventory (which every
