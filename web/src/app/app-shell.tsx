@@ -7,6 +7,7 @@ import { errorMessage } from '../api/api-client';
 import { displayName, useMe } from '../api/me';
 import { PageLoader } from '../components/page-loader';
 import { NavTabs } from './nav-tabs';
+import './app-shell.css';
 
 function SignOutButton({ className }: { className?: string }) {
   const navigate = useNavigate();

@@ -1,5 +1,6 @@
 import { Table, TableBody, TableHead, TableRow } from '@aws-amplify/ui-react';
 import type { ReactNode, Ref } from 'react';
+import './data-table.css';
 
 interface DataTableProps {
   ref?: Ref<HTMLDivElement>;
@@ -23,7 +24,7 @@ export function DataTable({ ref, label, busy = false, className, header, childre
   return (
     <div
       ref={ref}
-      className={['table-scroll', className].filter(Boolean).join(' ')}
+      className={['table-scroll data-table', className].filter(Boolean).join(' ')}
       role="region"
       aria-label={label}
       aria-busy={busy}

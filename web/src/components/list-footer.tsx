@@ -2,6 +2,7 @@ import { Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { errorMessage } from '../api/api-client';
 import { describeShown, type ListTotal, type Noun } from './list-total';
+import './list.css';
 
 /** What the footer needs of a paged list (useSearchableList gives it all). */
 interface PagedList {

@@ -1,5 +1,6 @@
 import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
+import './list.css';
 
 /** A list's first load (or search): a spinner and what is awaited. */
 export function ListLoading({ text }: { text: string }) {

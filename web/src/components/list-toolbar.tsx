@@ -1,6 +1,7 @@
 import { SearchField, SelectField } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import type { ListFiltersState } from './use-list-filters';
+import './list.css';
 
 /** The API's longest search (shared/list.ts, searchText). */
 const SEARCH_MAX_LENGTH = 100;

@@ -1,4 +1,5 @@
 import { Alert } from '@aws-amplify/ui-react';
+import './list.css';
 
 /** A failure the page reports outside any dialog (an export, loading a linked asset). */
 export interface Problem {

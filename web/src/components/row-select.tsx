@@ -1,5 +1,6 @@
 import { TableCell, Text } from '@aws-amplify/ui-react';
 import { ColumnHeaders } from './column-headers';
+import './data-table.css';
 
 /** The header cell whose checkbox selects every loaded row, half-ticked when only some are. */
 export function SelectAllCell({
@@ -16,7 +17,7 @@ export function SelectAllCell({
   const selectedCount = ids.filter((id) => selected.has(id)).length;
   const allSelected = ids.length > 0 && selectedCount === ids.length;
   return (
-    <TableCell as="th" scope="col" className="hardware-table__select">
+    <TableCell as="th" scope="col" className="data-table__select">
       <label className="select-all">
         <input
           type="checkbox"
@@ -47,7 +48,7 @@ export function SelectableHeader({
     <>
       <SelectAllCell {...selectAll} />
       <ColumnHeaders labels={columns} />
-      <TableCell as="th" scope="col" className="hardware-table__actions">
+      <TableCell as="th" scope="col" className="data-table__actions">
         Actions
       </TableCell>
     </>
@@ -65,7 +66,7 @@ export function SelectRowCell({
   onToggle: (selected: boolean) => void;
 }) {
   return (
-    <TableCell className="hardware-table__select">
+    <TableCell className="data-table__select">
       <input
         type="checkbox"
         className="row-checkbox"

@@ -2,6 +2,7 @@ import { Button, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { formatCount, plural } from './format';
 import type { Noun } from './list-total';
+import './list.css';
 
 interface SelectionBarProps {
   /** A name for the bar when it holds a task of its own (the hardware's status change). */

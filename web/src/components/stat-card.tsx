@@ -1,6 +1,7 @@
 import { Card, Placeholder, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useId } from 'react';
 import { formatCount } from './format';
+import './stat-card.css';
 
 interface StatCardProps {
   label: string;

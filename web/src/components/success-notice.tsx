@@ -1,5 +1,6 @@
 import { Alert } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
+import './list.css';
 
 /** Success notices clear after 5 s, a few after 3 s (SPEC 9). */
 export const NOTICE_MS = 5000;

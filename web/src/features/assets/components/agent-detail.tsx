@@ -20,6 +20,7 @@ import { FreshnessBadge, LastSeen } from './agent-freshness';
 import { AgentSoftware } from './agent-software';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { AgentStorage } from './agent-storage';
+import '../../../components/data-table.css';
 
 interface AgentDetailProps {
   machineId: string;

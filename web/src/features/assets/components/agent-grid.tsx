@@ -29,6 +29,7 @@ import { AgentCard } from './agent-card';
 import { plural } from '../../../components/format';
 import { FRESHNESS_LABELS } from './agent-format';
 import { lazyFormat } from '../../../components/format';
+import '../../../components/list.css';
 
 /** The freshness filter's choices: the badge's word and its time since last seen (SPEC 4). */
 const FRESHNESS_CHOICES: Record<AgentFreshness, string> = {

@@ -6,6 +6,8 @@ import { useNow } from './agent-clock';
 import { AgentDetail } from './agent-detail';
 import { AgentGrid } from './agent-grid';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
+import '../agent-grid.css';
+import '../agent-detail.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -14,6 +14,7 @@ import type { AgentMachine } from '@shared/agent-data';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { searchWords } from '@shared/list';
 import { plural } from '../../../components/format';
+import '../../../components/data-table.css';
 
 type Program = AgentMachine['installed_software'][number];
 

@@ -28,6 +28,7 @@ import { errorMessage, isApiError } from '../../../api/api-client';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useHardwareAsset } from '../api/get-hardware';
 import { useSaveHardware } from '../api/save-hardware';
+import '../../../components/dialog-form.css';
 
 type FieldName = keyof HardwareAssetFormValues;
 /** Every field as the text its input holds. */
@@ -297,7 +298,7 @@ function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormProps) {
   return (
     <form
       ref={formRef}
-      className="hardware-form"
+      className="dialog-form"
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       aria-busy={save.isPending}
@@ -331,7 +332,7 @@ function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormProps) {
         </Alert>
       ) : null}
 
-      <Text className="hardware-form__hint" fontSize="small" color="font.secondary">
+      <Text className="dialog-form__hint" fontSize="small" color="font.secondary">
         Fields marked <span aria-hidden="true">*</span>
         <VisuallyHidden>with an asterisk</VisuallyHidden> are required.
       </Text>
@@ -392,7 +393,7 @@ function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormProps) {
           </>
         ) : null}
         {disposalListHint ? (
-          <Text className="hardware-form__note" fontSize="small" color="font.secondary" role="note">
+          <Text className="dialog-form__note" fontSize="small" color="font.secondary" role="note">
             {disposalListHint}
           </Text>
         ) : null}
@@ -426,7 +427,7 @@ function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormProps) {
 
       <TextAreaField label="Notes" rows={3} {...fieldProps('notes')} />
 
-      <div className="hardware-form__actions">
+      <div className="dialog-form__actions">
         {stale ? (
           <Text fontSize="small" color="font.secondary" id={staleHintId}>
             Reload the asset before saving again.
@@ -450,9 +451,9 @@ function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormProps) {
 
 function FormSection({ legend, children }: { legend: string; children: ReactNode }) {
   return (
-    <fieldset className="hardware-form__section">
-      <legend className="hardware-form__legend">{legend}</legend>
-      <div className="hardware-form__grid">{children}</div>
+    <fieldset className="dialog-form__section">
+      <legend className="dialog-form__legend">{legend}</legend>
+      <div className="dialog-form__grid">{children}</div>
     </fieldset>
   );
 }

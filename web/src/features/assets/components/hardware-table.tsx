@@ -45,7 +45,6 @@ export function HardwareTable({
       ref={ref}
       label="Hardware assets"
       busy={busy}
-      className="hardware-table"
       header={
         <SelectableHeader
           columns={COLUMNS}
@@ -66,14 +65,14 @@ export function HardwareTable({
               checked={isSelected}
               onToggle={(checked) => onToggle(asset.id, checked)}
             />
-            <TableCell as="th" scope="row" className="hardware-table__asset">
-              <span className="hardware-table__name">{name}</span>{' '}
-              <span className="hardware-table__type">{asset.asset_type}</span>
+            <TableCell as="th" scope="row" className="data-table__asset">
+              <span className="data-table__name">{name}</span>{' '}
+              <span className="data-table__type">{asset.asset_type}</span>
             </TableCell>
-            <TableCell data-label="Serial Number" className="hardware-table__mono">
+            <TableCell data-label="Serial Number" className="data-table__mono">
               {optionalValue(asset.serial_number)}
             </TableCell>
-            <TableCell data-label="Asset Tag" className="hardware-table__mono">
+            <TableCell data-label="Asset Tag" className="data-table__mono">
               {optionalValue(asset.asset_tag)}
             </TableCell>
             <TableCell data-label="Status">
@@ -81,15 +80,15 @@ export function HardwareTable({
             </TableCell>
             <TableCell data-label="Assigned To">{optionalValue(asset.assigned_to)}</TableCell>
             <TableCell data-label="Location">{optionalValue(asset.location)}</TableCell>
-            <TableCell data-label="Warranty Expiry" className="hardware-table__date">
+            <TableCell data-label="Warranty Expiry" className="data-table__date">
               {asset.warranty_expiry ? (
                 <time dateTime={asset.warranty_expiry}>{formatDate(asset.warranty_expiry)}</time>
               ) : (
                 <EmptyValue />
               )}
             </TableCell>
-            <TableCell className="hardware-table__actions row-actions">
-              <div className="hardware-table__buttons">
+            <TableCell className="data-table__actions row-actions">
+              <div className="data-table__buttons">
                 <Button size="small" onClick={() => onEdit(asset)} aria-label={`Edit ${name}`}>
                   Edit
                 </Button>

@@ -28,6 +28,8 @@ import { invalidateInventory } from '../../../api/inventory-keys';
 import { prepareImport, runImport } from '../api/import-hardware';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { plural } from '../../../components/format';
+import '../../../components/data-table.css';
+import '../import-csv.css';
 
 const TEMPLATE_FILE_NAME = 'hardware-import-template.csv';
 

@@ -12,6 +12,7 @@ import { PlanCards } from './plan-cards';
 import { PlanSyncPanel } from './plan-sync-panel';
 import { EndingNotice, SubscriptionCard } from './subscription-card';
 import { useCheckoutReturn } from './use-checkout-return';
+import '../billing.css';
 
 /** Settings → Billing & Subscription. */
 export function BillingTab() {

@@ -26,6 +26,7 @@ import {
   paymentStatus,
   paymentTotals,
 } from '../billing-format';
+import '../../../components/data-table.css';
 
 const COLUMNS = ['Date', 'Description', 'Amount', 'Status', 'Invoice'] as const;
 

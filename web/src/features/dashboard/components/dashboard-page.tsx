@@ -9,6 +9,7 @@ import { BreakdownCard } from './breakdown-card';
 import { ExpiringWarranties } from './expiring-warranties';
 import { StatCard } from '../../../components/stat-card';
 import { statusColor } from '../../../components/hardware-status';
+import '../dashboard.css';
 
 const NO_HARDWARE = 'No hardware yet';
 

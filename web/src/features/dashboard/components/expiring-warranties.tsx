@@ -15,6 +15,7 @@ import type { ExpiringWarranty } from '@shared/api';
 import { WARRANTY_WINDOW_DAYS } from '@shared/hardware';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { daysUntil, formatCalendarDate, relativeDays } from './dates';
+import '../../../components/data-table.css';
 
 const EMPTY = '—';
 

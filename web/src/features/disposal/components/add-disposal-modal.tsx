@@ -23,6 +23,8 @@ import { useCurrentUser } from '../../../api/me';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useAddDisposalItem } from '../api/disposal-mutations';
 import { localIsoDate } from '../../../components/csv-report';
+import '../../../components/dialog-form.css';
+import '../disposal.css';
 
 type FieldName = keyof DisposalItemFormValues;
 /** Every field as the text its input holds. */
@@ -146,7 +148,7 @@ export function AddDisposalModal({ onClose, onAdded, returnFocus }: AddDisposalM
     <ModalDialog title="Add Disposal Item" onClose={onClose} returnFocus={returnFocus}>
       <form
         ref={formRef}
-        className="hardware-form disposal-form"
+        className="dialog-form disposal-form"
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         aria-busy={add.isPending}
@@ -157,12 +159,12 @@ export function AddDisposalModal({ onClose, onAdded, returnFocus }: AddDisposalM
           </Alert>
         ) : null}
 
-        <Text className="hardware-form__hint" fontSize="small" color="font.secondary">
+        <Text className="dialog-form__hint" fontSize="small" color="font.secondary">
           Fields marked <span aria-hidden="true">*</span>
           <VisuallyHidden>with an asterisk</VisuallyHidden> are required.
         </Text>
 
-        <div className="hardware-form__grid disposal-form__grid">
+        <div className="dialog-form__grid disposal-form__grid">
           <SelectField
             label="Asset Type"
             className="is-required"
@@ -215,7 +217,7 @@ export function AddDisposalModal({ onClose, onAdded, returnFocus }: AddDisposalM
         </div>
         <TextAreaField label="Notes" rows={3} maxLength={2000} {...fieldProps('disposal_notes')} />
 
-        <div className="hardware-form__actions">
+        <div className="dialog-form__actions">
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variation="primary" isLoading={add.isPending} loadingText="Adding…">
             Add Item

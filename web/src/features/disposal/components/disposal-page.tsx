@@ -29,6 +29,7 @@ import { DeleteDialog, TransitionDialog, type Transition } from './disposal-dial
 import { DisposalTable } from './disposal-table';
 import type { LinkedAssets } from './linked-asset';
 import { useDisposalExport } from './use-disposal-export';
+import '../disposal.css';
 
 const NOUN = ['disposal item', 'disposal items'] as const;
 

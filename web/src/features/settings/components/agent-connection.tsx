@@ -4,6 +4,8 @@ import { API_KEY_DISPLAY_CHARS, type ApiKey } from '@shared/api-keys';
 import { API_KEY_HEADER } from '@shared/agent-data';
 import { agentConfiguration, agentSubmitAddress } from './api-key-format';
 import { CopyButton } from './copy-button';
+import '../copy-box.css';
+import '../monitoring-agent.css';
 
 interface AgentConnectionProps {
   /** The organisation's keys, newest first; undefined while they load or when they failed to. */

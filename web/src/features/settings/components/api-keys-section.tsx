@@ -12,6 +12,8 @@ import { AgentConnection } from './agent-connection';
 import { formatCreated, shortenedKey } from './api-key-format';
 import { ApiKeyTable } from './api-key-table';
 import { NewApiKey } from './new-api-key';
+import '../copy-box.css';
+import '../api-keys.css';
 
 function DeleteDetail({ apiKey }: { apiKey: ApiKey }) {
   return (

@@ -21,6 +21,8 @@ import { errorMessage } from '../../../api/api-client';
 import { useAuditLogs } from '../api/get-audit-logs';
 import { ACTION_LABELS, ENTITY_TYPE_LABELS } from './audit-changes';
 import { AuditDiff } from './audit-diff';
+import '../../../components/data-table.css';
+import '../audit-log.css';
 
 const ACTION_BADGES: Record<AuditAction, 'success' | 'info' | 'error'> = {
   created: 'success',

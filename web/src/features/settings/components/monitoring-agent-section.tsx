@@ -13,6 +13,8 @@ import { API_KEY_PLACEHOLDER, linuxInstallCommand, windowsInstallCommand } from 
 import { agentSubmitAddress } from './api-key-format';
 import { AgentTiles } from './agent-tiles';
 import { CopyButton } from './copy-button';
+import '../copy-box.css';
+import '../monitoring-agent.css';
 
 /** The server's explanation, when it gave one beyond the generic text. */
 function serverDetail(error: unknown): string | null {

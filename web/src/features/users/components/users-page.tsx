@@ -5,6 +5,7 @@ import { USER_MESSAGES } from '@shared/users';
 import { useCurrentUser } from '../../../api/me';
 import { OrganizationsTab } from './organizations-tab';
 import { UsersTab } from './users-tab';
+import '../users.css';
 
 type UsersPageTab = 'users' | 'organizations';
 
