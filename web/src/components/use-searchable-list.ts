@@ -39,8 +39,13 @@ export type SearchableList<T extends { id: string } = { id: string }> = ReturnTy
   typeof useSearchableList<T>
 >;
 
+/** What the announcement reads of a searchable list. */
+type AnnouncedList = Pick<SearchableList, 'pending' | 'filtered' | 'searching' | 'idle' | 'items'> & {
+  list: Pick<SearchableList['list'], 'hasNextPage'>;
+};
+
 /** "12 results", "At least 37 results", "24 results, more available". */
-function describeResults(view: SearchableList, total: ListTotal | null): string {
+function describeResults(view: AnnouncedList, total: ListTotal | null): string {
   const results = (count: number) => plural(count, 'result', 'results');
   if (total) return total.exact ? results(total.count) : `At least ${results(total.count)}`;
   return `${results(view.items.length)}${view.list.hasNextPage ? ', more available' : ''}`;
@@ -50,7 +55,7 @@ function describeResults(view: SearchableList, total: ListTotal | null): string 
  * What the list's live region says: that it is loading or searching, then how many rows a search
  * or filter found; nothing for an unfiltered list.
  */
-export function listAnnouncement(view: SearchableList, loadingText: string, total: ListTotal | null): string {
+export function listAnnouncement(view: AnnouncedList, loadingText: string, total: ListTotal | null): string {
   if (view.pending) return view.filtered ? 'Searching…' : loadingText;
   if (view.searching) return 'Searching…';
   return view.filtered && view.idle ? describeResults(view, total) : '';

@@ -18,7 +18,8 @@ import {
   type DisposalItem,
   type DisposalItemFormValues,
 } from '@shared/disposal';
-import { errorMessage, isApiError } from '../../../api/api-client';
+import { errorMessage } from '../../../api/api-client';
+import { fieldErrorsOf, issueErrorsOf } from '../../../components/field-errors';
 import { useCurrentUser } from '../../../api/me';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useAddDisposalItem } from '../api/disposal-mutations';
@@ -55,23 +56,6 @@ function initialValues(): FormValues {
     status: 'Pending',
     disposal_notes: '',
   };
-}
-
-function isFieldName(value: unknown): value is FieldName {
-  return typeof value === 'string' && (FIELDS as readonly string[]).includes(value);
-}
-
-/** A 400's per-field details, shown at their fields. */
-function serverFieldErrors(error: unknown): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!isApiError(error) || error.status !== 400 || !Array.isArray(error.details)) return errors;
-  for (const detail of error.details as unknown[]) {
-    if (typeof detail !== 'object' || detail === null) continue;
-    const { path, message } = detail as { path?: unknown; message?: unknown };
-    const field = typeof path === 'string' ? path.split('.')[0] : undefined;
-    if (isFieldName(field) && typeof message === 'string' && !errors[field]) errors[field] = message;
-  }
-  return errors;
 }
 
 interface AddDisposalModalProps {
@@ -114,12 +98,7 @@ export function AddDisposalModal({ onClose, onAdded, returnFocus }: AddDisposalM
       disposal_reason: values.disposal_reason || undefined,
     });
     if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (isFieldName(field) && !next[field]) next[field] = issue.message;
-      }
-      showFieldErrors(next);
+      showFieldErrors(issueErrorsOf(parsed.error.issues, FIELDS));
       return;
     }
     setErrors({});
@@ -132,7 +111,7 @@ export function AddDisposalModal({ onClose, onAdded, returnFocus }: AddDisposalM
     } catch (error) {
       console.error(DISPOSAL_MESSAGES.addFailed, error);
       setSaveError(errorMessage(error));
-      showFieldErrors(serverFieldErrors(error));
+      showFieldErrors(fieldErrorsOf(error, FIELDS));
     }
   };
 
