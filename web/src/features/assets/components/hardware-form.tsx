@@ -1,15 +1,6 @@
-import {
-  Alert,
-  Button,
-  Flex,
-  SelectField,
-  Text,
-  TextAreaField,
-  TextField,
-  VisuallyHidden,
-} from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, SelectField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent } from 'react';
 import {
   HARDWARE_ASSET_TYPES,
   HARDWARE_DISPOSAL_REASONS,
@@ -23,18 +14,17 @@ import {
   type HardwareStatus,
 } from '@shared/hardware';
 import { errorMessage, isApiError } from '../../../api/api-client';
+import { FormSection, RequiredFieldsHint } from '../../../components/dialog-form';
 import { issueErrorsOf } from '../../../components/field-errors';
+import { useFormFields } from '../../../components/use-form-fields';
 import { useSaveHardware } from '../api/save-hardware';
 import {
   candidateOf,
   EMPTY_VALUES,
   serverFieldErrors,
   valuesOf,
-  type FieldErrors,
   type FieldName,
-  type FormValues,
 } from './hardware-form-values';
-import '../../../components/dialog-form.css';
 
 interface HardwareFormProps {
   /** The asset being edited, as loaded; null to add one. */
@@ -48,13 +38,14 @@ interface HardwareFormProps {
 /** The asset's fields in sections; Save checks them, then adds or updates (with the version it was loaded at). */
 export function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormProps) {
   const [base, setBase] = useState(asset);
-  const [values, setValues] = useState<FormValues>(() => (asset ? valuesOf(asset) : EMPTY_VALUES));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [form, formRef] = useFormFields<FieldName>(HARDWARE_FIELDS, () =>
+    asset ? valuesOf(asset) : EMPTY_VALUES,
+  );
+  const { values, setValues, setErrors, showErrors, clearError, focusField, fieldProps } = form;
   const [saveError, setSaveError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
   const [reloading, setReloading] = useState(false);
   const [reloadError, setReloadError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const reloadButtonRef = useRef<HTMLButtonElement>(null);
   const staleHintId = useId();
   const save = useSaveHardware();
@@ -74,23 +65,7 @@ export function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormP
     const dialog = form?.closest('dialog');
     if (!form || !dialog?.open || form.contains(document.activeElement)) return;
     form.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-  }, []);
-
-  const focusField = (name: FieldName) => {
-    const element = formRef.current?.elements.namedItem(name);
-    if (element instanceof HTMLElement) element.focus();
-  };
-
-  const showFieldErrors = (next: FieldErrors) => {
-    setErrors(next);
-    const first = HARDWARE_FIELDS.find((name) => next[name]);
-    if (first) focusField(first);
-  };
-
-  const setField = (name: FieldName, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-  };
+  }, [formRef]);
 
   const setStatus = (status: string) => {
     setValues((current) => {
@@ -100,7 +75,7 @@ export function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormP
       );
       return { ...current, status, disposal_date: filled.disposal_date ?? '' };
     });
-    if (errors.status) setErrors((current) => ({ ...current, status: undefined }));
+    clearError('status');
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -109,7 +84,7 @@ export function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormP
     setSaveError(null);
     const parsed = hardwareAssetInputSchema.safeParse(candidateOf(values));
     if (!parsed.success) {
-      showFieldErrors(issueErrorsOf(parsed.error.issues, HARDWARE_FIELDS));
+      showErrors(issueErrorsOf(parsed.error.issues, HARDWARE_FIELDS));
       return;
     }
     setErrors({});
@@ -129,7 +104,7 @@ export function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormP
       }
       console.error('Failed to save hardware asset', error);
       setSaveError(errorMessage(error));
-      showFieldErrors(serverFieldErrors(error));
+      showErrors(serverFieldErrors(error));
     }
   };
 
@@ -150,14 +125,6 @@ export function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormP
     setStale(false);
     focusField('asset_type');
   };
-
-  const fieldProps = (name: FieldName) => ({
-    name,
-    value: values[name],
-    hasError: Boolean(errors[name]),
-    errorMessage: errors[name],
-    onChange: (event: { target: { value: string } }) => setField(name, event.target.value),
-  });
 
   return (
     <form
@@ -196,10 +163,7 @@ export function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormP
         </Alert>
       ) : null}
 
-      <Text className="dialog-form__hint" fontSize="small" color="font.secondary">
-        Fields marked <span aria-hidden="true">*</span>
-        <VisuallyHidden>with an asterisk</VisuallyHidden> are required.
-      </Text>
+      <RequiredFieldsHint />
 
       <FormSection legend="Asset">
         <SelectField
@@ -310,14 +274,5 @@ export function HardwareForm({ asset, onCancel, onSaved, reload }: HardwareFormP
         </Button>
       </div>
     </form>
-  );
-}
-
-function FormSection({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset className="dialog-form__section">
-      <legend className="dialog-form__legend">{legend}</legend>
-      <div className="dialog-form__grid">{children}</div>
-    </fieldset>
   );
 }

@@ -1,13 +1,5 @@
-import {
-  Alert,
-  Button,
-  SelectField,
-  Text,
-  TextAreaField,
-  TextField,
-  VisuallyHidden,
-} from '@aws-amplify/ui-react';
-import { useRef, useState } from 'react';
+import { Alert, Button, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   DISPOSAL_ASSET_TYPES,
@@ -19,18 +11,18 @@ import {
   type DisposalItemFormValues,
 } from '@shared/disposal';
 import { errorMessage } from '../../../api/api-client';
+import { RequiredFieldsHint } from '../../../components/dialog-form';
 import { fieldErrorsOf, issueErrorsOf } from '../../../components/field-errors';
+import { useFormFields } from '../../../components/use-form-fields';
 import { useCurrentUser } from '../../../api/me';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useAddDisposalItem } from '../api/disposal-mutations';
 import { localIsoDate } from '../../../components/csv-report';
-import '../../../components/dialog-form.css';
 import '../disposal.css';
 
 type FieldName = keyof DisposalItemFormValues;
 /** Every field as the text its input holds. */
 type FormValues = Record<FieldName, string>;
-type FieldErrors = Partial<Record<FieldName, string>>;
 
 /** In the order they appear, so the first invalid one gets focus. */
 const FIELDS: readonly FieldName[] = [
@@ -67,27 +59,10 @@ interface AddDisposalModalProps {
 /** Add Disposal Item: an item by hand, linked to no asset. */
 export function AddDisposalModal({ onClose, onAdded, returnFocus }: AddDisposalModalProps) {
   const { profile } = useCurrentUser();
-  const [values, setValues] = useState<FormValues>(initialValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [form, formRef] = useFormFields<FieldName>(FIELDS, initialValues);
+  const { values, setErrors, showErrors, fieldProps } = form;
   const [saveError, setSaveError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const add = useAddDisposalItem();
-
-  const focusField = (name: FieldName) => {
-    const element = formRef.current?.elements.namedItem(name);
-    if (element instanceof HTMLElement) element.focus();
-  };
-
-  const showFieldErrors = (next: FieldErrors) => {
-    setErrors(next);
-    const first = FIELDS.find((name) => next[name]);
-    if (first) focusField(first);
-  };
-
-  const setField = (name: FieldName, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -98,7 +73,7 @@ export function AddDisposalModal({ onClose, onAdded, returnFocus }: AddDisposalM
       disposal_reason: values.disposal_reason || undefined,
     });
     if (!parsed.success) {
-      showFieldErrors(issueErrorsOf(parsed.error.issues, FIELDS));
+      showErrors(issueErrorsOf(parsed.error.issues, FIELDS));
       return;
     }
     setErrors({});
@@ -111,17 +86,9 @@ export function AddDisposalModal({ onClose, onAdded, returnFocus }: AddDisposalM
     } catch (error) {
       console.error(DISPOSAL_MESSAGES.addFailed, error);
       setSaveError(errorMessage(error));
-      showFieldErrors(fieldErrorsOf(error, FIELDS));
+      showErrors(fieldErrorsOf(error, FIELDS));
     }
   };
-
-  const fieldProps = (name: FieldName) => ({
-    name,
-    value: values[name],
-    hasError: Boolean(errors[name]),
-    errorMessage: errors[name],
-    onChange: (event: { target: { value: string } }) => setField(name, event.target.value),
-  });
 
   return (
     <ModalDialog title="Add Disposal Item" onClose={onClose} returnFocus={returnFocus}>
@@ -138,10 +105,7 @@ export function AddDisposalModal({ onClose, onAdded, returnFocus }: AddDisposalM
           </Alert>
         ) : null}
 
-        <Text className="dialog-form__hint" fontSize="small" color="font.secondary">
-          Fields marked <span aria-hidden="true">*</span>
-          <VisuallyHidden>with an asterisk</VisuallyHidden> are required.
-        </Text>
+        <RequiredFieldsHint />
 
         <div className="dialog-form__grid disposal-form__grid">
           <SelectField
