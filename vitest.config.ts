@@ -12,9 +12,12 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'CRITICAL';
  * template assertions.
  */
 export default defineConfig({
+  // @shared/* (tsconfig.json's paths), as the web app's build resolves it; every project extends this.
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: [
@@ -28,6 +31,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/handlers/**/*.test.ts', 'test/e2e/**/*.test.ts'],
@@ -38,6 +42,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         // npm run test:reliability: the product attacked as a bad day in production would (issue 9).
         test: {
           name: 'reliability',
@@ -49,6 +54,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000 },
       },
     ],

@@ -63,6 +63,8 @@ export default defineConfig(({ command }) => ({
   root: webRoot,
   plugins: [react(), preloadStartupModules()],
   resolve: {
+    // @shared/* is the repo's shared/, declared once in tsconfig.json's paths.
+    tsconfigPaths: true,
     alias: [
       { find: /^zod$/, replacement: zodJitless },
       ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),

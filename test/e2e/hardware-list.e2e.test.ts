@@ -31,7 +31,7 @@ describe('Assets → Manual Hardware in Chromium', () => {
 
     await signInToAssets(page(), company);
     const names = async () =>
-      (await page().locator('.hardware-table__name').allTextContents()).map((name) => name.trim());
+      (await page().locator('.data-table__name').allTextContents()).map((name) => name.trim());
     const shown = () =>
       page()
         .getByText(/^Showing /)

@@ -21,7 +21,7 @@ import {
  * Phones (issue 22, item 14): at 390×844 every row action of every table (Edit, Delete, Complete,
  * Revert, the role dropdown, Send password reset, Delete user, Delete organization, Delete API
  * key, Cancel invitation) lies within the window's width, with long values in the rows, and works:
- * a click opens its dialog. Rows become labelled cards (web/src/app/app.css, "Tables").
+ * a click opens its dialog. Rows become labelled cards (web/src/components/data-table.css).
  */
 
 const suite = useLongValues();

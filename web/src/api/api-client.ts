@@ -92,7 +92,7 @@ export async function apiRequest<T>(
   const payload = await readJson(response);
   if (!response.ok) {
     // Loaded with the first request's schema (see getMe), not with the app.
-    const { apiErrorBodySchema } = await import('../../../shared/api');
+    const { apiErrorBodySchema } = await import('@shared/api');
     const parsed = apiErrorBodySchema.safeParse(payload);
     const error = parsed.success
       ? new ApiError(

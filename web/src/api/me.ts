@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import type { MeResponse } from '../../../shared/api';
-import { isGatedBySubscription } from '../../../shared/subscription';
+import type { MeResponse } from '@shared/api';
+import { isGatedBySubscription } from '@shared/subscription';
 import { apiRequest } from './api-client';
 
 /**
@@ -9,7 +9,7 @@ import { apiRequest } from './api-client';
  * start-up one. index.html preloads it (web/vite.config.ts), so the request does not wait for it.
  */
 export async function getMe(): Promise<MeResponse> {
-  const { meResponseSchema } = await import('../../../shared/api');
+  const { meResponseSchema } = await import('@shared/api');
   return apiRequest('/api/me', meResponseSchema);
 }
 

@@ -1,13 +1,13 @@
+import { Alert, Badge, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { signOut } from 'aws-amplify/auth';
 import { Suspense, useDeferredValue, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import type { MeResponse } from '../../../shared/api';
+import type { MeResponse } from '@shared/api';
 import { errorMessage } from '../api/api-client';
 import { displayName, useMe } from '../api/me';
 import { PageLoader } from '../components/page-loader';
-import { Alert, Button, Flex, Heading, Text } from '../components/plain-ui';
-import { SmallBadge } from '../components/plain-table';
 import { NavTabs } from './nav-tabs';
+import './app-shell.css';
 
 function SignOutButton({ className }: { className?: string }) {
   const navigate = useNavigate();
@@ -31,21 +31,22 @@ function SignOutButton({ className }: { className?: string }) {
 function AccountBadge({ me }: { me: MeResponse }) {
   if (me.profile.role === 'super_admin') {
     return (
-      <SmallBadge variation="info" className="account-badge" data-testid="account-badge">
+      <Badge size="small" variation="info" className="account-badge" data-testid="account-badge">
         Super Admin
-      </SmallBadge>
+      </Badge>
     );
   }
   const active = me.subscription.has_active_subscription;
   return (
-    <SmallBadge
+    <Badge
+      size="small"
       variation={active ? 'success' : 'error'}
       className="account-badge"
       data-testid="account-badge"
       title={`Subscription: ${me.subscription.status}`}
     >
       {active ? 'Active' : 'Inactive'}
-    </SmallBadge>
+    </Badge>
   );
 }
 

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
-import type { Role } from '../../../shared/constants';
-import { hasRole } from '../../../shared/constants';
+import type { Role } from '@shared/constants';
+import { hasRole } from '@shared/constants';
 
 /** Navigation state that marks "the user picked this tab" (as opposed to landing on the address). */
 export const VIA_TAB_STATE = { viaTab: true } as const;

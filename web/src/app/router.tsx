@@ -30,9 +30,9 @@ const DashboardPage = screen(
   'DashboardPage',
 );
 const AssetsPage = screen(() => import('../features/assets/components/assets-page'), 'AssetsPage');
-const DisposalPage = screen(() => import('../features/disposal/components/disposal-page'), 'DisposalPage');
+const DisposalPage = screen(() => import('./disposal-screen'), 'DisposalScreen');
 const UsersPage = screen(() => import('../features/users/components/users-page'), 'UsersPage');
-const SettingsPage = screen(() => import('../features/settings/components/settings-page'), 'SettingsPage');
+const SettingsPage = screen(() => import('./settings-screen'), 'SettingsScreen');
 
 /** Signed-out visitors see the auth screen at whatever address they came to. */
 function RequireSession() {

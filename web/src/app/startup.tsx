@@ -1,4 +1,4 @@
-import { Alert } from '../components/plain-ui';
+import { Alert } from '@aws-amplify/ui-react';
 import { PageLoader } from '../components/page-loader';
 
 /** Shown while /config.json loads, before anything else is configured. */

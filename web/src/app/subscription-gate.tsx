@@ -1,6 +1,6 @@
+import { Button, Card, Heading, Text } from '@aws-amplify/ui-react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { isGated, useCurrentUser } from '../api/me';
-import { Button, Card, Heading, Text } from '../components/plain-ui';
 import { cameViaTab } from './nav-tabs';
 
 export const BILLING_PATH = '/settings?tab=billing';
@@ -20,7 +20,7 @@ export function SubscriptionGate() {
   }
 
   return (
-    <Card className="subscription-gate">
+    <Card variation="outlined" className="subscription-gate">
       <Heading level={2}>Subscription Required</Heading>
       <Text marginTop="small" marginBottom="medium">
         {`Your subscription is ${me.subscription.status} or inactive. Please choose a plan to continue using the platform.`}

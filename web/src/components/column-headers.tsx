@@ -1,13 +1,13 @@
-import { Th } from './plain-table';
+import { TableCell } from '@aws-amplify/ui-react';
 
 /** A table's plain column headers, in order: one `<th scope="col">` each. */
 export function ColumnHeaders({ labels }: { labels: readonly string[] }) {
   return (
     <>
       {labels.map((label) => (
-        <Th key={label} scope="col">
+        <TableCell key={label} as="th" scope="col">
           {label}
-        </Th>
+        </TableCell>
       ))}
     </>
   );

@@ -1,5 +1,6 @@
+import { Table, TableBody, TableHead, TableRow } from '@aws-amplify/ui-react';
 import type { ReactNode, Ref } from 'react';
-import { Table } from './plain-ui';
+import './data-table.css';
 
 interface DataTableProps {
   ref?: Ref<HTMLDivElement>;
@@ -23,14 +24,17 @@ export function DataTable({ ref, label, busy = false, className, header, childre
   return (
     <div
       ref={ref}
-      className={['table-scroll', className].filter(Boolean).join(' ')}
+      className={['table-scroll data-table', className].filter(Boolean).join(' ')}
       role="region"
       aria-label={label}
       aria-busy={busy}
       tabIndex={0}
     >
-      <Table highlightOnHover className="responsive-table" header={header}>
-        {children}
+      <Table size="small" highlightOnHover className="responsive-table">
+        <TableHead>
+          <TableRow>{header}</TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
       </Table>
     </div>
   );

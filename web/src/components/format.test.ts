@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDay } from './format';
+import { formatCount, formatDate, formatDay, plural } from './format';
 
 describe('formatCount', () => {
   it('writes whole numbers as en-GB does', () => {
@@ -29,5 +29,18 @@ describe('formatDay', () => {
     expect(formatDay('not a date')).toBeNull();
     expect(formatDay('2026-3-1')).toBeNull();
     expect(formatDay('')).toBeNull();
+  });
+});
+
+describe('plural and formatDate', () => {
+  it('count with the right noun', () => {
+    expect(plural(1, 'hardware asset', 'hardware assets')).toBe('1 hardware asset');
+    expect(plural(0, 'row', 'rows')).toBe('0 rows');
+    expect(plural(1200, 'row', 'rows')).toBe('1,200 rows');
+  });
+
+  it('write a stored date, and leave anything else as it is', () => {
+    expect(formatDate('2028-01-15')).toBe('15 Jan 2028');
+    expect(formatDate('soon')).toBe('soon');
   });
 });

@@ -24,6 +24,16 @@ export function formatDay(value: string): string | null {
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
+/** "1 hardware asset", "1,200 hardware assets". */
+export function plural(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+/** A stored YYYY-MM-DD date as "15 Jan 2028" (anything else as it is). */
+export function formatDate(date: string): string {
+  return formatDay(date) ?? date;
+}
+
 /**
  * An Intl formatter made on first use, for modules that the dashboard or the hardware list import
  * without formatting anything (the agents' tab beside Manual Hardware).

@@ -1,5 +1,5 @@
-import type { HardwareStatus } from '../../../shared/hardware';
-import { SmallBadge } from './plain-table';
+import type { HardwareStatus } from '@shared/hardware';
+import { Badge } from '@aws-amplify/ui-react';
 
 /**
  * One hue per hardware status (Amplify UI colour ramps), so the Assets table's badges and the
@@ -22,11 +22,12 @@ export function statusColor(status: HardwareStatus, shade: 10 | 20 | 60 | 90 = 6
 /** A hardware status as a coloured badge. */
 export function StatusBadge({ status }: { status: HardwareStatus }) {
   return (
-    <SmallBadge
+    <Badge
+      size="small"
       className="status-badge"
       style={{ color: statusColor(status, 90), backgroundColor: statusColor(status, 10) }}
     >
       {status}
-    </SmallBadge>
+    </Badge>
   );
 }

@@ -1,5 +1,5 @@
+import { Alert, Button } from '@aws-amplify/ui-react';
 import { errorMessage } from '../api/api-client';
-import { Alert, Button } from './plain-ui';
 
 /** What LoadError needs of a react-query result. */
 interface RetryableQuery {

@@ -1,6 +1,7 @@
 import { Button, Heading } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import './modal-dialog.css';
 
 const FOCUSABLE = [
   'a[href]',

@@ -1,4 +1,5 @@
-import { Flex, Loader, Text } from './plain-ui';
+import { Flex, Loader, Text } from '@aws-amplify/ui-react';
+import './page-loader.css';
 
 interface PageLoaderProps {
   /** The accessible name of the spinner. */

@@ -1,5 +1,6 @@
+import { TableCell, Text } from '@aws-amplify/ui-react';
 import { ColumnHeaders } from './column-headers';
-import { Td, Th } from './plain-table';
+import './data-table.css';
 
 /** The header cell whose checkbox selects every loaded row, half-ticked when only some are. */
 export function SelectAllCell({
@@ -16,7 +17,7 @@ export function SelectAllCell({
   const selectedCount = ids.filter((id) => selected.has(id)).length;
   const allSelected = ids.length > 0 && selectedCount === ids.length;
   return (
-    <Th scope="col" className="hardware-table__select">
+    <TableCell as="th" scope="col" className="data-table__select">
       <label className="select-all">
         <input
           type="checkbox"
@@ -34,7 +35,7 @@ export function SelectAllCell({
           Select all
         </span>
       </label>
-    </Th>
+    </TableCell>
   );
 }
 
@@ -47,9 +48,9 @@ export function SelectableHeader({
     <>
       <SelectAllCell {...selectAll} />
       <ColumnHeaders labels={columns} />
-      <Th scope="col" className="hardware-table__actions">
+      <TableCell as="th" scope="col" className="data-table__actions">
         Actions
-      </Th>
+      </TableCell>
     </>
   );
 }
@@ -65,7 +66,7 @@ export function SelectRowCell({
   onToggle: (selected: boolean) => void;
 }) {
   return (
-    <Td className="hardware-table__select">
+    <TableCell className="data-table__select">
       <input
         type="checkbox"
         className="row-checkbox"
@@ -73,16 +74,16 @@ export function SelectRowCell({
         checked={checked}
         onChange={(event) => onToggle(event.target.checked)}
       />
-    </Td>
+    </TableCell>
   );
 }
 
 /** An unset value in a table cell: a dash, read out as "none". */
 export function EmptyValue() {
   return (
-    <span className="amplify-text" style={{ color: 'var(--amplify-colors-font-tertiary)' }} aria-label="none">
+    <Text as="span" color="font.tertiary" aria-label="none">
       —
-    </span>
+    </Text>
   );
 }
 

@@ -1,5 +1,6 @@
+import { Alert } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
-import { Alert } from './plain-ui';
+import './list.css';
 
 /** Success notices clear after 5 s, a few after 3 s (SPEC 9). */
 export const NOTICE_MS = 5000;
@@ -32,9 +33,9 @@ export function SuccessNotice({
   onDismiss: () => void;
 }) {
   return (
-    <div role="status" className="hardware-notice">
+    <div role="status" className="list-notice">
       {notice ? (
-        <Alert variation="success" role="none" onDismiss={onDismiss} marginBottom="small">
+        <Alert variation="success" role="none" isDismissible onDismiss={onDismiss} marginBottom="small">
           {notice.text}
         </Alert>
       ) : null}

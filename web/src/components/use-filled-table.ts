@@ -1,6 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Page } from '../../../shared/api';
+import type { Page } from '@shared/api';
 
 /**
  * The loaded rows of a searchable list (hardware, disposal items). A filtered page may come back

@@ -1,5 +1,5 @@
 import { Amplify } from 'aws-amplify';
-import type { RuntimeConfig } from '../../../shared/runtime-config';
+import type { RuntimeConfig } from '@shared/runtime-config';
 
 export function configureAmplify(config: RuntimeConfig): void {
   Amplify.configure({

@@ -1,5 +1,5 @@
-import { RUNTIME_CONFIG_PATH, runtimeConfigSchema } from '../../../shared/runtime-config';
-import type { RuntimeConfig } from '../../../shared/runtime-config';
+import { RUNTIME_CONFIG_PATH, runtimeConfigSchema } from '@shared/runtime-config';
+import type { RuntimeConfig } from '@shared/runtime-config';
 
 let current: RuntimeConfig | null = null;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HardwareAsset } from '../../../../shared/hardware';
+import type { HardwareAsset } from '@shared/hardware';
 import { hardwareReportCsv, hardwareReportFileName } from './hardware-report';
 
 function asset(overrides: Partial<HardwareAsset>): HardwareAsset {

@@ -1,4 +1,4 @@
-import type { HardwareAsset } from '../../../../shared/hardware';
+import type { HardwareAsset } from '@shared/hardware';
 import { csvCalendarDate, csvCell, csvLocalDate, csvReport, localIsoDate } from '../../components/csv-report';
 
 /** The export's columns, in order: every field a person enters, then when the asset was added. */

@@ -5,8 +5,8 @@ import {
   type CheckoutSessionResponse,
   type Payment,
   type SubscriptionPlan,
-} from '../../../../shared/billing';
-import type { SubscriptionStatus } from '../../../../shared/subscription';
+} from '@shared/billing';
+import type { SubscriptionStatus } from '@shared/subscription';
 
 /** The billing tab's own texts (the error catalogue's live in BILLING_MESSAGES). */
 export const BILLING_TEXTS = {

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { DisposalItem } from '../../../../shared/disposal';
+import type { DisposalItem } from '@shared/disposal';
 import { disposalReportCsv, disposalReportFileName } from './disposal-report';
 
 function item(overrides: Partial<DisposalItem>): DisposalItem {

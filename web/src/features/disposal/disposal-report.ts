@@ -1,4 +1,4 @@
-import type { DisposalItem } from '../../../../shared/disposal';
+import type { DisposalItem } from '@shared/disposal';
 import { csvCalendarDate, csvCell, csvLocalDate, csvReport, localIsoDate } from '../../components/csv-report';
 
 /** The export's columns, in order (SPEC 7). */

@@ -1,4 +1,4 @@
-import type { AgentFreshness, AgentSort } from '../../../../../shared/agent-data';
+import type { AgentFreshness, AgentSort } from '@shared/agent-data';
 
 /** What the fleet grid is narrowed and ordered by; empty means "no filter". */
 export interface AgentFilters {

@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  bulkStatusResponseSchema,
-  type BulkStatusChange,
-  type BulkStatusResponse,
-} from '../../../../../shared/hardware';
+import { bulkStatusResponseSchema, type BulkStatusChange, type BulkStatusResponse } from '@shared/hardware';
 import { apiRequest } from '../../../api/api-client';
-import { invalidateHardware } from './hardware-keys';
+import { invalidateInventory } from '../../../api/inventory-keys';
 
 /** Sets one status on up to BULK_STATUS_MAX_ASSETS assets; all or nothing. */
 export function changeHardwareStatus(change: BulkStatusChange): Promise<BulkStatusResponse> {
@@ -16,6 +12,6 @@ export function useBulkStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeHardwareStatus,
-    onSuccess: () => invalidateHardware(queryClient),
+    onSuccess: () => invalidateInventory(queryClient),
   });
 }

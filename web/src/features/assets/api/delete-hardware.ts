@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import { apiRequest } from '../../../api/api-client';
-import { invalidateHardware } from './hardware-keys';
+import { invalidateInventory } from '../../../api/inventory-keys';
 
 export async function deleteHardware(id: string): Promise<void> {
   await apiRequest(`/api/hardware/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' });
@@ -11,6 +11,6 @@ export function useDeleteHardware() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteHardware,
-    onSuccess: () => invalidateHardware(queryClient),
+    onSuccess: () => invalidateInventory(queryClient),
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { agentMachineSchema, type AgentMachine } from '../../../../../shared/agent-data';
+import { agentMachineSchema, type AgentMachine } from '@shared/agent-data';
 import { apiRequest } from '../../../api/api-client';
 import { agentKeys } from './agent-keys';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { hardwareAssetSchema, type HardwareAsset } from '../../../../../shared/hardware';
+import { hardwareAssetSchema, type HardwareAsset } from '@shared/hardware';
 import { apiRequest } from '../../../api/api-client';
 import { hardwareKeys } from './hardware-keys';
 

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MESSAGES, ImportFileError, type ImportResult } from '../../../../../shared/hardware-import';
+import { IMPORT_MESSAGES, ImportFileError, type ImportResult } from '@shared/hardware-import';
 import { prepareImport, runImport, type ImportPart } from './import-hardware';
 
 const HEADER = 'asset_type,manufacturer,model';

@@ -6,7 +6,7 @@ import {
   unreadableRowMessage,
   type ImportResult,
   type ImportRowError,
-} from '../../../../../shared/hardware-import';
+} from '@shared/hardware-import';
 import { apiRequest } from '../../../api/api-client';
 
 /** A slice of the file sent as one request: its header row plus up to IMPORT_PART_ROWS data rows. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { agentListResponseSchema, type AgentListResponse } from '../../../../../shared/agent-data';
+import { agentListResponseSchema, type AgentListResponse } from '@shared/agent-data';
 import { apiRequest } from '../../../api/api-client';
 import { agentKeys, type AgentFilters } from './agent-keys';
 

@@ -4,8 +4,8 @@ import {
   hardwareListResponseSchema,
   type HardwareAsset,
   type HardwareListResponse,
-} from '../../../../../shared/hardware';
-import { PAGE_SIZE_MAX } from '../../../../../shared/list';
+} from '@shared/hardware';
+import { PAGE_SIZE_MAX } from '@shared/list';
 import { apiRequest } from '../../../api/api-client';
 import { hardwareKeys, type HardwareFilters } from './hardware-keys';
 

@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  hardwareAssetSchema,
-  type HardwareAsset,
-  type HardwareAssetInput,
-} from '../../../../../shared/hardware';
+import { hardwareAssetSchema, type HardwareAsset, type HardwareAssetInput } from '@shared/hardware';
 import { apiRequest } from '../../../api/api-client';
-import { invalidateHardware } from './hardware-keys';
+import { invalidateInventory } from '../../../api/inventory-keys';
 
 export function createHardware(input: HardwareAssetInput): Promise<HardwareAsset> {
   return apiRequest('/api/hardware', hardwareAssetSchema, { method: 'POST', body: input });
@@ -34,6 +30,6 @@ export function useSaveHardware() {
       variables.kind === 'create'
         ? createHardware(variables.input)
         : updateHardware(variables.id, variables.input, variables.version),
-    onSuccess: () => invalidateHardware(queryClient),
+    onSuccess: () => invalidateInventory(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { Badge } from '@aws-amplify/ui-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { AgentSummary } from '../../../../../shared/agent-data';
+import type { AgentSummary } from '@shared/agent-data';
 import { formatOs } from './agent-format';
 import { FreshnessBadge, LastSeen } from './agent-freshness';
 

@@ -12,11 +12,7 @@ import {
 } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
-import {
-  AGENT_DEFAULT_VERSION,
-  type AgentMachine,
-  type AgentSummary,
-} from '../../../../../shared/agent-data';
+import { AGENT_DEFAULT_VERSION, type AgentMachine, type AgentSummary } from '@shared/agent-data';
 import { isApiError } from '../../../api/api-client';
 import { useAgentMachine } from '../api/get-agent';
 import { formatDateTime, formatGigabytes, formatOs } from './agent-format';
@@ -24,6 +20,7 @@ import { FreshnessBadge, LastSeen } from './agent-freshness';
 import { AgentSoftware } from './agent-software';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { AgentStorage } from './agent-storage';
+import '../../../components/data-table.css';
 
 interface AgentDetailProps {
   machineId: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentSummary } from '../../../../../shared/agent-data';
+import type { AgentSummary } from '@shared/agent-data';
 import { formatOs, formatPercent, formatRelative, storageLevel, storagePercent } from './agent-format';
 
 const NOW = new Date('2028-01-15T12:00:00.000Z');

@@ -1,4 +1,4 @@
-import type { AgentFreshness, AgentSummary } from '../../../../../shared/agent-data';
+import type { AgentFreshness, AgentSummary } from '@shared/agent-data';
 import { lazyFormat } from '../../../components/format';
 
 /** What each freshness colour means, in words, so colour is never the only signal. */
@@ -86,8 +86,4 @@ export function formatOs(machine: Pick<AgentSummary, 'os_type' | 'os_version'>):
     return version.toLowerCase().startsWith(type.toLowerCase()) ? version : `${type} ${version}`;
   }
   return type ?? version;
-}
-
-export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
 }

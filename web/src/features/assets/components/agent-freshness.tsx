@@ -1,4 +1,4 @@
-import { agentFreshness } from '../../../../../shared/agent-data';
+import { agentFreshness } from '@shared/agent-data';
 import { FRESHNESS_LABELS, formatDateTime, formatRelative } from './agent-format';
 
 /** The freshness colour as a dot with its word: "Online", "Late", "Offline". */

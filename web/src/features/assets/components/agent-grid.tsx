@@ -13,7 +13,7 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
-import { Link } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import {
   AGENT_FIRST_REPORT_MINUTES,
   AGENT_FRESHNESS,
@@ -23,11 +23,13 @@ import {
   type AgentFreshness,
   type AgentListResponse,
   type AgentSort,
-} from '../../../../../shared/agent-data';
+} from '@shared/agent-data';
 import { errorMessage } from '../../../api/api-client';
 import { AgentCard } from './agent-card';
-import { FRESHNESS_LABELS, plural } from './agent-format';
+import { plural } from '../../../components/format';
+import { FRESHNESS_LABELS } from './agent-format';
 import { lazyFormat } from '../../../components/format';
+import '../../../components/list.css';
 
 /** The freshness filter's choices: the badge's word and its time since last seen (SPEC 4). */
 const FRESHNESS_CHOICES: Record<AgentFreshness, string> = {
@@ -137,10 +139,10 @@ export function AgentGrid({
 
   return (
     <div className="agent-tab">
-      <div className="toolbar" role="search" aria-label="Machines">
+      <div className="list-toolbar" role="search" aria-label="Machines">
         <SearchField
           ref={searchRef}
-          className="toolbar__search"
+          className="list-toolbar__search"
           label="Search machines"
           labelHidden={false}
           placeholder="Hostname, user, OS or service tag"
@@ -152,7 +154,7 @@ export function AgentGrid({
           maxLength={100}
         />
         <SelectField
-          className="toolbar__status"
+          className="list-toolbar__status"
           label="Freshness"
           value={filters.freshness}
           onChange={(event) => onFreshnessChange(isFreshness(event.target.value) ? event.target.value : '')}
@@ -165,7 +167,7 @@ export function AgentGrid({
           ))}
         </SelectField>
         <SelectField
-          className="toolbar__status"
+          className="list-toolbar__status"
           label="Sort by"
           value={filters.sort}
           onChange={(event) => {
@@ -285,9 +287,9 @@ function NoMachines() {
         agent sends its first report about {AGENT_FIRST_REPORT_MINUTES} minutes after it starts, then every{' '}
         {AGENT_REPORT_INTERVAL_MINUTES} minutes.
       </Text>
-      <Link to="/settings" className="amplify-button amplify-button--primary agent-empty__action">
+      <Button as={RouterLink} to="/settings" variation="primary" className="agent-empty__action">
         Get an API key in Settings
-      </Link>
+      </Button>
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { AgentFreshness, AgentSort } from '../../../../../shared/agent-data';
+import type { AgentFreshness, AgentSort } from '@shared/agent-data';
 import { useAgentList } from '../api/list-agents';
 import { useNow } from './agent-clock';
 import { AgentDetail } from './agent-detail';
 import { AgentGrid } from './agent-grid';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
+import '../agent-grid.css';
+import '../agent-detail.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

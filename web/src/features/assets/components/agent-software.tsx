@@ -10,10 +10,11 @@ import {
   VisuallyHidden,
 } from '@aws-amplify/ui-react';
 import { useDeferredValue, useMemo, useState } from 'react';
-import type { AgentMachine } from '../../../../../shared/agent-data';
+import type { AgentMachine } from '@shared/agent-data';
 import { ColumnHeaders } from '../../../components/column-headers';
-import { searchWords } from '../../../../../shared/list';
-import { plural } from './agent-format';
+import { searchWords } from '@shared/list';
+import { plural } from '../../../components/format';
+import '../../../components/data-table.css';
 
 type Program = AgentMachine['installed_software'][number];
 

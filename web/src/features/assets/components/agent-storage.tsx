@@ -1,4 +1,4 @@
-import type { AgentMachine } from '../../../../../shared/agent-data';
+import type { AgentMachine } from '@shared/agent-data';
 import {
   formatGigabytes,
   formatPercent,

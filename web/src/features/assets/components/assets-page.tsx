@@ -1,7 +1,7 @@
+import { Heading, Tabs } from '@aws-amplify/ui-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { Heading, Tabs } from '../../../components/plain-ui';
 import { HardwareTab } from './hardware-tab';
 
 type AssetsTab = 'agents' | 'hardware';
@@ -14,11 +14,6 @@ const AgentMonitoringTab = lazy(() =>
   import('./agent-monitoring-tab').then((module) => ({ default: module.AgentMonitoringTab })),
 );
 
-const TABS = [
-  { value: 'agents', label: 'Agent Monitoring' },
-  { value: 'hardware', label: 'Manual Hardware' },
-] as const;
-
 /** ?tab=hardware opens Manual Hardware; anything else is Agent Monitoring (the default). */
 function tabFromQuery(tab: string | null): AssetsTab {
   return tab === 'hardware' ? 'hardware' : 'agents';
@@ -28,9 +23,9 @@ export function AssetsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabFromQuery(searchParams.get('tab'));
 
-  const selectTab = (value: AssetsTab) => {
+  const selectTab = (value: string) => {
     setSearchParams((params) => {
-      if (value === 'hardware') params.set('tab', 'hardware');
+      if (tabFromQuery(value) === 'hardware') params.set('tab', 'hardware');
       else params.delete('tab');
       return params;
     });
@@ -41,15 +36,20 @@ export function AssetsPage() {
       <Heading level={2} marginBottom="medium">
         Assets
       </Heading>
-      <Tabs value={tab} onValueChange={selectTab} label="Asset views" tabs={TABS}>
-        {tab === 'agents' ? (
+      <Tabs.Container value={tab} onValueChange={selectTab} isLazy>
+        <Tabs.List aria-label="Asset views">
+          <Tabs.Item value="agents">Agent Monitoring</Tabs.Item>
+          <Tabs.Item value="hardware">Manual Hardware</Tabs.Item>
+        </Tabs.List>
+        <Tabs.Panel value="agents" paddingTop="medium">
           <Suspense fallback={<PageLoader label="Loading" />}>
             <AgentMonitoringTab />
           </Suspense>
-        ) : (
+        </Tabs.Panel>
+        <Tabs.Panel value="hardware" paddingTop="medium">
           <HardwareTab />
-        )}
-      </Tabs>
+        </Tabs.Panel>
+      </Tabs.Container>
     </>
   );
 }

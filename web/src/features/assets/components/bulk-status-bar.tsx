@@ -1,4 +1,5 @@
 import { Button, SelectField, Text } from '@aws-amplify/ui-react';
+import { SelectionBar } from '../../../components/selection-bar';
 import { useId, useState } from 'react';
 import {
   BULK_STATUS_MAX_ASSETS,
@@ -8,11 +9,11 @@ import {
   isDisposalStatus,
   type BulkStatusChange,
   type HardwareStatus,
-} from '../../../../../shared/hardware';
+} from '@shared/hardware';
 import { errorMessage } from '../../../api/api-client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useBulkStatus } from '../api/bulk-status';
-import { plural } from './hardware-format';
+import { plural } from '../../../components/format';
 
 interface BulkStatusBarProps {
   selectedIds: readonly string[];
@@ -82,76 +83,78 @@ export function BulkStatusBar({ selectedIds, onDone, onClearSelection }: BulkSta
   };
 
   return (
-    <section className="bulk-bar" aria-label="Change the status of the selected hardware">
-      <Text className="bulk-bar__count" fontWeight="semibold">
-        {count.toLocaleString('en-GB')} selected
-      </Text>
-      <SelectField
-        id="bulk-status"
-        label="New status"
-        size="small"
-        placeholder="Choose a status"
-        value={status}
-        hasError={Boolean(errors.status)}
-        aria-describedby={errors.status ? problemId : undefined}
-        onChange={(event) => {
-          setStatus(event.target.value);
-          setErrors({});
-        }}
-      >
-        {HARDWARE_STATUSES.map((value) => (
-          <option key={value} value={value}>
-            {value}
-          </option>
-        ))}
-      </SelectField>
-      {disposal ? (
-        <SelectField
-          id="bulk-disposal-reason"
-          label="Disposal reason"
-          size="small"
-          placeholder="Choose a reason"
-          isRequired
-          value={reason}
-          hasError={Boolean(errors.disposal_reason)}
-          aria-describedby={errors.disposal_reason ? problemId : undefined}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setErrors((current) => ({ ...current, disposal_reason: undefined }));
-          }}
-        >
-          {HARDWARE_DISPOSAL_REASONS.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </SelectField>
-      ) : null}
-      <div className="bulk-bar__actions">
-        <Button
-          size="small"
-          variation="primary"
-          onClick={apply}
-          isDisabled={tooMany}
-          aria-describedby={tooMany ? limitId : undefined}
-        >
-          Change Status
-        </Button>
-        <Button size="small" variation="link" onClick={onClearSelection}>
-          Clear selection
-        </Button>
-      </div>
-      {problem ? (
-        <Text id={problemId} className="bulk-bar__note" color="font.error">
-          {problem}
-        </Text>
-      ) : null}
-      {tooMany ? (
-        <Text id={limitId} className="bulk-bar__note" color="font.warning">
-          Select at most {BULK_STATUS_MAX_ASSETS} hardware assets at a time: {plural(count, 'is', 'are')}{' '}
-          selected. Deselect some rows to continue.
-        </Text>
-      ) : null}
+    <>
+      <SelectionBar
+        label="Change the status of the selected hardware"
+        count={count}
+        max={BULK_STATUS_MAX_ASSETS}
+        noun={['hardware asset', 'hardware assets']}
+        limitId={limitId}
+        onClear={onClearSelection}
+        fields={
+          <>
+            <SelectField
+              id="bulk-status"
+              label="New status"
+              size="small"
+              placeholder="Choose a status"
+              value={status}
+              hasError={Boolean(errors.status)}
+              aria-describedby={errors.status ? problemId : undefined}
+              onChange={(event) => {
+                setStatus(event.target.value);
+                setErrors({});
+              }}
+            >
+              {HARDWARE_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </SelectField>
+            {disposal ? (
+              <SelectField
+                id="bulk-disposal-reason"
+                label="Disposal reason"
+                size="small"
+                placeholder="Choose a reason"
+                isRequired
+                value={reason}
+                hasError={Boolean(errors.disposal_reason)}
+                aria-describedby={errors.disposal_reason ? problemId : undefined}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setErrors((current) => ({ ...current, disposal_reason: undefined }));
+                }}
+              >
+                {HARDWARE_DISPOSAL_REASONS.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
+          </>
+        }
+        actions={
+          <Button
+            size="small"
+            variation="primary"
+            onClick={apply}
+            isDisabled={tooMany}
+            aria-describedby={tooMany ? limitId : undefined}
+          >
+            Change Status
+          </Button>
+        }
+        note={
+          problem ? (
+            <Text id={problemId} className="selection-bar__note" color="font.error">
+              {problem}
+            </Text>
+          ) : null
+        }
+      />
       {pending ? (
         <ConfirmDialog
           question={bulkStatusQuestion(pending.ids.length, pending.status)}
@@ -175,6 +178,6 @@ export function BulkStatusBar({ selectedIds, onDone, onClearSelection }: BulkSta
           }}
         />
       ) : null}
-    </section>
+    </>
   );
 }

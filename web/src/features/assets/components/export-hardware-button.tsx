@@ -1,11 +1,10 @@
+import { Button, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/api-client';
 import { formatCount } from '../../../components/format';
-import { HiddenText } from '../../../components/plain-parts';
-import { Button } from '../../../components/plain-ui';
 import { listAllHardware } from '../api/list-hardware';
 import type { HardwareFilters } from '../api/hardware-keys';
-import { plural } from './hardware-format';
+import { plural } from '../../../components/format';
 
 export const EXPORT_FAILED = 'Failed to export CSV';
 
@@ -65,13 +64,14 @@ export function ExportHardwareButton({
     <>
       <Button
         onClick={() => void exportCsv()}
-        isDisabled={isDisabled}
+        // Amplify's Button takes isDisabled over isLoading when given both.
+        isDisabled={isDisabled || progress !== null}
         isLoading={progress !== null}
         loadingText={label}
       >
         Export CSV
       </Button>
-      <HiddenText role="status">{label}</HiddenText>
+      <VisuallyHidden role="status">{label}</VisuallyHidden>
     </>
   );
 }

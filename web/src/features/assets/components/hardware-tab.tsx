@@ -1,42 +1,31 @@
-import { LoadError } from '../../../components/load-error';
-import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
+import { Button, Flex, Text } from '@aws-amplify/ui-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import {
   HARDWARE_MESSAGES,
   HARDWARE_PAGE_SIZE,
   HARDWARE_STATUSES,
   type HardwareAsset,
-  type HardwareStatus,
-} from '../../../../../shared/hardware';
+} from '@shared/hardware';
 import { errorMessage } from '../../../api/api-client';
-import { ListFooter } from '../../../components/list-footer';
-import { HiddenText } from '../../../components/plain-parts';
-import {
-  Alert,
-  Button,
-  Flex,
-  Heading,
-  Loader,
-  SearchField,
-  SelectField,
-  Text,
-} from '../../../components/plain-ui';
+import { plural } from '../../../components/format';
+import { ListContent } from '../../../components/list-content';
+import { ListFooter, showingText } from '../../../components/list-footer';
+import { EmptyState, NoMatches } from '../../../components/list-states';
+import { ListToolbar } from '../../../components/list-toolbar';
+import { listTotal } from '../../../components/list-total';
+import { ProblemNotice } from '../../../components/problem-notice';
 import { SuccessNotice, useSuccessNotice } from '../../../components/success-notice';
-import { useRowSelection } from '../../../components/use-row-selection';
-import { useFilledTable } from '../../../components/use-filled-table';
+import { useListFilters } from '../../../components/use-list-filters';
+import { listAnnouncement, useSearchableList } from '../../../components/use-searchable-list';
 import { useDeleteHardware } from '../api/delete-hardware';
 import { useHardwareList } from '../api/list-hardware';
-import type { HardwareFilters } from '../api/hardware-keys';
 import { EXPORT_FAILED, ExportHardwareButton } from './export-hardware-button';
-import { assetName, describeShown, listTotal, plural } from './hardware-format';
+import { assetName } from './hardware-format';
 import { HardwareTable } from './hardware-table';
-import { useDebouncedValue } from './use-debounced-value';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The dialogs and the bulk status bar load when first opened: with the form's schema, the CSV parser
- * and Amplify UI's primitives they were most of the tab's code to evaluate before the list could
- * show.
+ * The dialogs and the bulk status bar load when first opened: with the form's schema and the CSV
+ * parser they were most of the tab's code to evaluate before the list could show.
  */
 const HardwareFormModal = lazy(() =>
   import('./hardware-form-modal').then((module) => ({ default: module.HardwareFormModal })),
@@ -51,36 +40,21 @@ const BulkStatusBar = lazy(() =>
   import('./bulk-status-bar').then((module) => ({ default: module.BulkStatusBar })),
 );
 
+const NOUN = ['hardware asset', 'hardware assets'] as const;
+
 type Dialog =
   | { kind: 'add' }
   | { kind: 'edit'; id: string }
   | { kind: 'import' }
   | { kind: 'delete'; asset: HardwareAsset };
 
-function isStatus(value: string): value is HardwareStatus {
-  return (HARDWARE_STATUSES as readonly string[]).includes(value);
-}
-
 /** Assets → Manual Hardware: search, status filter, bulk status change, add, import, edit, delete. */
 export function HardwareTab() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<HardwareStatus | ''>('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const filters: HardwareFilters = { q, status };
-  const filtered = q !== '' || status !== '';
-
-  const hardwareList = useHardwareList(filters);
-  const { list, items, filling, settled, loadMore } = useFilledTable(
-    hardwareList,
-    filters,
-    HARDWARE_PAGE_SIZE,
-  );
+  const filters = useListFilters(HARDWARE_STATUSES);
+  const hardwareList = useHardwareList(filters.value);
+  const view = useSearchableList(hardwareList, filters, HARDWARE_PAGE_SIZE);
+  const { items, selection } = view;
   const total = listTotal(hardwareList.data?.pages ?? []);
-
-  const { selectedSet, selectedIds, setSelected, toggle, toggleAll } = useRowSelection(items, filters);
-  // The first rows render in a transition, which React splits into short tasks: "Loading hardware…"
-  // stays until the table is ready, instead of one long task blocking the page.
-  const pending = !useDeferredValue(!list.isPending);
 
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const { notice, showNotice, clearNotice } = useSuccessNotice();
@@ -88,14 +62,7 @@ export function HardwareTab() {
   const deletion = useDeleteHardware();
   const addButtonRef = useRef<HTMLButtonElement>(null);
   const tableRegionRef = useRef<HTMLDivElement>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
   const deletedRef = useRef(false);
-
-  const clearFilters = () => {
-    setSearch('');
-    setStatus('');
-    searchRef.current?.focus();
-  };
 
   const openDelete = (asset: HardwareAsset) => {
     deletion.reset();
@@ -107,7 +74,7 @@ export function HardwareTab() {
     try {
       await deletion.mutateAsync(asset.id);
       deletedRef.current = true;
-      toggle(asset.id, false);
+      selection.toggle(asset.id, false);
       setDialog(null);
       showNotice(`Deleted ${assetName(asset)}`);
     } catch (error) {
@@ -116,128 +83,84 @@ export function HardwareTab() {
     }
   };
 
-  const searching = list.isFetching && filtered && (!settled || filling);
-  const showEmpty = settled && items.length === 0 && !list.hasNextPage;
-  const announcement = pending
-    ? filtered
-      ? 'Searching…'
-      : 'Loading hardware…'
-    : searching
-      ? 'Searching…'
-      : filtered && settled && !filling && !list.isError
-        ? total && !total.exact
-          ? `At least ${plural(total.count, 'result', 'results')}`
-          : plural(total?.count ?? items.length, 'result', 'results')
-        : '';
-
   return (
     <div className="hardware-tab">
-      <div className="toolbar" role="search" aria-label="Hardware">
-        <SearchField
-          ref={searchRef}
-          className="toolbar__search"
-          label="Search hardware"
-          placeholder="Model, serial, tag, person, location…"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          onClear={() => setSearch('')}
-          maxLength={100}
+      <ListToolbar
+        label="Hardware"
+        searchLabel="Search hardware"
+        placeholder="Model, serial, tag, person, location…"
+        filters={filters}
+      >
+        <Button onClick={() => setDialog({ kind: 'import' })}>Import CSV</Button>
+        <ExportHardwareButton
+          filters={filters.value}
+          isDisabled={items.length === 0}
+          onExported={(message) => {
+            setExportProblem(null);
+            showNotice(message);
+          }}
+          onFailed={setExportProblem}
         />
-        <SelectField
-          className="toolbar__status"
-          label="Status filter"
-          value={status}
-          onChange={(event) => setStatus(isStatus(event.target.value) ? event.target.value : '')}
-        >
-          <option value="">All Statuses</option>
-          {HARDWARE_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </SelectField>
-        <div className="toolbar__actions">
-          <Button onClick={() => setDialog({ kind: 'import' })}>Import CSV</Button>
-          <ExportHardwareButton
-            filters={filters}
-            isDisabled={items.length === 0}
-            onExported={(message) => {
-              setExportProblem(null);
-              showNotice(message);
-            }}
-            onFailed={setExportProblem}
-          />
-          <Button ref={addButtonRef} variation="primary" onClick={() => setDialog({ kind: 'add' })}>
-            Add Hardware
-          </Button>
-        </div>
-      </div>
+        <Button ref={addButtonRef} variation="primary" onClick={() => setDialog({ kind: 'add' })}>
+          Add Hardware
+        </Button>
+      </ListToolbar>
 
       <SuccessNotice notice={notice} onDismiss={clearNotice} />
-      {exportProblem ? (
-        <Alert
-          variation="error"
-          role="alert"
-          heading={EXPORT_FAILED}
-          onDismiss={() => setExportProblem(null)}
-          marginBottom="small"
-        >
-          {exportProblem}
-        </Alert>
-      ) : null}
+      <ProblemNotice
+        problem={exportProblem ? { heading: EXPORT_FAILED, message: exportProblem } : null}
+        onDismiss={() => setExportProblem(null)}
+      />
 
-      {selectedIds.length > 0 ? (
+      {selection.selectedIds.length > 0 ? (
         <Suspense fallback={null}>
           <BulkStatusBar
-            selectedIds={selectedIds}
-            onClearSelection={() => setSelected(new Set())}
+            selectedIds={selection.selectedIds}
+            onClearSelection={() => selection.setSelected(new Set())}
             onDone={(updated) => {
-              setSelected(new Set());
-              showNotice(`Updated status of ${plural(updated, 'hardware asset', 'hardware assets')}`);
+              selection.setSelected(new Set());
+              showNotice(`Updated status of ${plural(updated, ...NOUN)}`);
             }}
           />
         </Suspense>
       ) : null}
 
-      <HiddenText role="status">{announcement}</HiddenText>
-
-      {pending ? (
-        <Flex className="hardware-state" alignItems="center" justifyContent="center" gap="small">
-          <Loader aria-hidden="true" />
-          <Text>{filtered ? 'Searching…' : 'Loading hardware…'}</Text>
-        </Flex>
-      ) : list.isError && !list.isFetchNextPageError ? (
-        <LoadError heading="Could not load hardware assets" query={list} />
-      ) : showEmpty ? (
-        <EmptyState
-          filtered={filtered}
-          onAdd={() => setDialog({ kind: 'add' })}
-          onImport={() => setDialog({ kind: 'import' })}
-          onClearFilters={clearFilters}
+      <ListContent
+        view={view}
+        announcement={listAnnouncement(view, 'Loading hardware…', total)}
+        loadingText="Loading hardware…"
+        errorHeading="Could not load hardware assets"
+        empty={
+          filters.filtered ? (
+            <NoMatches level={4} heading="No hardware matches your search" onClear={filters.clear} />
+          ) : (
+            <EmptyState level={4} heading="No hardware assets yet">
+              <Text color="font.secondary">
+                Add your laptops, desktops, phones and other devices one by one, or import them from a CSV
+                file.
+              </Text>
+              <Flex gap="small" marginTop="small" justifyContent="center" wrap="wrap">
+                <Button variation="primary" onClick={() => setDialog({ kind: 'add' })}>
+                  Add your first asset
+                </Button>
+                <Button onClick={() => setDialog({ kind: 'import' })}>Import from CSV</Button>
+              </Flex>
+            </EmptyState>
+          )
+        }
+      >
+        <HardwareTable
+          ref={tableRegionRef}
+          items={items}
+          selected={selection.selectedSet}
+          busy={!view.settled}
+          onToggle={selection.toggle}
+          onToggleAll={selection.toggleAll}
+          onEdit={(asset) => setDialog({ kind: 'edit', id: asset.id })}
+          onDelete={openDelete}
         />
-      ) : (
-        <>
-          <HardwareTable
-            ref={tableRegionRef}
-            items={items}
-            selected={selectedSet}
-            busy={!settled}
-            onToggle={toggle}
-            onToggleAll={toggleAll}
-            onEdit={(asset) => setDialog({ kind: 'edit', id: asset.id })}
-            onDelete={openDelete}
-          />
-          <ListFooter
-            list={list}
-            shown={items.length > 0 ? describeShown(items.length, total) : null}
-            counted={total !== null}
-            filtered={filtered}
-            filling={filling}
-            settled={settled}
-            loadMore={loadMore}
-          />
-        </>
-      )}
+        <ListFooter pager={view} showing={showingText(items.length, total, NOUN, view.list.hasNextPage)} />
+      </ListContent>
 
       {/* No fallback: the opener keeps focus until the dialog shows and takes it. */}
       <Suspense fallback={null}>
@@ -286,43 +209,5 @@ function DeleteDetail({ asset }: { asset: HardwareAsset }) {
       <strong>{assetName(asset)}</strong> ({asset.asset_type}
       {identifiers.length > 0 ? `, ${identifiers.join(', ')}` : ''}) will be removed from the inventory.
     </>
-  );
-}
-
-function EmptyState({
-  filtered,
-  onAdd,
-  onImport,
-  onClearFilters,
-}: {
-  filtered: boolean;
-  onAdd: () => void;
-  onImport: () => void;
-  onClearFilters: () => void;
-}) {
-  if (filtered) {
-    return (
-      <div className="empty-state">
-        <Heading level={4}>No hardware matches your search</Heading>
-        <Text color="secondary">Try other words or another status.</Text>
-        <Button marginTop="small" onClick={onClearFilters}>
-          Clear search and filter
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <div className="empty-state">
-      <Heading level={4}>No hardware assets yet</Heading>
-      <Text color="secondary">
-        Add your laptops, desktops, phones and other devices one by one, or import them from a CSV file.
-      </Text>
-      <Flex gap="small" marginTop="small" justifyContent="center" wrap="wrap">
-        <Button variation="primary" onClick={onAdd}>
-          Add your first asset
-        </Button>
-        <Button onClick={onImport}>Import from CSV</Button>
-      </Flex>
-    </div>
   );
 }

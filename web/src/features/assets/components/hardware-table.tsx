@@ -1,8 +1,9 @@
+import { Button, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
-import type { HardwareAsset } from '../../../../../shared/hardware';
-import { assetName, formatDate } from './hardware-format';
+import type { HardwareAsset } from '@shared/hardware';
+import { formatDate } from '../../../components/format';
+import { assetName } from './hardware-format';
 import { DataTable } from '../../../components/data-table';
-import { SmallButton, Td, Th, Tr } from '../../../components/plain-table';
 import { EmptyValue, optionalValue, SelectableHeader, SelectRowCell } from '../../../components/row-select';
 import { StatusBadge } from '../../../components/hardware-status';
 
@@ -44,7 +45,6 @@ export function HardwareTable({
       ref={ref}
       label="Hardware assets"
       busy={busy}
-      className="hardware-table"
       header={
         <SelectableHeader
           columns={COLUMNS}
@@ -59,45 +59,51 @@ export function HardwareTable({
         const name = assetName(asset);
         const isSelected = selected.has(asset.id);
         return (
-          <Tr key={asset.id} className={isSelected ? 'is-selected' : undefined}>
+          <TableRow key={asset.id} className={isSelected ? 'is-selected' : undefined}>
             <SelectRowCell
               label={`Select ${name}`}
               checked={isSelected}
               onToggle={(checked) => onToggle(asset.id, checked)}
             />
-            <Th scope="row" className="hardware-table__asset">
-              <span className="hardware-table__name">{name}</span>{' '}
-              <span className="hardware-table__type">{asset.asset_type}</span>
-            </Th>
-            <Td data-label="Serial Number" className="hardware-table__mono">
+            <TableCell as="th" scope="row" className="data-table__asset">
+              <span className="data-table__name">{name}</span>{' '}
+              <span className="data-table__type">{asset.asset_type}</span>
+            </TableCell>
+            <TableCell data-label="Serial Number" className="data-table__mono">
               {optionalValue(asset.serial_number)}
-            </Td>
-            <Td data-label="Asset Tag" className="hardware-table__mono">
+            </TableCell>
+            <TableCell data-label="Asset Tag" className="data-table__mono">
               {optionalValue(asset.asset_tag)}
-            </Td>
-            <Td data-label="Status">
+            </TableCell>
+            <TableCell data-label="Status">
               <StatusBadge status={asset.status} />
-            </Td>
-            <Td data-label="Assigned To">{optionalValue(asset.assigned_to)}</Td>
-            <Td data-label="Location">{optionalValue(asset.location)}</Td>
-            <Td data-label="Warranty Expiry" className="hardware-table__date">
+            </TableCell>
+            <TableCell data-label="Assigned To">{optionalValue(asset.assigned_to)}</TableCell>
+            <TableCell data-label="Location">{optionalValue(asset.location)}</TableCell>
+            <TableCell data-label="Warranty Expiry" className="data-table__date">
               {asset.warranty_expiry ? (
                 <time dateTime={asset.warranty_expiry}>{formatDate(asset.warranty_expiry)}</time>
               ) : (
                 <EmptyValue />
               )}
-            </Td>
-            <Td className="hardware-table__actions row-actions">
-              <div className="hardware-table__buttons">
-                <SmallButton onClick={() => onEdit(asset)} aria-label={`Edit ${name}`}>
+            </TableCell>
+            <TableCell className="data-table__actions row-actions">
+              <div className="data-table__buttons">
+                <Button size="small" onClick={() => onEdit(asset)} aria-label={`Edit ${name}`}>
                   Edit
-                </SmallButton>
-                <SmallButton danger onClick={() => onDelete(asset)} aria-label={`Delete ${name}`}>
+                </Button>
+                <Button
+                  size="small"
+                  variation="link"
+                  colorTheme="error"
+                  onClick={() => onDelete(asset)}
+                  aria-label={`Delete ${name}`}
+                >
                   Delete
-                </SmallButton>
+                </Button>
               </div>
-            </Td>
-          </Tr>
+            </TableCell>
+          </TableRow>
         );
       })}
     </DataTable>

@@ -3,6 +3,7 @@ import {
   Button,
   Flex,
   Heading,
+  Label,
   Table,
   TableBody,
   TableCell,
@@ -20,13 +21,15 @@ import {
   REQUIRED_IMPORT_COLUMNS,
   importTemplateCsv,
   type ImportResult,
-} from '../../../../../shared/hardware-import';
+} from '@shared/hardware-import';
 import { errorMessage } from '../../../api/api-client';
 import { ModalDialog } from '../../../components/modal-dialog';
-import { invalidateHardware } from '../api/hardware-keys';
+import { invalidateInventory } from '../../../api/inventory-keys';
 import { prepareImport, runImport } from '../api/import-hardware';
 import { ColumnHeaders } from '../../../components/column-headers';
-import { plural } from './hardware-format';
+import { plural } from '../../../components/format';
+import '../../../components/data-table.css';
+import '../import-csv.css';
 
 const TEMPLATE_FILE_NAME = 'hardware-import-template.csv';
 
@@ -137,7 +140,7 @@ export function ImportCsvModal({ onClose }: ImportCsvModalProps) {
     }
     setPhase({ kind: 'importing', done: 0, total: prepared.totalRows, result: empty });
     const outcome = await runImport(prepared, (progress) => setPhase({ kind: 'importing', ...progress }));
-    if (outcome.result.success > 0) await invalidateHardware(queryClient);
+    if (outcome.result.success > 0) await invalidateInventory(queryClient);
     if (outcome.error) {
       console.error('Hardware import stopped', outcome.error);
       if (outcome.done === 0 && outcome.result.errors.length === 0) {
@@ -225,9 +228,7 @@ export function ImportCsvModal({ onClose }: ImportCsvModalProps) {
       </Button>
 
       <div className="import-file">
-        <label htmlFor={inputId} className="amplify-label">
-          CSV file
-        </label>
+        <Label htmlFor={inputId}>CSV file</Label>
         <input
           ref={inputRef}
           id={inputId}

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AUTH_MESSAGES } from '../../../../../shared/auth';
-import { invitationByTokenSchema, type InvitationByToken } from '../../../../../shared/invitations';
+import { AUTH_MESSAGES } from '@shared/auth';
+import { invitationByTokenSchema, type InvitationByToken } from '@shared/invitations';
 import { apiRequest, isApiError } from '../../../api/api-client';
 
 export function getInvitation(token: string): Promise<InvitationByToken> {

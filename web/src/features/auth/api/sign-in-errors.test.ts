@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../../../../../shared/auth';
+import { AUTH_MESSAGES } from '@shared/auth';
 import { signInErrorMessage } from './sign-in-errors';
 
 /** An error as Amplify throws it: the Cognito exception's name and message. */

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '../../../../../shared/auth';
+import { AUTH_MESSAGES } from '@shared/auth';
 import { errorMessage } from '../../../api/api-client';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { signupResponseSchema } from '../../../../../shared/auth';
-import type { SignupRequest, SignupResponse } from '../../../../../shared/auth';
+import { signupResponseSchema } from '@shared/auth';
+import type { SignupRequest, SignupResponse } from '@shared/auth';
 import { apiRequest } from '../../../api/api-client';
 
 /** Sign-up goes through our API, which creates the user, the organisation (or joins one) and the trial. */

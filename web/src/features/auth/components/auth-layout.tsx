@@ -1,5 +1,6 @@
 import { Card, Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
+import '../auth.css';
 
 interface AuthLayoutProps {
   title: string;

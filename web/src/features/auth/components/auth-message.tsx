@@ -1,5 +1,5 @@
 import { Alert } from '@aws-amplify/ui-react';
-import { isSuccessMessage } from '../../../../../shared/auth';
+import { isSuccessMessage } from '@shared/auth';
 
 export interface Notice {
   text: string;

@@ -8,8 +8,8 @@ import {
   firstSignupProblem,
   RESET_PASSWORD_PATH,
   signupSchema,
-} from '../../../../../shared/auth';
-import { PASSWORD_MIN_LENGTH, ROLE_LABELS } from '../../../../../shared/constants';
+} from '@shared/auth';
+import { PASSWORD_MIN_LENGTH, ROLE_LABELS } from '@shared/constants';
 import { invitationErrorMessage, useInvitation } from '../api/get-invitation';
 import { useRequestPasswordReset } from '../api/reset-password';
 import { useSignIn } from '../api/sign-in';

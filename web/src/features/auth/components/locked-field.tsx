@@ -1,4 +1,5 @@
 import { TextField, View } from '@aws-amplify/ui-react';
+import '../auth.css';
 
 interface LockedFieldProps {
   label: string;

@@ -1,9 +1,9 @@
-import { Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, Link, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, emailSchema, passwordSchema } from '../../../../../shared/auth';
-import { PASSWORD_MIN_LENGTH } from '../../../../../shared/constants';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { AUTH_MESSAGES, emailSchema, passwordSchema } from '@shared/auth';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/reset-password';
 import { AuthLayout } from './auth-layout';
 import { AuthMessage } from './auth-message';
@@ -116,7 +116,7 @@ export function ResetPasswordPage() {
         <Button variation="link" size="small" onClick={() => void resend()} isDisabled={resendCode.isPending}>
           Send a new code
         </Button>
-        <Link to="/" className="amplify-link auth-link">
+        <Link as={RouterLink} to="/" className="auth-link">
           Back to sign in
         </Link>
       </Flex>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
-import { BILLING_MESSAGES, type CheckoutRequest } from '../../../../../shared/billing';
+import { BILLING_MESSAGES, type CheckoutRequest } from '@shared/billing';
 import {
   planSyncResponseSchema,
   sessionUrlResponseSchema,
   type PlanSyncResponse,
-} from '../../../../../shared/billing-responses';
+} from '@shared/billing-responses';
 import { apiRequest } from '../../../api/api-client';
 import { billingKeys, invalidateBillingAndMe } from './billing-keys';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { billingResponseSchema, type BillingResponse } from '../../../../../shared/billing-responses';
+import { billingResponseSchema, type BillingResponse } from '@shared/billing-responses';
 import { apiRequest } from '../../../api/api-client';
 import { billingKeys } from './billing-keys';
 

@@ -1,8 +1,5 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import {
-  checkoutSessionResponseSchema,
-  type CheckoutSessionResponse,
-} from '../../../../../shared/billing-responses';
+import { checkoutSessionResponseSchema, type CheckoutSessionResponse } from '@shared/billing-responses';
 import { apiRequest } from '../../../api/api-client';
 import { billingKeys } from './billing-keys';
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { PAYMENTS_PAGE_SIZE } from '../../../../../shared/billing';
-import { paymentsPageSchema, type PaymentsPage } from '../../../../../shared/billing-responses';
+import { PAYMENTS_PAGE_SIZE } from '@shared/billing';
+import { paymentsPageSchema, type PaymentsPage } from '@shared/billing-responses';
 import { apiRequest } from '../../../api/api-client';
 import { billingKeys } from './billing-keys';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES } from '../../../../../shared/billing';
+import { BILLING_MESSAGES } from '@shared/billing';
 import { ApiError } from '../../../api/api-client';
 import { MissingSessionUrlError } from '../api/billing-mutations';
 import { checkoutErrorMessage, portalErrorMessage, syncErrorMessage } from './billing-errors';

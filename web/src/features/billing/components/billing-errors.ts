@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '../../../../../shared/billing';
+import { BILLING_MESSAGES } from '@shared/billing';
 import { isApiError } from '../../../api/api-client';
 import { MissingSessionUrlError } from '../api/billing-mutations';
 

@@ -1,7 +1,7 @@
 import { Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { BILLING_MESSAGES } from '../../../../../shared/billing';
+import { BILLING_MESSAGES } from '@shared/billing';
 import { useCurrentUser } from '../../../api/me';
 import { LoadError } from '../../../components/load-error';
 import { invalidateBillingAndMe } from '../api/billing-keys';
@@ -12,6 +12,7 @@ import { PlanCards } from './plan-cards';
 import { PlanSyncPanel } from './plan-sync-panel';
 import { EndingNotice, SubscriptionCard } from './subscription-card';
 import { useCheckoutReturn } from './use-checkout-return';
+import '../billing.css';
 
 /** Settings → Billing & Subscription. */
 export function BillingTab() {

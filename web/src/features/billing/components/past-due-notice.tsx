@@ -1,6 +1,6 @@
-import { Alert, Text } from '@aws-amplify/ui-react';
-import type { BillingSubscription } from '../../../../../shared/billing';
-import type { Role } from '../../../../../shared/constants';
+import { Alert, Button, Text } from '@aws-amplify/ui-react';
+import type { BillingSubscription } from '@shared/billing';
+import type { Role } from '@shared/constants';
 import { BILLING_TEXTS } from '../billing-format';
 
 /**
@@ -28,14 +28,17 @@ export function PastDueNotice({ subscription, role }: { subscription: BillingSub
       </Text>
       {invoiceUrl ? (
         // A link (it opens Stripe's page) that looks like the action it is.
-        <a
+        <Button
+          as="a"
           href={invoiceUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className="amplify-button amplify-button--primary amplify-button--small billing-past-due__pay"
+          variation="primary"
+          size="small"
+          className="billing-past-due__pay"
         >
           {BILLING_TEXTS.payInvoice}
-        </a>
+        </Button>
       ) : null}
     </Alert>
   );

@@ -14,7 +14,7 @@ import {
   Text,
 } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
-import { formatAmount, type Payment } from '../../../../../shared/billing';
+import { formatAmount, type Payment } from '@shared/billing';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
@@ -26,6 +26,7 @@ import {
   paymentStatus,
   paymentTotals,
 } from '../billing-format';
+import '../../../components/data-table.css';
 
 const COLUMNS = ['Date', 'Description', 'Amount', 'Status', 'Invoice'] as const;
 
@@ -115,13 +116,15 @@ function AllPayments({ labelledBy }: { labelledBy: string }) {
       ) : null}
       {payments.length > 0 ? (
         <ListFooter
-          list={list}
+          pager={{
+            list,
+            filtered: false,
+            filling: false,
+            settled: !list.isFetchingNextPage,
+            loadMore: () => void list.fetchNextPage(),
+          }}
           // The totals above say how many are shown.
-          shown={null}
-          filtered={false}
-          filling={false}
-          settled={!list.isFetchingNextPage}
-          loadMore={() => void list.fetchNextPage()}
+          showing={null}
         />
       ) : null}
     </>

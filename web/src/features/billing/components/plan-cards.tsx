@@ -6,8 +6,8 @@ import {
   limitText,
   type BillingSubscription,
   type SubscriptionPlan,
-} from '../../../../../shared/billing';
-import type { Role } from '../../../../../shared/constants';
+} from '@shared/billing';
+import type { Role } from '@shared/constants';
 import { useStartCheckout } from '../api/billing-mutations';
 import { BILLING_TEXTS, isCurrentPlan, planPrice } from '../billing-format';
 import { checkoutErrorMessage } from './billing-errors';

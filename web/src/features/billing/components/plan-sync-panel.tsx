@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Heading, Text } from '@aws-amplify/ui-react';
 import { useId } from 'react';
-import { BILLING_MESSAGES, formatAmount, type PlanSyncResponse } from '../../../../../shared/billing';
+import { BILLING_MESSAGES, formatAmount, type PlanSyncResponse } from '@shared/billing';
 import { useSyncPlans } from '../api/billing-mutations';
 import { syncActionLabel, syncVerificationText } from '../billing-format';
 import { syncErrorMessage } from './billing-errors';

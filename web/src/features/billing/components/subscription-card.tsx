@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useId } from 'react';
-import { BILLING_MESSAGES, type BillingSubscription } from '../../../../../shared/billing';
-import type { Role } from '../../../../../shared/constants';
+import { BILLING_MESSAGES, type BillingSubscription } from '@shared/billing';
+import type { Role } from '@shared/constants';
 import { useOpenPortal } from '../api/billing-mutations';
 import {
   BILLING_TEXTS,

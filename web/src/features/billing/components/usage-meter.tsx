@@ -1,4 +1,4 @@
-import { isUnlimited, limitText } from '../../../../../shared/billing';
+import { isUnlimited, limitText } from '@shared/billing';
 import { usageLevel, usagePercent } from '../billing-format';
 
 interface UsageMeterProps {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { SubscriptionStatus } from '../../../../../shared/subscription';
+import type { SubscriptionStatus } from '@shared/subscription';
 import { invalidateBillingAndMe } from '../api/billing-keys';
 import { useCheckoutSession } from '../api/get-checkout-session';
 import { checkoutPhase, checkoutVisit, type CheckoutPhase, type CheckoutVisit } from '../billing-format';

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardResponseSchema, type DashboardResponse } from '../../../../../shared/api';
+import { dashboardResponseSchema, type DashboardResponse } from '@shared/api';
 import { apiRequest } from '../../../api/api-client';
+import { INVENTORY_KEYS } from '../../../api/inventory-keys';
 
 export function getDashboard(): Promise<DashboardResponse> {
   return apiRequest('/api/dashboard', dashboardResponseSchema);
 }
 
 export const dashboardQueryOptions = queryOptions({
-  queryKey: ['dashboard'],
+  queryKey: INVENTORY_KEYS.dashboard,
   queryFn: getDashboard,
 });
 

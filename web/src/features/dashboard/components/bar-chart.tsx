@@ -1,5 +1,5 @@
+import { VisuallyHidden } from '@aws-amplify/ui-react';
 import { formatCount } from '../../../components/format';
-import { HiddenText } from '../../../components/plain-parts';
 
 export interface BarChartRow {
   label: string;
@@ -31,7 +31,7 @@ export function BarChart({ label, rows }: BarChartProps) {
               <span className="bar-chart__swatch" style={{ background: row.color }} aria-hidden="true" />
               {row.label}
             </span>
-            <HiddenText>: </HiddenText>
+            <VisuallyHidden>: </VisuallyHidden>
             <span className="bar-chart__track" aria-hidden="true">
               <span
                 className="bar-chart__bar"

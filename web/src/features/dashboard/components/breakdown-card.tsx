@@ -1,6 +1,5 @@
+import { Card, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
 import { useId } from 'react';
-import { OutlinedCard, SkeletonBar } from '../../../components/plain-parts';
-import { Heading, Text } from '../../../components/plain-ui';
 import { BarChart, type BarChartRow } from './bar-chart';
 
 interface BreakdownCardProps {
@@ -15,22 +14,22 @@ interface BreakdownCardProps {
 export function BreakdownCard({ title, rows, emptyText }: BreakdownCardProps) {
   const headingId = useId();
   return (
-    <OutlinedCard aria-labelledby={headingId} className="dashboard-panel">
+    <Card as="section" variation="outlined" aria-labelledby={headingId} className="dashboard-panel">
       <Heading level={3} id={headingId} className="dashboard-panel__title">
         {title}
       </Heading>
       {rows === undefined ? (
         <div className="dashboard-panel__skeleton">
-          <SkeletonBar height="1rem" />
-          <SkeletonBar height="1rem" />
-          <SkeletonBar height="1rem" />
-          <SkeletonBar height="1rem" />
+          <Placeholder height="1rem" />
+          <Placeholder height="1rem" />
+          <Placeholder height="1rem" />
+          <Placeholder height="1rem" />
         </div>
       ) : rows.length === 0 ? (
-        <Text color="secondary">{emptyText}</Text>
+        <Text color="font.secondary">{emptyText}</Text>
       ) : (
         <BarChart label={title} rows={rows} />
       )}
-    </OutlinedCard>
+    </Card>
   );
 }

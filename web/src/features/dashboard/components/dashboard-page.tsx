@@ -1,15 +1,15 @@
+import { Heading, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useDeferredValue } from 'react';
 import { LoadError } from '../../../components/load-error';
-import { HiddenText } from '../../../components/plain-parts';
-import { Heading } from '../../../components/plain-ui';
-import type { DashboardResponse } from '../../../../../shared/api';
-import { HARDWARE_ASSET_TYPES, HARDWARE_STATUSES } from '../../../../../shared/hardware';
+import type { DashboardResponse } from '@shared/api';
+import { HARDWARE_ASSET_TYPES, HARDWARE_STATUSES } from '@shared/hardware';
 import { useDashboard } from '../api/get-dashboard';
 import type { BarChartRow } from './bar-chart';
 import { BreakdownCard } from './breakdown-card';
 import { ExpiringWarranties } from './expiring-warranties';
-import { StatCard } from './stat-card';
+import { StatCard } from '../../../components/stat-card';
 import { statusColor } from '../../../components/hardware-status';
+import '../dashboard.css';
 
 const NO_HARDWARE = 'No hardware yet';
 
@@ -53,7 +53,7 @@ export function DashboardPage() {
       {dashboard.isError ? (
         <LoadError heading="Could not load the dashboard" query={dashboard} marginBottom="medium" />
       ) : null}
-      {loading ? <HiddenText role="status">Loading dashboard...</HiddenText> : null}
+      {loading ? <VisuallyHidden role="status">Loading dashboard...</VisuallyHidden> : null}
       <div className="stat-grid">
         <StatCard label="Total Hardware" value={data?.total_hardware} unavailable={failed} />
         <StatCard label="Active Hardware" value={data?.active_hardware} unavailable={failed} />

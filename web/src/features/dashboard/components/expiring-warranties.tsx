@@ -1,11 +1,21 @@
+import {
+  Badge,
+  Card,
+  Heading,
+  Placeholder,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+} from '@aws-amplify/ui-react';
 import { useId } from 'react';
-import type { ExpiringWarranty } from '../../../../../shared/api';
-import { WARRANTY_WINDOW_DAYS } from '../../../../../shared/hardware';
+import type { ExpiringWarranty } from '@shared/api';
+import { WARRANTY_WINDOW_DAYS } from '@shared/hardware';
 import { ColumnHeaders } from '../../../components/column-headers';
-import { OutlinedCard, SkeletonBar } from '../../../components/plain-parts';
-import { SmallBadge, Td, Tr } from '../../../components/plain-table';
-import { Heading, Table, Text } from '../../../components/plain-ui';
 import { daysUntil, formatCalendarDate, relativeDays } from './dates';
+import '../../../components/data-table.css';
 
 const EMPTY = '—';
 
@@ -28,25 +38,27 @@ function WarrantyRow({ asset, now }: { asset: ExpiringWarranty; now: Date }) {
   const expiry = asset.warranty_expiry ?? '';
   const days = daysUntil(expiry, now);
   return (
-    <Tr>
-      <Td data-label="Asset">
+    <TableRow>
+      <TableCell data-label="Asset">
         {/* Two lines, and two words when read out: Amplify's span.amplify-text would run them together. */}
         <div>
           <span className="warranty-table__name">{assetName(asset)}</span>{' '}
           <span className="warranty-table__type">{asset.asset_type}</span>
         </div>
-      </Td>
-      <Td data-label="Serial / Tag" className="warranty-table__ids">
+      </TableCell>
+      <TableCell data-label="Serial / Tag" className="warranty-table__ids">
         {identifiers(asset)}
-      </Td>
-      <Td data-label="Assigned to">{asset.assigned_to ?? EMPTY}</Td>
-      <Td data-label="Warranty expiry">
+      </TableCell>
+      <TableCell data-label="Assigned to">{asset.assigned_to ?? EMPTY}</TableCell>
+      <TableCell data-label="Warranty expiry">
         <span className="warranty-table__expiry">
           <time dateTime={expiry}>{formatCalendarDate(expiry)}</time>
-          <SmallBadge variation={urgency(days)}>{relativeDays(days)}</SmallBadge>
+          <Badge size="small" variation={urgency(days)}>
+            {relativeDays(days)}
+          </Badge>
         </span>
-      </Td>
-    </Tr>
+      </TableCell>
+    </TableRow>
   );
 }
 
@@ -62,36 +74,44 @@ export function ExpiringWarranties({ warranties, more }: ExpiringWarrantiesProps
   const now = new Date();
   const title = `Warranties expiring in the next ${WARRANTY_WINDOW_DAYS} days`;
   return (
-    <OutlinedCard aria-labelledby={headingId} className="dashboard-panel dashboard-panel--wide">
+    <Card
+      as="section"
+      variation="outlined"
+      aria-labelledby={headingId}
+      className="dashboard-panel dashboard-panel--wide"
+    >
       <Heading level={3} id={headingId} className="dashboard-panel__title">
         {title}
       </Heading>
       {warranties === undefined ? (
         <div className="dashboard-panel__skeleton">
-          <SkeletonBar height="1.5rem" />
-          <SkeletonBar height="1.5rem" />
-          <SkeletonBar height="1.5rem" />
+          <Placeholder height="1.5rem" />
+          <Placeholder height="1.5rem" />
+          <Placeholder height="1.5rem" />
         </div>
       ) : warranties.length === 0 ? (
-        <Text color="secondary">No warranties expire in the next {WARRANTY_WINDOW_DAYS} days</Text>
+        <Text color="font.secondary">No warranties expire in the next {WARRANTY_WINDOW_DAYS} days</Text>
       ) : (
         <>
-          <Table
-            className="responsive-table warranty-table"
-            aria-labelledby={headingId}
-            header={<ColumnHeaders labels={['Asset', 'Serial / Tag', 'Assigned to', 'Warranty expiry']} />}
-          >
-            {warranties.map((asset) => (
-              <WarrantyRow key={asset.id} asset={asset} now={now} />
-            ))}
+          <Table size="small" className="responsive-table warranty-table" aria-labelledby={headingId}>
+            <TableHead>
+              <TableRow>
+                <ColumnHeaders labels={['Asset', 'Serial / Tag', 'Assigned to', 'Warranty expiry']} />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {warranties.map((asset) => (
+                <WarrantyRow key={asset.id} asset={asset} now={now} />
+              ))}
+            </TableBody>
           </Table>
           {more ? (
-            <Text fontSize="small" color="secondary" marginTop="small">
+            <Text fontSize="small" color="font.secondary" marginTop="small">
               Showing the {warranties.length} soonest
             </Text>
           ) : null}
         </>
       )}
-    </OutlinedCard>
+    </Card>
   );
 }

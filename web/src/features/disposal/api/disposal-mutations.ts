@@ -5,9 +5,9 @@ import {
   type DisposalDeleteResponse,
   type DisposalItem,
   type DisposalItemInput,
-} from '../../../../../shared/disposal';
+} from '@shared/disposal';
 import { apiRequest } from '../../../api/api-client';
-import { invalidateHardware } from '../../assets/api/hardware-keys';
+import { invalidateInventory } from '../../../api/inventory-keys';
 
 export function addDisposalItem(input: DisposalItemInput): Promise<DisposalItem> {
   return apiRequest('/api/disposals', disposalItemSchema, { method: 'POST', body: input });
@@ -39,20 +39,20 @@ export function deleteDisposals(ids: readonly string[]): Promise<DisposalDeleteR
 
 export function useAddDisposalItem() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addDisposalItem, onSuccess: () => invalidateHardware(queryClient) });
+  return useMutation({ mutationFn: addDisposalItem, onSuccess: () => invalidateInventory(queryClient) });
 }
 
 export function useCompleteDisposal() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: completeDisposal, onSettled: () => invalidateHardware(queryClient) });
+  return useMutation({ mutationFn: completeDisposal, onSettled: () => invalidateInventory(queryClient) });
 }
 
 export function useRevertDisposal() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: revertDisposal, onSettled: () => invalidateHardware(queryClient) });
+  return useMutation({ mutationFn: revertDisposal, onSettled: () => invalidateInventory(queryClient) });
 }
 
 export function useDeleteDisposals() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteDisposals, onSettled: () => invalidateHardware(queryClient) });
+  return useMutation({ mutationFn: deleteDisposals, onSettled: () => invalidateInventory(queryClient) });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { disposalStatsSchema, type DisposalStats } from '../../../../../shared/disposal';
+import { disposalStatsSchema, type DisposalStats } from '@shared/disposal';
 import { apiRequest } from '../../../api/api-client';
 import { disposalKeys } from './disposal-keys';
 

@@ -5,7 +5,7 @@ import {
   disposalListResponseSchema,
   type DisposalItem,
   type DisposalListResponse,
-} from '../../../../../shared/disposal';
+} from '@shared/disposal';
 import { apiRequest } from '../../../api/api-client';
 import { disposalKeys, type DisposalFilters } from './disposal-keys';
 

@@ -1,13 +1,5 @@
-import {
-  Alert,
-  Button,
-  SelectField,
-  Text,
-  TextAreaField,
-  TextField,
-  VisuallyHidden,
-} from '@aws-amplify/ui-react';
-import { useRef, useState } from 'react';
+import { Alert, Button, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   DISPOSAL_ASSET_TYPES,
@@ -17,17 +9,20 @@ import {
   disposalItemInputSchema,
   type DisposalItem,
   type DisposalItemFormValues,
-} from '../../../../../shared/disposal';
-import { errorMessage, isApiError } from '../../../api/api-client';
+} from '@shared/disposal';
+import { errorMessage } from '../../../api/api-client';
+import { RequiredFieldsHint } from '../../../components/dialog-form';
+import { fieldErrorsOf, issueErrorsOf } from '../../../components/field-errors';
+import { useFormFields } from '../../../components/use-form-fields';
 import { useCurrentUser } from '../../../api/me';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useAddDisposalItem } from '../api/disposal-mutations';
 import { localIsoDate } from '../../../components/csv-report';
+import '../disposal.css';
 
 type FieldName = keyof DisposalItemFormValues;
 /** Every field as the text its input holds. */
 type FormValues = Record<FieldName, string>;
-type FieldErrors = Partial<Record<FieldName, string>>;
 
 /** In the order they appear, so the first invalid one gets focus. */
 const FIELDS: readonly FieldName[] = [
@@ -55,23 +50,6 @@ function initialValues(): FormValues {
   };
 }
 
-function isFieldName(value: unknown): value is FieldName {
-  return typeof value === 'string' && (FIELDS as readonly string[]).includes(value);
-}
-
-/** A 400's per-field details, shown at their fields. */
-function serverFieldErrors(error: unknown): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!isApiError(error) || error.status !== 400 || !Array.isArray(error.details)) return errors;
-  for (const detail of error.details as unknown[]) {
-    if (typeof detail !== 'object' || detail === null) continue;
-    const { path, message } = detail as { path?: unknown; message?: unknown };
-    const field = typeof path === 'string' ? path.split('.')[0] : undefined;
-    if (isFieldName(field) && typeof message === 'string' && !errors[field]) errors[field] = message;
-  }
-  return errors;
-}
-
 interface AddDisposalModalProps {
   onClose: () => void;
   onAdded: (item: DisposalItem) => void;
@@ -81,27 +59,10 @@ interface AddDisposalModalProps {
 /** Add Disposal Item: an item by hand, linked to no asset. */
 export function AddDisposalModal({ onClose, onAdded, returnFocus }: AddDisposalModalProps) {
   const { profile } = useCurrentUser();
-  const [values, setValues] = useState<FormValues>(initialValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [form, formRef] = useFormFields<FieldName>(FIELDS, initialValues);
+  const { values, setErrors, showErrors, fieldProps } = form;
   const [saveError, setSaveError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const add = useAddDisposalItem();
-
-  const focusField = (name: FieldName) => {
-    const element = formRef.current?.elements.namedItem(name);
-    if (element instanceof HTMLElement) element.focus();
-  };
-
-  const showFieldErrors = (next: FieldErrors) => {
-    setErrors(next);
-    const first = FIELDS.find((name) => next[name]);
-    if (first) focusField(first);
-  };
-
-  const setField = (name: FieldName, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -112,12 +73,7 @@ export function AddDisposalModal({ onClose, onAdded, returnFocus }: AddDisposalM
       disposal_reason: values.disposal_reason || undefined,
     });
     if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (isFieldName(field) && !next[field]) next[field] = issue.message;
-      }
-      showFieldErrors(next);
+      showErrors(issueErrorsOf(parsed.error.issues, FIELDS));
       return;
     }
     setErrors({});
@@ -130,23 +86,15 @@ export function AddDisposalModal({ onClose, onAdded, returnFocus }: AddDisposalM
     } catch (error) {
       console.error(DISPOSAL_MESSAGES.addFailed, error);
       setSaveError(errorMessage(error));
-      showFieldErrors(serverFieldErrors(error));
+      showErrors(fieldErrorsOf(error, FIELDS));
     }
   };
-
-  const fieldProps = (name: FieldName) => ({
-    name,
-    value: values[name],
-    hasError: Boolean(errors[name]),
-    errorMessage: errors[name],
-    onChange: (event: { target: { value: string } }) => setField(name, event.target.value),
-  });
 
   return (
     <ModalDialog title="Add Disposal Item" onClose={onClose} returnFocus={returnFocus}>
       <form
         ref={formRef}
-        className="hardware-form disposal-form"
+        className="dialog-form disposal-form"
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         aria-busy={add.isPending}
@@ -157,12 +105,9 @@ export function AddDisposalModal({ onClose, onAdded, returnFocus }: AddDisposalM
           </Alert>
         ) : null}
 
-        <Text className="hardware-form__hint" fontSize="small" color="font.secondary">
-          Fields marked <span aria-hidden="true">*</span>
-          <VisuallyHidden>with an asterisk</VisuallyHidden> are required.
-        </Text>
+        <RequiredFieldsHint />
 
-        <div className="hardware-form__grid disposal-form__grid">
+        <div className="dialog-form__grid disposal-form__grid">
           <SelectField
             label="Asset Type"
             className="is-required"
@@ -215,7 +160,7 @@ export function AddDisposalModal({ onClose, onAdded, returnFocus }: AddDisposalM
         </div>
         <TextAreaField label="Notes" rows={3} maxLength={2000} {...fieldProps('disposal_notes')} />
 
-        <div className="hardware-form__actions">
+        <div className="dialog-form__actions">
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variation="primary" isLoading={add.isPending} loadingText="Adding…">
             Add Item

@@ -1,9 +1,9 @@
 import { Badge, Button, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
-import { DISPOSAL_MESSAGES, type DisposalItem } from '../../../../../shared/disposal';
+import { DISPOSAL_MESSAGES, type DisposalItem } from '@shared/disposal';
 import { DataTable } from '../../../components/data-table';
 import { EmptyValue, optionalValue, SelectableHeader, SelectRowCell } from '../../../components/row-select';
-import { formatDate } from '../../assets/components/hardware-format';
+import { formatDate } from '../../../components/format';
 
 interface DisposalTableProps {
   ref?: Ref<HTMLDivElement>;
@@ -57,7 +57,7 @@ export function DisposalTable({
       ref={ref}
       label="Disposal items"
       busy={busy}
-      className="hardware-table disposal-table"
+      className="disposal-table"
       header={
         <SelectableHeader
           columns={COLUMNS}
@@ -78,20 +78,20 @@ export function DisposalTable({
               checked={isSelected}
               onToggle={(checked) => onToggle(item.id, checked)}
             />
-            <TableCell as="th" scope="row" className="hardware-table__asset">
-              <span className="hardware-table__name disposal-table__name">{name}</span>{' '}
-              <span className="hardware-table__type">{item.asset_type}</span>
+            <TableCell as="th" scope="row" className="data-table__asset">
+              <span className="data-table__name disposal-table__name">{name}</span>{' '}
+              <span className="data-table__type">{item.asset_type}</span>
             </TableCell>
-            <TableCell data-label="Serial Number" className="hardware-table__mono">
+            <TableCell data-label="Serial Number" className="data-table__mono">
               {optionalValue(item.serial_number)}
             </TableCell>
-            <TableCell data-label="Asset Tag" className="hardware-table__mono">
+            <TableCell data-label="Asset Tag" className="data-table__mono">
               {optionalValue(item.asset_tag)}
             </TableCell>
             <TableCell data-label="Disposal Reason" className="disposal-table__reason">
               {item.disposal_reason}
             </TableCell>
-            <TableCell data-label="Disposal Date" className="hardware-table__date">
+            <TableCell data-label="Disposal Date" className="data-table__date">
               {item.disposal_date ? (
                 <time dateTime={item.disposal_date}>{formatDate(item.disposal_date)}</time>
               ) : (
@@ -119,7 +119,7 @@ export function DisposalTable({
                 </Text>
               )}
             </TableCell>
-            <TableCell className="hardware-table__actions row-actions">
+            <TableCell className="data-table__actions row-actions">
               {item.status === 'Pending' ? (
                 <Button
                   size="small"

@@ -4,7 +4,7 @@ import {
   type ApiKey,
   type ApiKeyListResponse,
   type CreatedApiKey,
-} from '../../../../../shared/api-keys';
+} from '@shared/api-keys';
 import { apiRequest } from '../../../api/api-client';
 import { apiKeysQueryKey } from './get-api-keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
-import type { ApiKeyListResponse } from '../../../../../shared/api-keys';
+import type { ApiKeyListResponse } from '@shared/api-keys';
 import { apiRequest } from '../../../api/api-client';
 import { apiKeysQueryKey } from './get-api-keys';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiErrorBodySchema } from '../../../../../shared/api';
-import { agentDownloadResponseSchema, type AgentDownloadResponse } from '../../../../../shared/agent-data';
+import { apiErrorBodySchema } from '@shared/api';
+import { agentDownloadResponseSchema, type AgentDownloadResponse } from '@shared/agent-data';
 import { ApiError, apiRequest } from '../../../api/api-client';
 
 /** A short-lived address of the agent zip (SPEC 7: download-agent). */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKeyListResponseSchema, type ApiKeyListResponse } from '../../../../../shared/api-keys';
+import { apiKeyListResponseSchema, type ApiKeyListResponse } from '@shared/api-keys';
 import { apiRequest } from '../../../api/api-client';
 
 export const apiKeysQueryKey = ['api-keys'] as const;

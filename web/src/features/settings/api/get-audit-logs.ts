@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { auditLogListResponseSchema, type AuditLogListResponse } from '../../../../../shared/audit';
+import { auditLogListResponseSchema, type AuditLogListResponse } from '@shared/audit';
 import { apiRequest } from '../../../api/api-client';
 
 /** A page of the audit trail: the latest entries, or those older than a cursor. */

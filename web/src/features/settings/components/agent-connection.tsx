@@ -1,9 +1,11 @@
 import { Heading, Placeholder, Text } from '@aws-amplify/ui-react';
 import { useId } from 'react';
-import { API_KEY_DISPLAY_CHARS, type ApiKey } from '../../../../../shared/api-keys';
-import { API_KEY_HEADER } from '../../../../../shared/agent-data';
+import { API_KEY_DISPLAY_CHARS, type ApiKey } from '@shared/api-keys';
+import { API_KEY_HEADER } from '@shared/agent-data';
 import { agentConfiguration, agentSubmitAddress } from './api-key-format';
 import { CopyButton } from './copy-button';
+import '../copy-box.css';
+import '../monitoring-agent.css';
 
 interface AgentConnectionProps {
   /** The organisation's keys, newest first; undefined while they load or when they failed to. */

@@ -1,6 +1,7 @@
 import { Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
-import { AGENT_REPORT_INTERVAL_MINUTES } from '../../../../../shared/agent-data';
+import { AGENT_REPORT_INTERVAL_MINUTES } from '@shared/agent-data';
+import '../monitoring-agent.css';
 
 const iconProps = {
   className: 'agent-tile__icon',

@@ -1,4 +1,4 @@
-import { API_KEY_DISPLAY_CHARS, type ApiKey } from '../../../../../shared/api-keys';
+import { API_KEY_DISPLAY_CHARS, type ApiKey } from '@shared/api-keys';
 
 export const AGENT_REPORT_PATH = '/api/agent/report';
 

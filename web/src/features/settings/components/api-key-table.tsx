@@ -12,9 +12,11 @@ import {
 } from '@aws-amplify/ui-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Ref } from 'react';
-import type { ApiKey, ApiKeyListResponse } from '../../../../../shared/api-keys';
+import type { ApiKey, ApiKeyListResponse } from '@shared/api-keys';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { formatCreated, formatLastUsed, shortenedKey } from './api-key-format';
+import '../../../components/data-table.css';
+import '../api-keys.css';
 
 export const NO_API_KEYS = 'No API keys yet. Generate one to connect a monitoring agent.';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useId, useRef, useState } from 'react';
-import { API_KEY_MESSAGES, type ApiKey, type CreatedApiKey } from '../../../../../shared/api-keys';
-import { hasRole } from '../../../../../shared/constants';
+import { API_KEY_MESSAGES, type ApiKey, type CreatedApiKey } from '@shared/api-keys';
+import { hasRole } from '@shared/constants';
 import { errorMessage } from '../../../api/api-client';
 import { useCurrentUser } from '../../../api/me';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -12,6 +12,8 @@ import { AgentConnection } from './agent-connection';
 import { formatCreated, shortenedKey } from './api-key-format';
 import { ApiKeyTable } from './api-key-table';
 import { NewApiKey } from './new-api-key';
+import '../copy-box.css';
+import '../api-keys.css';
 
 function DeleteDetail({ apiKey }: { apiKey: ApiKey }) {
   return (

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntityType, AuditLog } from '../../../../../shared/audit';
+import type { AuditAction, AuditEntityType, AuditLog } from '@shared/audit';
 
 /** A value as shown: one text, or the items of a list. */
 export type DisplayValue = string | string[];

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import type { AuditLog } from '../../../../../shared/audit';
+import type { AuditLog } from '@shared/audit';
 import { diffLines, EMPTY_VALUE, type DiffLine, type DisplayValue } from './audit-changes';
+import '../audit-log.css';
 
 /** A list (of diff lines, or of a field's items) longer than this shows the first few and folds the rest. */
 const FOLD_AFTER = 8;

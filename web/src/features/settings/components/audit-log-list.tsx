@@ -15,12 +15,14 @@ import {
   VisuallyHidden,
 } from '@aws-amplify/ui-react';
 import { useId } from 'react';
-import type { AuditAction, AuditLog } from '../../../../../shared/audit';
-import { AUDIT_LOG_PAGE_SIZE } from '../../../../../shared/constants';
+import type { AuditAction, AuditLog } from '@shared/audit';
+import { AUDIT_LOG_PAGE_SIZE } from '@shared/constants';
 import { errorMessage } from '../../../api/api-client';
 import { useAuditLogs } from '../api/get-audit-logs';
 import { ACTION_LABELS, ENTITY_TYPE_LABELS } from './audit-changes';
 import { AuditDiff } from './audit-diff';
+import '../../../components/data-table.css';
+import '../audit-log.css';
 
 const ACTION_BADGES: Record<AuditAction, 'success' | 'info' | 'error'> = {
   created: 'success',

@@ -1,6 +1,7 @@
 import { Button, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
-import { COPIED_CONFIRMATION_MS } from '../../../../../shared/api-keys';
+import { COPIED_CONFIRMATION_MS } from '@shared/api-keys';
+import '../copy-box.css';
 
 type CopyOutcome = 'copied' | 'failed';
 

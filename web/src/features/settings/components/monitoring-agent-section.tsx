@@ -5,7 +5,7 @@ import {
   AGENT_DOWNLOAD_MESSAGES,
   AGENT_FIRST_REPORT_MINUTES,
   AGENT_REPORT_INTERVAL_MINUTES,
-} from '../../../../../shared/agent-data';
+} from '@shared/agent-data';
 import { errorMessage } from '../../../api/api-client';
 import { getRuntimeConfig } from '../../../config/runtime-config';
 import { useDownloadAgent } from '../api/download-agent';
@@ -13,6 +13,8 @@ import { API_KEY_PLACEHOLDER, linuxInstallCommand, windowsInstallCommand } from 
 import { agentSubmitAddress } from './api-key-format';
 import { AgentTiles } from './agent-tiles';
 import { CopyButton } from './copy-button';
+import '../copy-box.css';
+import '../monitoring-agent.css';
 
 /** The server's explanation, when it gave one beyond the generic text. */
 function serverDetail(error: unknown): string | null {

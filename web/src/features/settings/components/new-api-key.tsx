@@ -1,7 +1,9 @@
 import { Alert, Button, Heading } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef } from 'react';
-import { API_KEY_MESSAGES, type CreatedApiKey } from '../../../../../shared/api-keys';
+import { API_KEY_MESSAGES, type CreatedApiKey } from '@shared/api-keys';
 import { CopyButton } from './copy-button';
+import '../copy-box.css';
+import '../api-keys.css';
 
 interface NewApiKeyProps {
   created: CreatedApiKey;

@@ -1,7 +1,8 @@
 import { Card, Heading, Text, View } from '@aws-amplify/ui-react';
-import { ROLE_LABELS } from '../../../../../shared/constants';
+import { ROLE_LABELS } from '@shared/constants';
 import { useCurrentUser } from '../../../api/me';
 import { useTokenInfo } from '../api/get-token-info';
+import '../organization-information.css';
 
 function TokenDebugBox({ profileRole }: { profileRole: string }) {
   const { data: token } = useTokenInfo();

@@ -1,7 +1,7 @@
 import { Heading, Tabs } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { isGated, useCurrentUser } from '../../../api/me';
-import { BillingTab } from '../../billing/components/billing-tab';
 import { ApiKeysSection } from './api-keys-section';
 import { AuditLogList } from './audit-log-list';
 import { MonitoringAgentSection } from './monitoring-agent-section';
@@ -20,7 +20,8 @@ function tabFromQuery(tab: string | null, gated: boolean): SettingsTab {
   return tab === 'billing' || tab === 'audit' ? tab : 'general';
 }
 
-export function SettingsPage() {
+/** `billing`: the Billing feature's tab, which the app (web/src/app/settings-screen.tsx) hands in. */
+export function SettingsPage({ billing }: { billing: ReactNode }) {
   const me = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabFromQuery(searchParams.get('tab'), isGated(me));
@@ -50,7 +51,7 @@ export function SettingsPage() {
           <MonitoringAgentSection />
         </Tabs.Panel>
         <Tabs.Panel value="billing" paddingTop="medium">
-          {tab === 'billing' && <BillingTab />}
+          {tab === 'billing' && billing}
         </Tabs.Panel>
         <Tabs.Panel value="audit" paddingTop="medium">
           <AuditLogList active={tab === 'audit'} />

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invitationSchema, type Invitation, type InviteRequest } from '../../../../../shared/invitations';
+import { invitationSchema, type Invitation, type InviteRequest } from '@shared/invitations';
 import { apiRequest } from '../../../api/api-client';
 import { invalidateUsers } from './user-keys';
 

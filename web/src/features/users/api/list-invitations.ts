@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { invitationListResponseSchema, type Invitation } from '../../../../../shared/invitations';
+import { invitationListResponseSchema, type Invitation } from '@shared/invitations';
 import { apiRequest } from '../../../api/api-client';
 import { invitationKeys } from './user-keys';
 

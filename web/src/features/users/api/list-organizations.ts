@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { organizationListResponseSchema, type OrganizationSummary } from '../../../../../shared/users';
+import { organizationListResponseSchema, type OrganizationSummary } from '@shared/users';
 import { apiRequest } from '../../../api/api-client';
 import { organizationKeys } from './user-keys';
 

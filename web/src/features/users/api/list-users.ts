@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { userListResponseSchema, type UserListItem } from '../../../../../shared/users';
+import { userListResponseSchema, type UserListItem } from '@shared/users';
 import { apiRequest } from '../../../api/api-client';
 import { userKeys } from './user-keys';
 

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
-import type { Role } from '../../../../../shared/constants';
+import type { Role } from '@shared/constants';
 import {
   passwordResetResponseSchema,
   userListItemSchema,
   type PasswordResetResponse,
   type RoleChange,
   type UserListItem,
-} from '../../../../../shared/users';
+} from '@shared/users';
 import { apiRequest } from '../../../api/api-client';
 import { invalidateUsers } from './user-keys';
 

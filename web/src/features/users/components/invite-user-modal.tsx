@@ -1,18 +1,19 @@
 import { Alert, Button, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ROLE_LABELS } from '../../../../../shared/constants';
+import { ROLE_LABELS } from '@shared/constants';
 import {
   INVITABLE_ROLES,
   INVITATION_MESSAGES,
   inviteSchema,
   type InvitableRole,
   type Invitation,
-} from '../../../../../shared/invitations';
+} from '@shared/invitations';
 import { errorMessage } from '../../../api/api-client';
 import { useCurrentUser } from '../../../api/me';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useSendInvitation } from '../api/invitation-mutations';
+import '../../../components/dialog-form.css';
 
 type FieldName = 'email' | 'role';
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -82,7 +83,7 @@ export function InviteUserModal({ onClose, onSent, returnFocus }: InviteUserModa
     >
       <form
         ref={formRef}
-        className="hardware-form users-invite-form"
+        className="dialog-form users-invite-form"
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         aria-busy={send.isPending}
@@ -133,7 +134,7 @@ export function InviteUserModal({ onClose, onSent, returnFocus }: InviteUserModa
             </option>
           ))}
         </SelectField>
-        <div className="hardware-form__actions">
+        <div className="dialog-form__actions">
           <Button onClick={onClose} isDisabled={send.isPending}>
             Cancel
           </Button>

@@ -1,16 +1,15 @@
-import { Flex, Heading, Loader, Text, VisuallyHidden } from '@aws-amplify/ui-react';
+import { Heading, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useRef, useState } from 'react';
-import { ORGANIZATION_MESSAGES, type OrganizationSummary } from '../../../../../shared/users';
+import { ORGANIZATION_MESSAGES, type OrganizationSummary } from '@shared/users';
 import { errorMessage } from '../../../api/api-client';
 import { useCurrentUser } from '../../../api/me';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmptyState, ListLoading } from '../../../components/list-states';
 import { LoadError } from '../../../components/load-error';
 import { SHORT_NOTICE_MS, SuccessNotice, useSuccessNotice } from '../../../components/success-notice';
 import { useOrganizationList } from '../api/list-organizations';
 import { useDeleteOrganization } from '../api/organization-mutations';
 import { OrganizationsTable } from './organizations-table';
-
-/** The load failure's heading; SPEC 9 names no constant for it. */
 
 /** The super_admin's Organizations tab: every organisation with its user count, and Delete. */
 export function OrganizationsTab() {
@@ -46,16 +45,11 @@ export function OrganizationsTab() {
       </Heading>
       <VisuallyHidden role="status">{organizations.isPending ? 'Loading organizations…' : ''}</VisuallyHidden>
       {organizations.isPending ? (
-        <Flex className="hardware-state" alignItems="center" justifyContent="center" gap="small">
-          <Loader aria-hidden="true" />
-          <Text>Loading organizations…</Text>
-        </Flex>
+        <ListLoading text="Loading organizations…" />
       ) : failed ? (
         <LoadError heading={ORGANIZATION_MESSAGES.loadFailed} query={organizations} />
       ) : organizations.data.length === 0 ? (
-        <div className="empty-state">
-          <Heading level={4}>{ORGANIZATION_MESSAGES.none}</Heading>
-        </div>
+        <EmptyState level={4} heading={ORGANIZATION_MESSAGES.none} />
       ) : (
         <OrganizationsTable
           ref={tableRegionRef}

@@ -1,7 +1,7 @@
 import { Button, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
-import { shortId } from '../../../../../shared/constants';
-import type { OrganizationSummary } from '../../../../../shared/users';
+import { shortId } from '@shared/constants';
+import type { OrganizationSummary } from '@shared/users';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { DataTable } from '../../../components/data-table';
 import { formatTimestampDate } from './user-format';
@@ -34,11 +34,11 @@ export function OrganizationsTable({
       ref={ref}
       label="Organizations"
       busy={busy}
-      className="hardware-table organizations-table"
+      className="organizations-table"
       header={
         <>
           <ColumnHeaders labels={COLUMNS} />
-          <TableCell as="th" scope="col" className="hardware-table__actions">
+          <TableCell as="th" scope="col" className="data-table__actions">
             Actions
           </TableCell>
         </>
@@ -51,7 +51,7 @@ export function OrganizationsTable({
             <TableCell as="th" scope="row" className="organizations-table__name-cell">
               <span className="users-table__who">
                 <span className="users-table__name">{organization.name}</span>
-                <span className="hardware-table__mono users-table__id" title={organization.id}>
+                <span className="data-table__mono users-table__id" title={organization.id}>
                   {shortId(organization.id)}
                 </span>
                 {own ? (
@@ -64,11 +64,11 @@ export function OrganizationsTable({
             <TableCell data-label="Users" className="organizations-table__count">
               {organization.user_count.toLocaleString('en-GB')}
             </TableCell>
-            <TableCell data-label="Created" className="hardware-table__date">
+            <TableCell data-label="Created" className="data-table__date">
               <time dateTime={organization.created_at}>{formatTimestampDate(organization.created_at)}</time>
             </TableCell>
-            <TableCell className="hardware-table__actions row-actions">
-              <div className="hardware-table__buttons">
+            <TableCell className="data-table__actions row-actions">
+              <div className="data-table__buttons">
                 {/* A disabled button gets no pointer events in some browsers: the wrapper carries the title. */}
                 <span title={own ? OWN_ORGANIZATION_TITLE : undefined}>
                   <Button

@@ -10,10 +10,11 @@ import {
   TableRow,
 } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
-import { ROLE_LABELS } from '../../../../../shared/constants';
-import { INVITATION_MESSAGES, isExpiredInvitation, type Invitation } from '../../../../../shared/invitations';
+import { ROLE_LABELS } from '@shared/constants';
+import { INVITATION_MESSAGES, isExpiredInvitation, type Invitation } from '@shared/invitations';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { formatTimestampDate, splitInvitations } from './user-format';
+import '../../../components/data-table.css';
 
 const COLUMNS = ['Email', 'Role', 'Invited By', 'Status', 'Expires'];
 
@@ -57,7 +58,7 @@ export function PendingInvitations({
         </Alert>
       ) : null}
       <div
-        className="table-scroll hardware-table users-invitations__table"
+        className="table-scroll data-table users-invitations__table"
         role="region"
         aria-label="Pending invitations"
         tabIndex={0}
@@ -66,7 +67,7 @@ export function PendingInvitations({
           <TableHead>
             <TableRow>
               <ColumnHeaders labels={COLUMNS} />
-              <TableCell as="th" scope="col" className="hardware-table__actions">
+              <TableCell as="th" scope="col" className="data-table__actions">
                 Actions
               </TableCell>
             </TableRow>
@@ -88,10 +89,10 @@ export function PendingInvitations({
                       {isExpired ? 'Expired' : 'Pending'}
                     </Badge>
                   </TableCell>
-                  <TableCell data-label="Expires" className="hardware-table__date">
+                  <TableCell data-label="Expires" className="data-table__date">
                     <time dateTime={invitation.expires_at}>{formatTimestampDate(invitation.expires_at)}</time>
                   </TableCell>
-                  <TableCell className="hardware-table__actions row-actions">
+                  <TableCell className="data-table__actions row-actions">
                     <Button
                       size="small"
                       onClick={() => onResend(invitation)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Invitation } from '../../../../../shared/invitations';
+import type { Invitation } from '@shared/invitations';
 import { countUsers, formatTimestampDate, splitInvitations, userInitial, userName } from './user-format';
 
 describe('user format', () => {

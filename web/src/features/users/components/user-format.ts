@@ -1,6 +1,6 @@
-import type { Role } from '../../../../../shared/constants';
-import { isExpiredInvitation, type Invitation } from '../../../../../shared/invitations';
-import type { UserListItem } from '../../../../../shared/users';
+import type { Role } from '@shared/constants';
+import { isExpiredInvitation, type Invitation } from '@shared/invitations';
+import type { UserListItem } from '@shared/users';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 

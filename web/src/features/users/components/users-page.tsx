@@ -1,10 +1,11 @@
 import { Alert, Heading, Tabs } from '@aws-amplify/ui-react';
 import { useSearchParams } from 'react-router';
-import { hasRole } from '../../../../../shared/constants';
-import { USER_MESSAGES } from '../../../../../shared/users';
+import { hasRole } from '@shared/constants';
+import { USER_MESSAGES } from '@shared/users';
 import { useCurrentUser } from '../../../api/me';
 import { OrganizationsTab } from './organizations-tab';
 import { UsersTab } from './users-tab';
+import '../users.css';
 
 type UsersPageTab = 'users' | 'organizations';
 

@@ -1,14 +1,15 @@
-import { Button, Flex, Heading, Loader, Text, VisuallyHidden } from '@aws-amplify/ui-react';
+import { Button, Heading, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
-import { ROLE_LABELS, type Role } from '../../../../../shared/constants';
-import { INVITATION_MESSAGES, type Invitation } from '../../../../../shared/invitations';
-import { USER_MESSAGES, type UserListItem } from '../../../../../shared/users';
+import { ROLE_LABELS, type Role } from '@shared/constants';
+import { INVITATION_MESSAGES, type Invitation } from '@shared/invitations';
+import { USER_MESSAGES, type UserListItem } from '@shared/users';
 import { errorMessage } from '../../../api/api-client';
 import { useCurrentUser } from '../../../api/me';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmptyState, ListLoading } from '../../../components/list-states';
 import { LoadError } from '../../../components/load-error';
 import { SHORT_NOTICE_MS, SuccessNotice, useSuccessNotice } from '../../../components/success-notice';
-import { StatCard } from '../../dashboard/components/stat-card';
+import { StatCard } from '../../../components/stat-card';
 import { useCancelInvitation, useResendInvitation } from '../api/invitation-mutations';
 import { usePendingInvitations } from '../api/list-invitations';
 import { useUserList } from '../api/list-users';
@@ -127,12 +128,10 @@ export function UsersTab() {
         {!superAdmin && pendingCount > 0 ? <StatCard label="Pending Invites" value={pendingCount} /> : null}
       </div>
 
-      <div className="toolbar users-toolbar">
-        <div className="toolbar__actions">
-          <Button ref={inviteButtonRef} variation="primary" onClick={openInvite}>
-            Invite User
-          </Button>
-        </div>
+      <div className="users-toolbar">
+        <Button ref={inviteButtonRef} variation="primary" onClick={openInvite}>
+          Invite User
+        </Button>
       </div>
 
       <SuccessNotice notice={notice} onDismiss={clearNotice} />
@@ -157,16 +156,11 @@ export function UsersTab() {
       </Heading>
       <VisuallyHidden role="status">{users.isPending ? 'Loading users…' : ''}</VisuallyHidden>
       {users.isPending ? (
-        <Flex className="hardware-state" alignItems="center" justifyContent="center" gap="small">
-          <Loader aria-hidden="true" />
-          <Text>Loading users…</Text>
-        </Flex>
+        <ListLoading text="Loading users…" />
       ) : usersFailed ? (
         <LoadError heading={USER_MESSAGES.loadFailed} query={users} />
       ) : users.data.length === 0 ? (
-        <div className="empty-state">
-          <Heading level={4}>{USER_MESSAGES.noUsers}</Heading>
-        </div>
+        <EmptyState level={4} heading={USER_MESSAGES.noUsers} />
       ) : (
         <UsersTable
           ref={tableRegionRef}

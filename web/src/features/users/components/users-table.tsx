@@ -1,7 +1,7 @@
 import { Button, SelectField, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
-import { ROLE_LABELS, ROLES, shortId, type Role } from '../../../../../shared/constants';
-import { canChangeRoleOf, roleOptions, type UserListItem } from '../../../../../shared/users';
+import { ROLE_LABELS, ROLES, shortId, type Role } from '@shared/constants';
+import { canChangeRoleOf, roleOptions, type UserListItem } from '@shared/users';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { DataTable } from '../../../components/data-table';
 import { formatTimestampDate, userInitial } from './user-format';
@@ -43,11 +43,11 @@ export function UsersTable({
       ref={ref}
       label="User accounts"
       busy={busy}
-      className="hardware-table users-table"
+      className="users-table"
       header={
         <>
           <ColumnHeaders labels={columns} />
-          <TableCell as="th" scope="col" className="hardware-table__actions">
+          <TableCell as="th" scope="col" className="data-table__actions">
             Actions
           </TableCell>
         </>
@@ -70,7 +70,7 @@ export function UsersTable({
                   {user.full_name?.trim() ? (
                     <span className="users-table__name">{user.full_name}</span>
                   ) : null}
-                  <span className="hardware-table__mono users-table__id" title={user.id}>
+                  <span className="data-table__mono users-table__id" title={user.id}>
                     {shortId(user.id)}
                   </span>
                   {self ? (
@@ -115,11 +115,11 @@ export function UsersTable({
                 ))}
               </SelectField>
             </TableCell>
-            <TableCell data-label="Registered" className="hardware-table__date">
+            <TableCell data-label="Registered" className="data-table__date">
               <time dateTime={user.created_at}>{formatTimestampDate(user.created_at)}</time>
             </TableCell>
-            <TableCell className="hardware-table__actions row-actions">
-              <div className="hardware-table__buttons">
+            <TableCell className="data-table__actions row-actions">
+              <div className="data-table__buttons">
                 <Button
                   size="small"
                   onClick={() => onPasswordReset(user)}

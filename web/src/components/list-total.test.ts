@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeShown, listTotal } from './hardware-format';
+import { describeShown, listTotal } from './list-total';
+
+const HARDWARE = ['hardware asset', 'hardware assets'] as const;
 
 const page = (items: number, total: number, exact: boolean, next: string | null = 'more') => ({
   items: Array.from({ length: items }, () => null),
@@ -8,7 +10,7 @@ const page = (items: number, total: number, exact: boolean, next: string | null 
   total_exact: exact,
 });
 
-describe('the hardware list total', () => {
+describe("a counted list's total", () => {
   it('is the exact total the API counted, and the loaded rows once the last page is in', () => {
     expect(listTotal([])).toBeNull();
     expect(listTotal([page(24, 1234, true)])).toEqual({ count: 1234, exact: true });
@@ -26,9 +28,12 @@ describe('the hardware list total', () => {
   });
 
   it('says how many rows are shown of how many', () => {
-    expect(describeShown(24, { count: 1234, exact: true })).toBe('24 of 1,234 hardware assets');
-    expect(describeShown(24, { count: 37, exact: false })).toBe('24 of at least 37 hardware assets');
-    expect(describeShown(1, { count: 1, exact: true })).toBe('1 of 1 hardware asset');
-    expect(describeShown(3, null)).toBe('3 hardware assets');
+    expect(describeShown(24, { count: 1234, exact: true }, HARDWARE)).toBe('24 of 1,234 hardware assets');
+    expect(describeShown(24, { count: 37, exact: false }, HARDWARE)).toBe(
+      '24 of at least 37 hardware assets',
+    );
+    expect(describeShown(1, { count: 1, exact: true }, HARDWARE)).toBe('1 of 1 hardware asset');
+    expect(describeShown(3, null, HARDWARE)).toBe('3 hardware assets');
+    expect(describeShown(1, null, ['disposal item', 'disposal items'])).toBe('1 disposal item');
   });
 });

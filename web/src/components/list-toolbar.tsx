@@ -1,0 +1,56 @@
+import { SearchField, SelectField } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
+import type { ListFiltersState } from './use-list-filters';
+import './list.css';
+
+/** The API's longest search (shared/list.ts, searchText). */
+const SEARCH_MAX_LENGTH = 100;
+
+interface ListToolbarProps {
+  /** The search landmark's name: "Hardware". */
+  label: string;
+  /** The search box's label, shown above it: "Search hardware". */
+  searchLabel: string;
+  placeholder: string;
+  filters: ListFiltersState;
+  /** The list's buttons (add, import, export), at the end of the row. */
+  children: ReactNode;
+}
+
+/**
+ * Above a searchable list: the search box (Escape or its clear button empties it), the status
+ * filter ("All Statuses" and each status), then the list's actions.
+ */
+export function ListToolbar({ label, searchLabel, placeholder, filters, children }: ListToolbarProps) {
+  return (
+    <div className="list-toolbar" role="search" aria-label={label}>
+      <SearchField
+        id={filters.searchId}
+        className="list-toolbar__search"
+        label={searchLabel}
+        labelHidden={false}
+        placeholder={placeholder}
+        hasSearchButton={false}
+        hasSearchIcon
+        value={filters.search}
+        onChange={(event) => filters.setSearch(event.target.value)}
+        onClear={() => filters.setSearch('')}
+        maxLength={SEARCH_MAX_LENGTH}
+      />
+      <SelectField
+        className="list-toolbar__status"
+        label="Status filter"
+        value={filters.status}
+        onChange={(event) => filters.setStatus(event.target.value)}
+      >
+        <option value="">All Statuses</option>
+        {filters.statuses.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </SelectField>
+      <div className="list-toolbar__actions">{children}</div>
+    </div>
+  );
+}
