@@ -1,21 +1,27 @@
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AGENT_BUNDLE_FILE_NAME, type AgentDownloadResponse } from '../../shared/agent-data';
-import { presignedS3Url } from '../lib/aws';
+import { awsClientOptions, madeOnce } from '../lib/aws-clients';
 import { config } from '../lib/config';
 import { userRoute } from '../lib/http';
 
 /** The zip (about 30 MB) is beyond Lambda's response limit: the browser fetches it from the store. */
 const DOWNLOAD_URL_SECONDS = 300;
 
+const s3 = madeOnce(() => new S3Client(awsClientOptions()));
+
 export const handler = userRoute({}, async ({ now }): Promise<AgentDownloadResponse> => {
   const { AGENT_BUNDLE_BUCKET, AGENT_BUNDLE_URL } = config();
   if (AGENT_BUNDLE_BUCKET) {
-    const url = await presignedS3Url({
-      bucket: AGENT_BUNDLE_BUCKET,
-      key: AGENT_BUNDLE_FILE_NAME,
-      query: { 'response-content-disposition': `attachment; filename="${AGENT_BUNDLE_FILE_NAME}"` },
-      seconds: DOWNLOAD_URL_SECONDS,
-      now,
-    });
+    const url = await getSignedUrl(
+      s3(),
+      new GetObjectCommand({
+        Bucket: AGENT_BUNDLE_BUCKET,
+        Key: AGENT_BUNDLE_FILE_NAME,
+        ResponseContentDisposition: `attachment; filename="${AGENT_BUNDLE_FILE_NAME}"`,
+      }),
+      { expiresIn: DOWNLOAD_URL_SECONDS, signingDate: now },
+    );
     const expiresAt = new Date(now.getTime() + DOWNLOAD_URL_SECONDS * 1000).toISOString();
     return { url, file_name: AGENT_BUNDLE_FILE_NAME, expires_at: expiresAt };
   }

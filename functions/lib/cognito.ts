@@ -1,28 +1,26 @@
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  ForgotPasswordCommand,
+  InvalidPasswordException,
+  UsernameExistsException,
+  UserNotFoundException,
+  type AttributeType,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { AUTH_MESSAGES } from '../../shared/auth';
-import { awsJsonCall, isAwsError, type JsonObject } from './aws';
+import { awsClientOptions, madeOnce } from './aws-clients';
 import { config } from './config';
 import { BadRequest, Conflict } from './errors';
 
-interface UserAttribute {
-  Name: string;
-  Value?: string;
-}
+const cognito = madeOnce(
+  () => new CognitoIdentityProviderClient(awsClientOptions(config().COGNITO_ENDPOINT)),
+);
 
-/** One call of Cognito's user pool API (JSON 1.1, through ./aws). */
-function cognito(operation: string, input: JsonObject, { unsigned = false } = {}): Promise<JsonObject> {
-  const { AWS_REGION, COGNITO_ENDPOINT } = config();
-  return awsJsonCall({
-    service: 'cognito-idp',
-    url: COGNITO_ENDPOINT ?? `https://cognito-idp.${AWS_REGION}.amazonaws.com/`,
-    target: `AWSCognitoIdentityProviderService.${operation}`,
-    jsonVersion: '1.1',
-    body: input,
-    unsigned,
-  });
-}
-
-function sub(attributes: unknown): string | undefined {
-  return (attributes as UserAttribute[] | undefined)?.find((attribute) => attribute.Name === 'sub')?.Value;
+function sub(attributes: AttributeType[] | undefined): string | undefined {
+  return attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
 }
 
 export interface NewCognitoUser {
@@ -39,40 +37,42 @@ export async function createCognitoUser(user: NewCognitoUser): Promise<string> {
   const UserPoolId = config().USER_POOL_ID;
   let created: string | undefined;
   try {
-    const answer = await cognito('AdminCreateUser', {
-      UserPoolId,
-      Username: user.email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: user.email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'name', Value: user.fullName },
-      ],
-    });
-    created = sub((answer.User as { Attributes?: unknown } | undefined)?.Attributes);
+    const answer = await cognito().send(
+      new AdminCreateUserCommand({
+        UserPoolId,
+        Username: user.email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: user.email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'name', Value: user.fullName },
+        ],
+      }),
+    );
+    created = sub(answer.User?.Attributes);
     if (!created) throw new Error('Cognito created a user without a sub');
-    await cognito('AdminSetUserPassword', {
-      UserPoolId,
-      Username: user.email,
-      Password: user.password,
-      Permanent: true,
-    });
+    await cognito().send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId,
+        Username: user.email,
+        Password: user.password,
+        Permanent: true,
+      }),
+    );
     return created;
   } catch (error) {
-    if (isAwsError(error, 'UsernameExistsException'))
-      throw new Conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
+    if (error instanceof UsernameExistsException) throw new Conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
     if (created) await deleteCognitoUser(user.email);
-    if (isAwsError(error, 'InvalidPasswordException'))
-      throw new BadRequest(error.message, 'invalid_password');
+    if (error instanceof InvalidPasswordException) throw new BadRequest(error.message, 'invalid_password');
     throw error;
   }
 }
 
 export async function deleteCognitoUser(email: string): Promise<void> {
   try {
-    await cognito('AdminDeleteUser', { UserPoolId: config().USER_POOL_ID, Username: email });
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: config().USER_POOL_ID, Username: email }));
   } catch (error) {
-    if (!isAwsError(error, 'UserNotFoundException')) throw error;
+    if (!(error instanceof UserNotFoundException)) throw error;
   }
 }
 
@@ -81,20 +81,20 @@ export async function deleteCognitoUser(email: string): Promise<void> {
  * (AdminResetUserPassword would do the same, but cognito-local lacks it).
  */
 export async function sendPasswordResetCode(email: string): Promise<void> {
-  await cognito(
-    'ForgotPassword',
-    { ClientId: config().USER_POOL_CLIENT_ID, Username: email },
-    { unsigned: true },
+  await cognito().send(
+    new ForgotPasswordCommand({ ClientId: config().USER_POOL_CLIENT_ID, Username: email }),
   );
 }
 
 /** The sub of the user with this email, or null when there is none. */
 export async function findCognitoUserSub(email: string): Promise<string | null> {
   try {
-    const user = await cognito('AdminGetUser', { UserPoolId: config().USER_POOL_ID, Username: email });
+    const user = await cognito().send(
+      new AdminGetUserCommand({ UserPoolId: config().USER_POOL_ID, Username: email }),
+    );
     return sub(user.UserAttributes) ?? null;
   } catch (error) {
-    if (isAwsError(error, 'UserNotFoundException')) return null;
+    if (error instanceof UserNotFoundException) return null;
     throw error;
   }
 }

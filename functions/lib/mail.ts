@@ -1,5 +1,8 @@
-import { awsRequest } from './aws';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { awsClientOptions, madeOnce } from './aws-clients';
 import { config } from './config';
+
+const ses = madeOnce(() => new SESv2Client(awsClientOptions(config().SES_ENDPOINT)));
 
 /** An email the product sends (an invitation, a password reset): plain text, optionally HTML too. */
 export interface Email {
@@ -10,17 +13,13 @@ export interface Email {
 }
 
 /**
- * Sends one email through Amazon SES (the v2 API's SendEmail, through ./aws) from MAIL_FROM. Locally
+ * Sends one email through Amazon SES (the v2 API's SendEmail) from MAIL_FROM. Locally
  * SES_ENDPOINT points at the gateway's SES stand-in, which puts the email in the local outbox.
  */
 export async function sendEmail(email: Email): Promise<void> {
-  const { AWS_REGION, SES_ENDPOINT, MAIL_FROM } = config();
-  await awsRequest({
-    service: 'ses',
-    url: `${SES_ENDPOINT ?? `https://email.${AWS_REGION}.amazonaws.com`}/v2/email/outbound-emails`,
-    headers: { 'content-type': 'application/json' },
-    body: {
-      FromEmailAddress: MAIL_FROM,
+  await ses().send(
+    new SendEmailCommand({
+      FromEmailAddress: config().MAIL_FROM,
       Destination: { ToAddresses: [email.to] },
       Content: {
         Simple: {
@@ -31,6 +30,6 @@ export async function sendEmail(email: Email): Promise<void> {
           },
         },
       },
-    },
-  });
+    }),
+  );
 }

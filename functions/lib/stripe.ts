@@ -1,10 +1,10 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
 import * as z from 'zod';
-import { awsJsonCall } from './aws';
+import { awsClientOptions, madeOnce } from './aws-clients';
 import { config } from './config';
 import { BadGateway, BadRequest } from './errors';
 import { logger } from './logger';
-import type { StripeResourceUsed } from './stripe-resources';
 
 /**
  * The product's one way to Stripe: the official client, with its keys read once per cold start.
@@ -18,17 +18,13 @@ interface StripeKeys {
 
 const storedSecretSchema = z.object({ secret_key: z.string().min(1), webhook_secret: z.string().min(1) });
 
+const secretsManager = madeOnce(() => new SecretsManagerClient(awsClientOptions()));
+
 async function readKeys(): Promise<StripeKeys> {
-  const { STRIPE_SECRETS_ARN, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, AWS_REGION } = config();
+  const { STRIPE_SECRETS_ARN, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = config();
   if (STRIPE_SECRETS_ARN) {
-    const secret = await awsJsonCall({
-      service: 'secretsmanager',
-      url: `https://secretsmanager.${AWS_REGION}.amazonaws.com/`,
-      target: 'secretsmanager.GetSecretValue',
-      jsonVersion: '1.1',
-      body: { SecretId: STRIPE_SECRETS_ARN },
-    });
-    const stored = storedSecretSchema.parse(JSON.parse(String(secret.SecretString ?? '{}')));
+    const secret = await secretsManager().send(new GetSecretValueCommand({ SecretId: STRIPE_SECRETS_ARN }));
+    const stored = storedSecretSchema.parse(JSON.parse(secret.SecretString ?? '{}'));
     return { secretKey: stored.secret_key, webhookSecret: stored.webhook_secret };
   }
   if (STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET) {
@@ -39,11 +35,9 @@ async function readKeys(): Promise<StripeKeys> {
   );
 }
 
-/** The parts of the Stripe client the product may use: the Lambda bundle holds no other resource. */
-export type StripeClient = Pick<Stripe, StripeResourceUsed | 'webhooks'>;
 
 let keys: Promise<StripeKeys> | undefined;
-let client: StripeClient | undefined;
+let client: Stripe | undefined;
 
 function stripeKeys(): Promise<StripeKeys> {
   keys ??= readKeys().catch((error: unknown) => {
@@ -65,7 +59,7 @@ function endpoint(): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   };
 }
 
-export async function stripe(): Promise<StripeClient> {
+export async function stripe(): Promise<Stripe> {
   if (!client) {
     const { secretKey } = await stripeKeys();
     client = new Stripe(secretKey, {
@@ -95,7 +89,7 @@ export async function verifiedStripeEvent(
 }
 
 /** Runs a Stripe call; Stripe's refusal becomes a 502 whose message says what Stripe said. */
-export async function callStripe<T>(what: string, call: (client: StripeClient) => Promise<T>): Promise<T> {
+export async function callStripe<T>(what: string, call: (client: Stripe) => Promise<T>): Promise<T> {
   const client = await stripe();
   try {
     return await call(client);

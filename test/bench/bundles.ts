@@ -18,34 +18,59 @@ const COLD_INIT_RUNS = 9;
 
 export interface FeatureBundle {
   feature: Feature;
+  /** The handler's module; chunks it may import lie beside it. */
   file: string;
+  /** The handler's module and its chunks, source maps aside. */
   bytes: number;
+  /** What a cold start loads: the handler's module and the chunks it imports statically. */
+  loadedBytes: number;
   /** Bytes in the bundle per npm package ('ours' for the repo's own code), largest first. */
   packages: [string, number][];
   /** The @aws-sdk/client-* packages inside. */
   sdkClients: string[];
 }
 
-function packagesOf(output: Metafile['outputs'][string]): [string, number][] {
+type Output = Metafile['outputs'][string];
+
+function packagesOf(outputs: Output[]): [string, number][] {
   const sizes = new Map<string, number>();
-  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-    const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? 'ours';
-    sizes.set(name, (sizes.get(name) ?? 0) + bytesInOutput);
+  for (const output of outputs) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? 'ours';
+      sizes.set(name, (sizes.get(name) ?? 0) + bytesInOutput);
+    }
   }
   return [...sizes].sort((a, b) => b[1] - a[1]);
+}
+
+/** An output and the chunks it imports statically, each once. */
+function loadedAtStart(metafile: Metafile, file: string, seen = new Set<string>()): Output[] {
+  const output = metafile.outputs[file];
+  if (!output || seen.has(file)) return [];
+  seen.add(file);
+  return [
+    output,
+    ...output.imports
+      .filter((imported) => imported.kind === 'import-statement' && !imported.external)
+      .flatMap((imported) => loadedAtStart(metafile, imported.path, seen)),
+  ];
 }
 
 export async function measuredFeatureBundle(feature: Feature, outDir: string): Promise<FeatureBundle> {
   const featureDir = path.join(outDir, feature);
   const file = path.join(featureDir, BUNDLE_FILE);
   const metafile = await buildFeatureBundle(feature, featureDir);
-  const output = metafile.outputs[path.relative(process.cwd(), file)];
-  if (!output) throw new Error(`esbuild wrote no ${file}`);
-  const packages = packagesOf(output);
+  const entry = path.relative(process.cwd(), file);
+  if (!metafile.outputs[entry]) throw new Error(`esbuild wrote no ${file}`);
+  const modules = Object.entries(metafile.outputs)
+    .filter(([name]) => name.endsWith('.mjs'))
+    .map(([, output]) => output);
+  const packages = packagesOf(modules);
   return {
     feature,
     file,
-    bytes: output.bytes,
+    bytes: modules.reduce((sum, output) => sum + output.bytes, 0),
+    loadedBytes: loadedAtStart(metafile, entry).reduce((sum, output) => sum + output.bytes, 0),
     packages,
     sdkClients: packages.map(([name]) => name).filter((name) => name.startsWith('@aws-sdk/client-')),
   };

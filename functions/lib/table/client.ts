@@ -1,30 +1,22 @@
-import { marshall, unmarshall, type NativeAttributeValue } from '@aws-sdk/util-dynamodb';
-import { awsJsonCall, type JsonObject } from '../aws';
+import { DynamoDBClient, type ServiceInputTypes, type ServiceOutputTypes } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { NativeAttributeValue } from '@aws-sdk/util-dynamodb';
+import type { SerializeHandlerOutput, SerializeMiddleware } from '@smithy/types';
+import { awsClientOptions, madeOnce } from '../aws-clients';
 import { config } from '../config';
 
-/**
- * DynamoDB's JSON API through ../aws (no SDK client). Inputs and outputs are the document shapes of
- * @aws-sdk/lib-dynamodb: plain JS values where DynamoDB has attribute maps, (un)marshalled with
- * @aws-sdk/util-dynamodb.
- */
-
-export type TableOperation =
-  | 'GetItem'
-  | 'BatchGetItem'
-  | 'Query'
-  | 'Scan'
-  | 'PutItem'
-  | 'UpdateItem'
-  | 'DeleteItem'
-  | 'TransactWriteItems'
-  | 'BatchWriteItem';
-
+/** An item as the document client reads and writes it: plain JS values, no attribute maps. */
 export type DocumentItem = Record<string, NativeAttributeValue>;
-type WireObject = JsonObject;
+
+type WireObject = Record<string, unknown>;
+
+/** A DynamoDB operation by the name its API gives it (GetItem, TransactWriteItems …). */
+export type TableOperation = string;
 
 /**
- * Sees every call as sent (attribute maps) and its answer: the bench and the tests meter capacity
- * and commands with it. It must call `send` once and return what it gives (or throw what it throws).
+ * Sees every call as DynamoDB receives it (attribute maps) and its answer: the bench and the tests
+ * meter capacity and commands with it. It must call `send` once and return what it gives (or throw
+ * what it throws).
  */
 export type TableCallObserver = (
   operation: TableOperation,
@@ -43,68 +35,39 @@ export function observeTableCalls(observer: TableCallObserver): () => void {
   };
 }
 
-/** Attribute maps by field name, the same in every operation's input and output. */
-const ITEM_FIELDS = new Set([
-  'Key',
-  'Item',
-  'ExpressionAttributeValues',
-  'ExclusiveStartKey',
-  'LastEvaluatedKey',
-]);
-const ITEM_LIST_FIELDS = new Set(['Keys', 'Items']);
+/**
+ * Runs the observers around a call once the document client has marshalled its input, and before
+ * the SDK serialises it: what they see and change is the wire input, and its answer before it is
+ * unmarshalled.
+ */
+const observeCall: SerializeMiddleware<ServiceInputTypes, ServiceOutputTypes> =
+  (next, context) => async (args) => {
+    if (observers.length === 0) return next(args);
+    let answer: SerializeHandlerOutput<ServiceOutputTypes> | undefined;
+    let send = async (input: WireObject): Promise<WireObject> => {
+      // The call's own input, with what an observer added to it (ReturnConsumedCapacity).
+      answer = await next({ ...args, input: input as ServiceInputTypes });
+      return Object.fromEntries(Object.entries(answer.output));
+    };
+    for (const observer of observers) {
+      const inner = send;
+      send = (input) => observer((context.commandName ?? '').replace(/Command$/, ''), input, inner);
+    }
+    await send(Object.fromEntries(Object.entries(args.input)));
+    if (!answer) throw new Error('A table call observer did not send the call');
+    return answer;
+  };
 
-function toWire(value: unknown, field?: string): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (field && ITEM_FIELDS.has(field)) {
-    return marshall(value as DocumentItem, { removeUndefinedValues: true });
-  }
-  if (field && ITEM_LIST_FIELDS.has(field)) {
-    return (value as DocumentItem[]).map((item) => marshall(item, { removeUndefinedValues: true }));
-  }
-  if (Array.isArray(value)) return value.map((entry) => toWire(entry));
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, toWire(inner, key)]));
-}
-
-function fromWire(value: unknown, field?: string): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (field && ITEM_FIELDS.has(field)) return unmarshall(value as Parameters<typeof unmarshall>[0]);
-  if (field && ITEM_LIST_FIELDS.has(field)) {
-    return (value as Parameters<typeof unmarshall>[0][]).map((item) => unmarshall(item));
-  }
-  // BatchGetItem's Responses: table name → items.
-  if (field === 'Responses') {
-    return Object.fromEntries(
-      Object.entries(value).map(([table, items]) => [table, fromWire(items, 'Items')]),
-    );
-  }
-  if (Array.isArray(value)) return value.map((entry) => fromWire(entry));
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fromWire(inner, key)]));
-}
-
-function endpoint(): string {
-  const { DYNAMODB_ENDPOINT, AWS_REGION } = config();
-  return DYNAMODB_ENDPOINT ?? `https://dynamodb.${AWS_REGION}.amazonaws.com`;
-}
-
-function post(operation: TableOperation, input: WireObject): Promise<WireObject> {
-  return awsJsonCall({
-    service: 'dynamodb',
-    url: endpoint(),
-    target: `DynamoDB_20120810.${operation}`,
-    jsonVersion: '1.0',
-    body: input,
+/**
+ * The functions' one DynamoDB client. Items go in and come out as plain JS values; undefined
+ * attributes are left out rather than refused.
+ */
+export const tableClient = madeOnce(() => {
+  const client = new DynamoDBClient(awsClientOptions(config().DYNAMODB_ENDPOINT));
+  client.middlewareStack.addRelativeTo(observeCall, {
+    name: 'observeTableCall',
+    relation: 'after',
+    toMiddleware: 'DocumentMarshall',
   });
-}
-
-/** One DynamoDB call: document input in, document output back. */
-export async function tableCall<Output extends WireObject = WireObject>(
-  operation: TableOperation,
-  input: WireObject,
-): Promise<Output> {
-  let send = (wire: WireObject) => post(operation, wire);
-  for (const observer of observers) {
-    const inner = send;
-    send = (wire) => observer(operation, wire, inner);
-  }
-  return fromWire(await send(toWire(input) as WireObject)) as Output;
-}
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+});

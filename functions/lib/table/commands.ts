@@ -1,6 +1,14 @@
-import { isAwsError } from '../aws';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { tableCall, type DocumentItem } from './client';
+import { tableClient, type DocumentItem } from './client';
 import { GLOBAL_INDEXES, TABLE_KEYS } from './definition';
 import type * as z from 'zod';
 import { absent, allOf, Expression, type Condition } from './conditions';
@@ -133,15 +141,15 @@ export function check(key: TableKey, condition: Condition): TableWrite {
 
 /** Runs one write on its own. */
 export async function send(write: TableWrite): Promise<void> {
-  if (write.Put) await tableCall('PutItem', { ...write.Put });
-  else if (write.Delete) await tableCall('DeleteItem', { ...write.Delete });
-  else if (write.Update) await tableCall('UpdateItem', { ...write.Update });
+  if (write.Put) await tableClient().send(new PutCommand(write.Put));
+  else if (write.Delete) await tableClient().send(new DeleteCommand(write.Delete));
+  else if (write.Update) await tableClient().send(new UpdateCommand(write.Update));
   else throw new Error('A condition check is only a part of a transaction');
 }
 
 /** Whether an error is DynamoDB refusing a write for its condition. */
 export function isConditionFailure(error: unknown): boolean {
-  return isAwsError(error, 'ConditionalCheckFailedException');
+  return error instanceof ConditionalCheckFailedException;
 }
 
 // ---- Reads ----
@@ -152,11 +160,9 @@ export async function getItem<S extends z.ZodType>(
   key: TableKey,
   { consistent = false } = {},
 ): Promise<z.output<S> | null> {
-  const { Item } = await tableCall<{ Item?: DocumentItem }>('GetItem', {
-    TableName: tableName(),
-    Key: key,
-    ConsistentRead: consistent,
-  });
+  const { Item } = await tableClient().send(
+    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: consistent }),
+  );
   return Item ? fromStored(schema, Item) : null;
 }
 
@@ -198,12 +204,11 @@ async function getStoredItems(keys: TableKey[], consistent: boolean, what: strin
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt >= BATCH_GET_ATTEMPTS) throw new Error(`DynamoDB left ${what} unread; try again`);
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-      const result = await tableCall<{
-        Responses?: Record<string, DocumentItem[]>;
-        UnprocessedKeys?: Record<string, { Keys?: DocumentItem[] }>;
-      }>('BatchGetItem', {
-        RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } },
-      });
+      const result = await tableClient().send(
+        new BatchGetCommand({
+          RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } },
+        }),
+      );
       items.push(...(result.Responses?.[tableName()] ?? []));
       pending = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
     }
@@ -280,18 +285,20 @@ export async function listPage<S extends z.ZodType>(
   }
   const filter = options.filter?.(expression);
   const projection = options.attributes?.map((name) => expression.name(name)).join(', ');
-  const result = await tableCall<{ Items?: DocumentItem[]; LastEvaluatedKey?: DocumentItem }>('Query', {
-    TableName: tableName(),
-    ...(listing.index ? { IndexName: listing.index } : {}),
-    KeyConditionExpression: keyConditions.join(' AND '),
-    ...(filter ? { FilterExpression: filter } : {}),
-    ...(projection ? { ProjectionExpression: projection } : {}),
-    ...expression.attributes(),
-    ScanIndexForward: !options.newestFirst,
-    ...(options.limit ? { Limit: options.limit } : {}),
-    ...(options.consistent ? { ConsistentRead: true } : {}),
-    ...(options.cursor ? { ExclusiveStartKey: cursorKey(options.cursor, listing.index) } : {}),
-  });
+  const result = await tableClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      ...(listing.index ? { IndexName: listing.index } : {}),
+      KeyConditionExpression: keyConditions.join(' AND '),
+      ...(filter ? { FilterExpression: filter } : {}),
+      ...(projection ? { ProjectionExpression: projection } : {}),
+      ...expression.attributes(),
+      ScanIndexForward: !options.newestFirst,
+      ...(options.limit ? { Limit: options.limit } : {}),
+      ...(options.consistent ? { ConsistentRead: true } : {}),
+      ...(options.cursor ? { ExclusiveStartKey: cursorKey(options.cursor, listing.index) } : {}),
+    }),
+  );
   return {
     items: (result.Items ?? []).map((item) => fromStored(schema, item)),
     cursor: result.LastEvaluatedKey ? encodeCursor(result.LastEvaluatedKey) : null,

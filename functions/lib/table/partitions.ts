@@ -1,5 +1,6 @@
 import { config } from '../config';
-import { tableCall, type DocumentItem } from './client';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { tableClient, type DocumentItem } from './client';
 import type { TableKey } from './items/stored';
 
 /**
@@ -19,10 +20,12 @@ async function deleteBatch(keys: Record<string, unknown>[]): Promise<void> {
   for (let attempt = 0; requests.length > 0; attempt++) {
     // Unprocessed items mean throttling: back off before sending them again.
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-    const result = await tableCall<{ UnprocessedItems?: Record<string, typeof requests> }>('BatchWriteItem', {
-      RequestItems: { [config().TABLE_NAME]: requests },
-    });
-    requests = result.UnprocessedItems?.[config().TABLE_NAME] ?? [];
+    const result = await tableClient().send(
+      new BatchWriteCommand({ RequestItems: { [config().TABLE_NAME]: requests } }),
+    );
+    requests = (result.UnprocessedItems?.[config().TABLE_NAME] ?? []).flatMap(({ DeleteRequest }) =>
+      DeleteRequest?.Key ? [{ DeleteRequest: { Key: DeleteRequest.Key } }] : [],
+    );
   }
 }
 
@@ -42,14 +45,16 @@ export async function deleteKeys(keys: Record<string, unknown>[]): Promise<void>
 export async function emptyPartition(partition: string, keep: (key: TableKey) => boolean): Promise<void> {
   let startKey: DocumentItem | undefined;
   do {
-    const page = await tableCall<{ Items?: DocumentItem[]; LastEvaluatedKey?: DocumentItem }>('Query', {
-      TableName: config().TABLE_NAME,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
-      ExpressionAttributeValues: { ':pk': partition },
-      ProjectionExpression: '#pk, #sk',
-      ExclusiveStartKey: startKey,
-    });
+    const page = await tableClient().send(
+      new QueryCommand({
+        TableName: config().TABLE_NAME,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
+        ExpressionAttributeValues: { ':pk': partition },
+        ProjectionExpression: '#pk, #sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
     await deleteKeys(
       (page.Items ?? []).filter((item) => !keep({ pk: String(item.pk), sk: String(item.sk) })),
     );

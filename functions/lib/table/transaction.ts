@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { isAwsError } from '../aws';
-import { tableCall } from './client';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { tableClient } from './client';
 import type { TableWrite } from './commands';
 
 export interface Built<P> {
@@ -34,12 +35,13 @@ function sleep(ms: number): Promise<void> {
 export async function transact(items: TableWrite[]): Promise<string[] | null> {
   try {
     // The token makes a retried request (a dropped connection) the same transaction, not a second.
-    await tableCall('TransactWriteItems', { TransactItems: items, ClientRequestToken: randomUUID() });
+    await tableClient().send(
+      new TransactWriteCommand({ TransactItems: items, ClientRequestToken: randomUUID() }),
+    );
     return null;
   } catch (error) {
-    if (!isAwsError(error, 'TransactionCanceledException')) throw error;
-    const reasons = (error.body.CancellationReasons ?? []) as { Code?: string }[];
-    return items.map((_, index) => reasons[index]?.Code ?? 'None');
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    return items.map((_, index) => error.CancellationReasons?.[index]?.Code ?? 'None');
   }
 }
 
