@@ -10,18 +10,23 @@ const DOWNLOAD_URL_SECONDS = 300;
 
 const s3 = madeOnce(() => new S3Client(awsClientOptions()));
 
+/** A GET of the installer in the bucket, signed for DOWNLOAD_URL_SECONDS from `now`, as an attachment. */
+export function presignedDownloadUrl(bucket: string, now: Date): Promise<string> {
+  return getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: bucket,
+      Key: AGENT_BUNDLE_FILE_NAME,
+      ResponseContentDisposition: `attachment; filename="${AGENT_BUNDLE_FILE_NAME}"`,
+    }),
+    { expiresIn: DOWNLOAD_URL_SECONDS, signingDate: now },
+  );
+}
+
 export const handler = userRoute({}, async ({ now }): Promise<AgentDownloadResponse> => {
   const { AGENT_BUNDLE_BUCKET, AGENT_BUNDLE_URL } = config();
   if (AGENT_BUNDLE_BUCKET) {
-    const url = await getSignedUrl(
-      s3(),
-      new GetObjectCommand({
-        Bucket: AGENT_BUNDLE_BUCKET,
-        Key: AGENT_BUNDLE_FILE_NAME,
-        ResponseContentDisposition: `attachment; filename="${AGENT_BUNDLE_FILE_NAME}"`,
-      }),
-      { expiresIn: DOWNLOAD_URL_SECONDS, signingDate: now },
-    );
+    const url = await presignedDownloadUrl(AGENT_BUNDLE_BUCKET, now);
     const expiresAt = new Date(now.getTime() + DOWNLOAD_URL_SECONDS * 1000).toISOString();
     return { url, file_name: AGENT_BUNDLE_FILE_NAME, expires_at: expiresAt };
   }
