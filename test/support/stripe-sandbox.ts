@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import type { Product, Price, SandboxEvent } from '../../infra/local/stripe-sandbox/model';
+import type { Product, Price, SandboxEvent } from '../../infra/local/stripe-sandbox/objects';
 
 /** The test run's Stripe sandbox: its test-control endpoints and its hosted pages, as a person would use them. */
 export const stripeSandboxUrl = () => inject('stripeSandboxUrl');

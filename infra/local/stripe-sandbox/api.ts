@@ -1,14 +1,7 @@
 import { currentSubscription, expireIfDue } from './billing';
-import {
-  deepCopy,
-  newId,
-  nowSeconds,
-  type CheckoutSession,
-  type Customer,
-  type PortalSession,
-  type SandboxContext,
-  type StoredResponse,
-} from './model';
+import { nowSeconds } from './clock';
+import { deepCopy, newId, type CheckoutSession, type Customer, type PortalSession } from './objects';
+import type { SandboxContext, StoredResponse } from './state';
 import {
   LIST_PARAMS,
   StripeApiError,

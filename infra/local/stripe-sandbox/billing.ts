@@ -1,19 +1,16 @@
 import Stripe from 'stripe';
+import { addInterval, nowSeconds } from './clock';
 import {
   STRIPE_API_VERSION,
-  addInterval,
   deepCopy,
   newId,
-  nowSeconds,
-  type EventRecord,
   type Invoice,
   type Price,
-  type SandboxContext,
   type SandboxEvent,
-  type StoredCheckout,
   type Subscription,
   type SubscriptionItem,
-} from './model';
+} from './objects';
+import type { EventRecord, SandboxContext, StoredCheckout } from './state';
 
 /**
  * What Stripe does on its own side: turning a paid checkout into a subscription and invoice,

@@ -1,5 +1,8 @@
 import { buildEvent, deliverRecord, postWebhook } from './billing';
-import { addProduct, nowSeconds, type Interval, type NewPrice, type SandboxContext } from './model';
+import { addProduct, type NewPrice } from './catalogue';
+import { nowSeconds } from './clock';
+import type { Interval } from './objects';
+import type { SandboxContext } from './state';
 
 /**
  * The test-control endpoints under /_sandbox (JSON in and out, no auth): catalogue changes,

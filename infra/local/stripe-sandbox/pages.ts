@@ -1,13 +1,7 @@
 import { currentSubscription, expireIfDue } from './billing';
-import {
-  formatDate,
-  formatMoney,
-  formatPrice,
-  type Invoice,
-  type PortalSession,
-  type SandboxContext,
-  type StoredCheckout,
-} from './model';
+import { formatDate, formatMoney, formatPrice } from './format';
+import type { Invoice, PortalSession } from './objects';
+import type { SandboxContext, StoredCheckout } from './state';
 import { portalSubscription } from './portal';
 
 /**

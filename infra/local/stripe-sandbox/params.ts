@@ -1,5 +1,5 @@
 import qs from 'qs';
-import type { Metadata } from './model';
+import type { Metadata } from './objects';
 
 /**
  * How the sandbox's /v1 endpoints read Stripe's wire format: form-encoded (bracket notation)

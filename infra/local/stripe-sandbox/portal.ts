@@ -1,5 +1,7 @@
 import { createInvoice, currentSubscription, emit, invoiceEvent, payInvoice } from './billing';
-import { addInterval, deepCopy, nowSeconds, type SandboxContext, type Subscription } from './model';
+import { addInterval, nowSeconds } from './clock';
+import { deepCopy, type Subscription } from './objects';
+import type { SandboxContext } from './state';
 
 /**
  * The billing portal's buttons, as Stripe carries them out on the customer's subscription, and the

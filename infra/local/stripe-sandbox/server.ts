@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { handleApi, parseParams } from './api';
 import { expireIfDue, payCheckout, payInvoice } from './billing';
 import { handleControl } from './control';
-import { loadState, writeState, type SandboxContext, type StripeSandboxOptions } from './model';
+import { loadState, writeState, type SandboxContext, type StripeSandboxOptions } from './state';
 import {
   CARD_DECLINED,
   checkoutPage,
@@ -27,7 +27,7 @@ import { PORTAL_ACTIONS, portalAction, type PortalAction } from './portal';
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_sandbox';
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_sandbox';
 
-export type { StripeSandboxOptions } from './model';
+export type { StripeSandboxOptions } from './state';
 
 export interface StripeSandbox {
   /** http://localhost:<port> */
