@@ -55,8 +55,13 @@ describe('Lambda bundles', () => {
       expect([...bundle.sdkClients].sort()).toEqual(expected.sort());
       expect(bundle.packages.map(([name]) => name)).toContain('@aws-sdk/lib-dynamodb');
       // Nothing left for the runtime to provide: only Node's own modules are imported.
-      const source = await readFile(bundle.file, 'utf8');
-      expect(source).not.toMatch(/from\s*["']@aws-sdk\//);
+      const dir = path.dirname(bundle.file);
+      const modules = (await readdir(dir, { recursive: true })).filter((name) => name.endsWith('.mjs'));
+      expect(modules).toContain(BUNDLE_FILE);
+      for (const module of modules) {
+        const source = await readFile(path.join(dir, module), 'utf8');
+        expect(source, module).not.toMatch(/from\s*["']@aws-sdk\//);
+      }
     },
   );
 });
