@@ -143,7 +143,6 @@ describe('the cost of a report', () => {
 
   it("notes the key's use once per few minutes without even a refused write in between", async () => {
     const organizationId = ulid();
-    const device = await enrolInProcess(organizationId);
     const { id } = await createApiKey(organizationId, 'Agents', new Date('2026-11-23T10:00:00Z'));
     const owner = { organizationId, apiKeyId: id };
     const touch = (at: string) => metered(() => touchApiKey(owner, new Date(at)));

@@ -19,6 +19,7 @@ import {
 } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 import { tableDump } from '../support/table';
+import { deviceHeaders, sendReport } from '../support/agents';
 
 /**
  * Broken object and function level authorisation (OWASP API1, API5), generated from the route
@@ -184,16 +185,12 @@ async function victimOrganization(): Promise<Victim> {
   });
   expectCreated(key, 'Creating an API key');
   const machineId = 'VICTIM-MACHINE-GUID';
-  const report = await api('/api/agent/report', {
-    method: 'POST',
-    headers: { 'x-api-key': key.body.key },
-    body: {
-      machine_id: machineId,
-      hostname: 'VICTIM-PC',
-      os_type: 'Windows',
-      os_version: 'Windows 11 Pro',
-      agent_version: '1.0.0',
-    },
+  const report = await sendReport(key.body.key, {
+    machine_id: machineId,
+    hostname: 'VICTIM-PC',
+    os_type: 'Windows',
+    os_version: 'Windows 11 Pro',
+    agent_version: '1.0.0',
   });
   expectCreated(report, 'An agent report');
   const plans = (await api<BillingResponse>('/api/billing', { token: admin.accessToken })).body.plans;
@@ -295,22 +292,27 @@ describe('tenant and role isolation on every route of the route table', () => {
       body: { name: 'Intruder agents' },
     });
     expectCreated(outsiderKey, 'Creating the outsider’s API key');
-    for (const route of routes.filter((candidate) => candidate.auth === 'agent-key')) {
-      cases++;
-      const response = await api(route.path, {
-        method: route.method,
-        headers: { 'x-api-key': outsiderKey.body.key },
-        body: {
-          machine_id: victim.machineId,
-          hostname: 'INTRUDER-PC',
-          os_type: 'Linux',
-          os_version: 'Debian 12',
-          agent_version: '1.0.0',
-        },
-      });
-      if (response.status !== 202)
-        failures.push(`${routeKey(route)} with another organisation’s key: ${response.status}`);
-    }
+    // Enrolling the victim's machine id with the outsider's key makes a device of the outsider's.
+    cases += 2;
+    const enrolled = await api<{ device_token: string }>('/api/agent/enroll', {
+      method: 'POST',
+      headers: { 'x-api-key': outsiderKey.body.key },
+      body: { machine_id: victim.machineId, hostname: 'INTRUDER-PC', os_type: 'Linux' },
+    });
+    if (enrolled.status !== 201)
+      failures.push(`enrolment with another organisation’s key: ${enrolled.status}`);
+    const response = await api('/api/agent/report', {
+      method: 'POST',
+      headers: deviceHeaders(enrolled.body.device_token),
+      body: {
+        machine_id: victim.machineId,
+        hostname: 'INTRUDER-PC',
+        os_type: 'Linux',
+        os_version: 'Debian 12',
+        agent_version: '1.0.0',
+      },
+    });
+    if (response.status !== 202) failures.push(`a report of that device: ${response.status}`);
     const ownCopy = await api<{ hostname: string }>(`/api/agents/${victim.machineId}`, {
       token: outsider.accessToken,
     });
