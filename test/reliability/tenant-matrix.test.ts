@@ -112,6 +112,7 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
     'GET /api/audit-logs': { ownStatus: 200 },
     'GET /api/agents': { ownStatus: 200 },
     'GET /api/agents/{machine_id}': { object: 'agent', params: { machine_id: victim.machineId } },
+    'DELETE /api/agents/{machine_id}': { object: 'agent', params: { machine_id: victim.machineId } },
     'GET /api/agent/download': { ownStatus: 200 },
     'GET /api/api-keys': { ownStatus: 200 },
     'POST /api/api-keys': { ownStatus: 201, options: { body: { name: 'Intruder own key' } } },
