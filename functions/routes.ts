@@ -5,7 +5,11 @@ import type { Role } from '../shared/constants';
  * proves they agree. A route's handler is the export `handler` of functions/<feature>/<handler>.ts,
  * and each feature folder is one Lambda (functions/<feature>/index.ts dispatches by route key).
  */
-export type AuthKind = 'public' | 'user' | 'agent-key' | 'stripe-signature';
+/**
+ * 'agent-key': the organisation's API key (X-Api-Key), which only enrols a device; 'device-token':
+ * an enrolled device's own token (Authorization: Bearer dt_…), which reports for its machine.
+ */
+export type AuthKind = 'public' | 'user' | 'agent-key' | 'device-token' | 'stripe-signature';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const FEATURES = [
   'auth',
@@ -119,12 +123,21 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     method: 'POST',
+    path: '/api/agent/enroll',
+    // Beside the reports, on the same function URL: a device enrols where it will report.
+    feature: 'agent-reports',
+    handler: 'enroll',
+    auth: 'agent-key',
+    needsSubscription: true,
+  },
+  {
+    method: 'POST',
     path: '/api/agent/report',
     // A function of its own, behind a Lambda function URL as well as the HTTP API: every device
     // posts here every 30 minutes, and the URL costs nothing per request (docs/cost.md).
     feature: 'agent-reports',
     handler: 'report',
-    auth: 'agent-key',
+    auth: 'device-token',
     needsSubscription: true,
   },
   {
@@ -141,6 +154,15 @@ export const routes: readonly RouteDefinition[] = [
     feature: 'agents',
     handler: 'get',
     auth: 'user',
+    needsSubscription: true,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/agents/{machine_id}',
+    feature: 'agents',
+    handler: 'delete',
+    auth: 'user',
+    minRole: 'admin',
     needsSubscription: true,
   },
   // The installer download sits in Settings, reachable without a subscription.

@@ -160,3 +160,34 @@ export const agentDownloadResponseSchema = z.object({
   expires_at: z.string().nullable(),
 });
 export type AgentDownloadResponse = z.infer<typeof agentDownloadResponseSchema>;
+
+// ---- Enrolment (issue 24): the API key enrols a device; the device reports with its own token ----
+
+/** A device token: dt_ and 43 base64url characters (32 random bytes), shown once at enrolment. */
+export const DEVICE_TOKEN_PATTERN = /^dt_[A-Za-z0-9_-]{43}$/;
+/** Reports carry `Authorization: Bearer <device token>`. */
+export const DEVICE_TOKEN_HEADER = 'authorization';
+/** An organisation enrols at most this many devices a minute; a device reports at most this often. */
+export const ENROLMENTS_PER_MINUTE = 100;
+export const REPORTS_PER_MINUTE = 10;
+
+/** What a device sends to enrol: who it is, with the report's own field rules. */
+export const agentEnrollmentSchema = agentReportSchema.pick({
+  machine_id: true,
+  hostname: true,
+  os_type: true,
+});
+export type AgentEnrollmentInput = z.input<typeof agentEnrollmentSchema>;
+
+export const agentEnrollmentResponseSchema = z.object({
+  device_id: z.string().min(1),
+  device_token: z.string().regex(DEVICE_TOKEN_PATTERN),
+});
+export type AgentEnrollmentResponse = z.infer<typeof agentEnrollmentResponseSchema>;
+
+/** A recorded report's answer: when it arrived, and the agent version the product ships. */
+export const agentReportResponseSchema = z.object({
+  received_at: z.string(),
+  latest_version: z.string(),
+});
+export type AgentReportResponse = z.infer<typeof agentReportResponseSchema>;

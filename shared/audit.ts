@@ -8,6 +8,8 @@ export const AUDIT_ENTITY_TYPES = [
   'disposal_item',
   'software_asset',
   'software_installation',
+  // A monitored machine: its device re-enrolled (its token replaced) or the machine deleted.
+  'agent_machine',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -1,8 +1,9 @@
-import { AGENT_REPORT_MAX_BYTES, agentReportSchema } from '../../shared/agent-data';
-import { agentRoute } from '../lib/http';
+import { AGENT_REPORT_MAX_BYTES, agentReportSchema, type AgentReportResponse } from '../../shared/agent-data';
+import { LATEST_AGENT_VERSION } from '../../shared/agent-version';
+import { deviceRoute } from '../lib/http';
 import { recordAgentReport } from './service';
 
-export const handler = agentRoute(
+export const handler = deviceRoute(
   {
     body: agentReportSchema,
     status: 202,
@@ -11,8 +12,8 @@ export const handler = agentRoute(
       message: `The report is larger than ${AGENT_REPORT_MAX_BYTES / 1024 / 1024} MB`,
     },
   },
-  async ({ agent, body, now }) => {
-    await recordAgentReport(agent.organizationId, body, now);
-    return { received_at: now.toISOString() };
+  async ({ device, body, now }): Promise<AgentReportResponse> => {
+    await recordAgentReport(device, body, now);
+    return { received_at: now.toISOString(), latest_version: LATEST_AGENT_VERSION };
   },
 );

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { AgentReport } from '../../shared/agent-data';
-import { TooManyRequests } from '../lib/errors';
+import type { DeviceCaller } from '../lib/agent-caller';
+import { TooManyRequests, Unauthorized } from '../lib/errors';
 import {
+  check,
   create,
   getItem,
   isConditionFailure,
@@ -22,7 +24,10 @@ import {
   type AgentSectionName,
   type SectionState,
 } from '../lib/table/items/agents';
+import { devices } from '../lib/table/items/devices';
 import { write, type Built } from '../lib/table/transaction';
+import { DEVICE_TOKEN_MESSAGE } from '../lib/agent-caller';
+import { newReportWindow, nextReportWindow } from './report-window';
 
 /**
  * Monitoring agents' reports. A report rewrites the machine's small item (the heartbeat); its heavy
@@ -89,18 +94,21 @@ function heartbeatFields(report: AgentReport, now: Date) {
 
 /** The machine item a report makes, given the item it replaces (null on a first report). */
 function machineItem(
-  organizationId: string,
+  device: DeviceCaller,
   report: AgentReport,
   sections: SectionState,
   current: AgentMachineItem | null,
   now: Date,
 ): AgentMachineItem {
   return withoutNulls({
-    organization_id: organizationId,
+    organization_id: device.organizationId,
     machine_id: report.machine_id,
     ...heartbeatFields(report, now),
     sections,
     first_seen: current?.first_seen ?? now.toISOString(),
+    device_id: device.deviceId,
+    enrolled_at: device.enrolledAt,
+    ...nextReportWindow(current, now),
   });
 }
 
@@ -124,16 +132,18 @@ const sameSection =
 async function recordHeartbeat(organizationId: string, report: AgentReport, now: Date): Promise<boolean> {
   const hashes = sectionHashes(report);
   const fields = Object.entries(heartbeatFields(report, now));
+  const window = newReportWindow(now);
   const heartbeat = patch(
     agentMachines.key(organizationId, report.machine_id),
     {
-      set: Object.fromEntries(fields.filter(([, value]) => value !== null)),
+      set: { ...Object.fromEntries(fields.filter(([, value]) => value !== null)), ...window.fields },
       // The API shows a field the machine no longer reports as null; the item leaves it out.
       remove: fields.filter(([, value]) => value === null).map(([name]) => name),
     },
     allOf(
       ...AGENT_SECTIONS.map((section) => sameSection(section, hashes[section])),
       lessThan('last_seen', now.toISOString()),
+      window.condition,
     ),
   );
   return send(heartbeat).then(
@@ -152,11 +162,12 @@ async function recordHeartbeat(organizationId: string, report: AgentReport, now:
  * report of the same machine makes the caller start over. Returns false when that happened.
  */
 async function writeReport(
-  organizationId: string,
+  device: DeviceCaller,
   report: AgentReport,
   current: AgentMachineItem | null,
   now: Date,
 ): Promise<boolean> {
+  const { organizationId } = device;
   const previous = current?.sections;
   const hashes = sectionHashes(report);
   const changed = AGENT_SECTIONS.filter((section) => previous?.[section]?.hash !== hashes[section]);
@@ -167,7 +178,7 @@ async function writeReport(
       split.has(section) ? { hash: hashes[section], parts: split.get(section)!.length } : previous![section],
     ]),
   ) as SectionState;
-  const machine = machineItem(organizationId, report, sections, current, now);
+  const machine = machineItem(device, report, sections, current, now);
 
   if (current && changed.length === 0) {
     return send(put(agentMachines.item(machine), equals('last_seen', current.last_seen))).then(
@@ -179,9 +190,10 @@ async function writeReport(
     );
   }
 
-  const outcome = await write<'machine' | 'other'>(() => {
-    const built: Built<'machine' | 'other'> = { parts: [], items: [] };
-    const add = (part: 'machine' | 'other', item: TableWrite) => {
+  type Part = 'machine' | 'device' | 'other';
+  const outcome = await write<Part>(() => {
+    const built: Built<Part> = { parts: [], items: [] };
+    const add = (part: Part, item: TableWrite) => {
       built.parts.push(part);
       built.items.push(item);
     };
@@ -196,32 +208,38 @@ async function writeReport(
     }
     if (!current) {
       add('machine', create(agentMachines.item(machine)));
+      // A machine deleted (or its device enrolled again) since the token was checked stays so.
+      add(
+        'device',
+        check(devices.key(organizationId, machine.machine_id), equals('device_id', device.deviceId)),
+      );
       for (const item of counterUpdate(organizationId, new Map([[AGENTS_COUNTER, 1]]))) add('other', item);
     } else {
       add('machine', put(agentMachines.item(machine), equals('last_seen', current.last_seen)));
     }
     return built;
   });
+  if (outcome.failed.includes('device')) throw new Unauthorized(DEVICE_TOKEN_MESSAGE, 'invalid_device_token');
   return outcome.ok;
 }
 
 /**
- * Records a report; a machine's first report creates it and moves the agents counter with it.
+ * Records a report for the device's machine, whatever machine_id the report names (issue 24: a
+ * device cannot write another's machine); a machine's first report creates it and moves the
+ * agents counter with it. A device past its report rate is refused (429) before anything is written.
  * Reports of one machine that race each other (an agent retrying while its last try still runs)
  * settle by report time: one that finds a report as new as itself already recorded is superseded,
  * since each report is the machine's whole state.
  */
-export async function recordAgentReport(
-  organizationId: string,
-  report: AgentReport,
-  now: Date,
-): Promise<void> {
+export async function recordAgentReport(device: DeviceCaller, sent: AgentReport, now: Date): Promise<void> {
+  const { organizationId } = device;
+  const report: AgentReport = { ...sent, machine_id: device.machineId };
   if (await recordHeartbeat(organizationId, report, now)) return;
   for (let attempt = 0; attempt < REPORT_ATTEMPTS; attempt++) {
     if (attempt > 0) await sleep(10 * 2 ** attempt * (0.5 + Math.random()));
     const current = await getMachineItem(organizationId, report.machine_id);
     if (current && current.last_seen >= now.toISOString()) return;
-    if (await writeReport(organizationId, report, current, now)) return;
+    if (await writeReport(device, report, current, now)) return;
   }
   throw new TooManyRequests(
     `Reports of machine ${report.machine_id} are arriving faster than they can be recorded; send it again later`,

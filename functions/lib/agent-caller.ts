@@ -1,4 +1,4 @@
-import { API_KEY_HEADER } from '../../shared/agent-data';
+import { API_KEY_HEADER, DEVICE_TOKEN_HEADER, DEVICE_TOKEN_PATTERN } from '../../shared/agent-data';
 import { API_KEY_PATTERN } from '../../shared/api-keys';
 import { hasActiveSubscription } from '../../shared/subscription';
 import type { RouteDefinition } from '../routes';
@@ -7,6 +7,8 @@ import type { HttpEvent } from './http-event';
 import { getItem, isConditionFailure, patch, send } from './table/commands';
 import { absent, anyOf, lessThan } from './table/conditions';
 import { apiKeyLookupItemSchema, apiKeyLookups, apiKeys, hashApiKey } from './table/items/api-keys';
+import { deviceTokenLookupItemSchema, deviceTokenLookups, hashDeviceToken } from './table/items/devices';
+import type { SubscriptionItem } from './table/items/organizations';
 import { getOrganizationAndSubscription } from './tenant';
 
 /** One answer for a missing, malformed, unknown or deleted key: which of them is not revealed. */
@@ -20,7 +22,21 @@ export interface AgentKeyOwner {
   apiKeyId: string;
 }
 
-export type AgentCaller = AgentKeyOwner;
+/** An API key's caller: its organisation, with the subscription its plan limits come from. */
+export interface AgentCaller extends AgentKeyOwner {
+  subscription: SubscriptionItem | null;
+}
+
+/** One answer for a missing, malformed, unknown or revoked device token; the agent enrols again on it. */
+export const DEVICE_TOKEN_MESSAGE = 'The device token is missing or not valid: enrol the device again';
+
+/** An enrolled device's caller: the one machine its reports update. */
+export interface DeviceCaller {
+  organizationId: string;
+  machineId: string;
+  deviceId: string;
+  enrolledAt: string;
+}
 
 /** The organisation an agent's key belongs to, or null for a malformed, unknown or deleted key. */
 export async function findApiKeyOwner(key: string): Promise<AgentKeyOwner | null> {
@@ -70,5 +86,37 @@ export async function loadAgentCaller(
   ]);
   if (!organization) throw new Unauthorized(AGENT_KEY_MESSAGE, 'invalid_api_key');
   if (route.needsSubscription && !hasActiveSubscription(subscription, now)) throw new PaymentRequired();
-  return owner;
+  return { ...owner, subscription };
+}
+
+/** The device of a bearer token, or null for a malformed, unknown or revoked one: no read for the malformed. */
+export async function findDevice(header: unknown): Promise<DeviceCaller | null> {
+  if (typeof header !== 'string') return null;
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(header.trim())?.[1];
+  if (!token || !DEVICE_TOKEN_PATTERN.test(token)) return null;
+  const lookup = await getItem(deviceTokenLookupItemSchema, deviceTokenLookups.key(hashDeviceToken(token)), {
+    consistent: true,
+  });
+  return lookup
+    ? {
+        organizationId: lookup.organization_id,
+        machineId: lookup.machine_id,
+        deviceId: lookup.device_id,
+        enrolledAt: lookup.enrolled_at,
+      }
+    : null;
+}
+
+/** The device behind the Authorization header, with the subscription gate of the route table. */
+export async function loadDeviceCaller(
+  event: HttpEvent,
+  route: RouteDefinition,
+  now: Date,
+): Promise<DeviceCaller> {
+  const device = await findDevice(event.headers[DEVICE_TOKEN_HEADER]);
+  if (!device) throw new Unauthorized(DEVICE_TOKEN_MESSAGE, 'invalid_device_token');
+  const { organization, subscription } = await getOrganizationAndSubscription(device.organizationId);
+  if (!organization) throw new Unauthorized(DEVICE_TOKEN_MESSAGE, 'invalid_device_token');
+  if (route.needsSubscription && !hasActiveSubscription(subscription, now)) throw new PaymentRequired();
+  return device;
 }

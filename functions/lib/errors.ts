@@ -71,9 +71,15 @@ export class PayloadTooLarge extends HttpError {
     super(413, 'payload_too_large', message);
   }
 }
-/** The caller sends faster than it can be served; an agent answers this by retrying later. */
+/**
+ * The caller sends faster than it can be served; an agent answers this by retrying later, after
+ * `retryAfterSeconds` when given (the Retry-After header).
+ */
 export class TooManyRequests extends HttpError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, 'too_many_requests', message);
   }
 }

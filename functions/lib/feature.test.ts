@@ -21,8 +21,8 @@ function request(routeKey: string, method: string, rawPath: string): HttpEvent {
 }
 
 describe('featureHandler', () => {
-  const reports = featureHandler('agent-reports', { report: echo });
-  const agents = featureHandler('agents', { list: echo, get: echo, download: echo });
+  const reports = featureHandler('agent-reports', { enroll: echo, report: echo });
+  const agents = featureHandler('agents', { list: echo, get: echo, delete: echo, download: echo });
 
   it("dispatches API Gateway's route key", async () => {
     const answer = await reports(request('POST /api/agent/report', 'POST', '/api/agent/report'), context);
@@ -32,6 +32,11 @@ describe('featureHandler', () => {
   it('gives a function URL request the route key of its method and path', async () => {
     const answer = await reports(request(FUNCTION_URL_ROUTE_KEY, 'POST', '/api/agent/report'), context);
     expect(answer).toEqual({ statusCode: 200, body: 'POST /api/agent/report' });
+  });
+
+  it('serves the enrolment on the same function URL, so a device enrols where it reports', async () => {
+    const answer = await reports(request(FUNCTION_URL_ROUTE_KEY, 'POST', '/api/agent/enroll'), context);
+    expect(answer).toEqual({ statusCode: 200, body: 'POST /api/agent/enroll' });
   });
 
   it('answers 404 to a function URL request for another path or method', async () => {

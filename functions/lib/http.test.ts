@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { publicRoute, type HttpEvent } from './http';
+import { deviceRoute, publicRoute, type HttpEvent } from './http';
 
 /** The HTTP stack's refusals of input a route does not take (found by the bad-input suite). */
 const context = {
@@ -107,5 +107,37 @@ describe('the HTTP stack', () => {
       status: 400,
       body: { error: { code: 'invalid_json', message: 'The request body must be valid JSON' } },
     });
+  });
+});
+
+describe('an agent route', () => {
+  const REPORT_KEY = 'POST /api/agent/report';
+  const report = deviceRoute(
+    { body: z.strictObject({}), maxBody: { bytes: 1024, message: 'Too large' } },
+    async () => ({ recorded: true }),
+  );
+
+  function agentEvent(authorization: string, body: string): HttpEvent {
+    return {
+      version: '2.0',
+      routeKey: REPORT_KEY,
+      rawPath: '/api/agent/report',
+      rawQueryString: '',
+      headers: { authorization, 'content-type': json },
+      body,
+      isBase64Encoded: false,
+      requestContext: { requestId: 'req-1', routeKey: REPORT_KEY },
+    } as unknown as HttpEvent;
+  }
+
+  it('refuses a malformed credential before it measures or parses the body (issue 24)', async () => {
+    // Not JSON, and past the route's size: either would be a 400 or a 413 if the body were read first.
+    const huge = '{'.repeat(4 * 1024 * 1024);
+    for (const authorization of ['', 'Bearer nope', `Bearer sk_${'0'.repeat(64)}`, `dt_${'A'.repeat(43)}`]) {
+      expect(await answer(report, agentEvent(authorization, huge)), authorization).toMatchObject({
+        status: 401,
+        body: { error: { code: 'invalid_device_token' } },
+      });
+    }
   });
 });

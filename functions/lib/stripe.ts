@@ -35,7 +35,6 @@ async function readKeys(): Promise<StripeKeys> {
   );
 }
 
-
 let keys: Promise<StripeKeys> | undefined;
 let client: Stripe | undefined;
 

@@ -34,7 +34,10 @@ export interface ApiStackProps extends StackProps {
 /** Why a route has no API Gateway authorizer: its caller is checked in the handler, or it is public. */
 const UNAUTHORIZED_ROUTE_REASONS: Record<Exclude<AuthKind, 'user'>, string> = {
   public: 'Public by design: company sign-up, and the invitation lookup whose token is the secret.',
-  'agent-key': "Agents authenticate with their API key (X-Api-Key), checked against the table's key hash.",
+  'agent-key':
+    "Agents enrol with the organisation's API key (X-Api-Key), checked against the table's key hash.",
+  'device-token':
+    "Enrolled devices report with their own token (Bearer), checked against the table's token hash.",
   'stripe-signature': 'Stripe signs every webhook; the handler verifies the signature on the raw body.',
 };
 
@@ -51,8 +54,8 @@ export const AGENT_REPORT_THROTTLE = { rateLimit: 100, burstLimit: 200 } as cons
 
 /**
  * The HTTP API: every route of functions/routes.ts, each integrated with its feature's Lambda.
- * API Gateway checks the Cognito JWT on 'user' routes only; public, agent-key and stripe-signature
- * routes are checked in the handler.
+ * API Gateway checks the Cognito JWT on 'user' routes only; public, agent-key, device-token and
+ * stripe-signature routes are checked in the handler.
  */
 export class ApiStack extends Stack {
   readonly httpApi: IHttpApi;
@@ -155,7 +158,8 @@ export class ApiStack extends Stack {
 
     // Agents post straight to their function's URL: an HTTP API request costs $1.00 per million
     // and CloudFront's as much again, which was half of a report's price (docs/cost.md). The
-    // handler checks the API key, and answers only its own method and path there (feature.ts).
+    // handler checks the device token (or, to enrol, the API key), and answers only its own
+    // methods and paths there (feature.ts): the enrolment is the same URL with /api/agent/enroll.
     const reportRoute = findRoute(AGENT_REPORT_ROUTE);
     const reportFunction = reportRoute && functions.get(reportRoute.feature);
     if (!reportRoute || !reportFunction) throw new Error(`No function serves ${AGENT_REPORT_ROUTE}`);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
-import { API_KEY_HEADER, agentReportSchema, type AgentReportInput } from '../../shared/agent-data';
+import { agentReportSchema, type AgentReportInput } from '../../shared/agent-data';
 import { recordAgentReport } from '../../functions/agent-reports/service';
 import { api, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
-import { createKey } from '../support/agents';
+import { createKey, enrolInProcess, sendReport } from '../support/agents';
 import { openAndSignIn, signInToAssets, useChromiumPage } from '../support/browser';
 
 const currentPage = useChromiumPage();
@@ -11,11 +11,7 @@ const page = () => currentPage();
 const SLOW = { timeout: 15_000 };
 
 async function report(key: string, body: AgentReportInput) {
-  const response = await api('/api/agent/report', {
-    method: 'POST',
-    headers: { [API_KEY_HEADER]: key },
-    body,
-  });
+  const response = await sendReport(key, body);
   expect(response.status).toBe(202);
 }
 
@@ -24,7 +20,7 @@ async function reportedAgo(company: TestCompany, minutes: number, body: AgentRep
   const me = await api<MeResponse>('/api/me', { token: company.accessToken });
   useFunctionEnv();
   await recordAgentReport(
-    me.body.organization.id,
+    await enrolInProcess(me.body.organization.id, body),
     agentReportSchema.parse(body),
     new Date(Date.now() - minutes * 60_000),
   );

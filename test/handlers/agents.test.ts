@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentListResponse, AgentReportInput } from '../../shared/agent-data';
-import { createKey, machine } from '../support/agents';
+import { createKey, machine, sendReport } from '../support/agents';
 import { callHandler, signUpCompanyInProcess as signUpCompany, useHandlerClock } from '../support/handlers';
 
 /**
@@ -11,7 +11,7 @@ import { callHandler, signUpCompanyInProcess as signUpCompany, useHandlerClock }
 const clock = useHandlerClock();
 
 function report(key: string, body: unknown) {
-  return callHandler('/api/agent/report', { method: 'POST', headers: { 'x-api-key': key }, body });
+  return sendReport(key, body, callHandler);
 }
 
 describe('agent reports', () => {

@@ -186,7 +186,9 @@ describe('Api stack', () => {
         ReservedConcurrentExecutions: functionSettings('agent-reports').reservedConcurrency,
       });
       expect(functionSettings('agent-reports').reservedConcurrency).toBeGreaterThan(0);
+      // The enrolment shares the function and its URL: a device enrols where it reports.
       expect(routes.filter((route) => route.feature === 'agent-reports').map(routeKey)).toEqual([
+        'POST /api/agent/enroll',
         'POST /api/agent/report',
       ]);
       template.hasOutput('AgentReportUrl', {

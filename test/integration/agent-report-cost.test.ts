@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { loadAgentCaller } from '../../functions/lib/agent-caller';
+import { loadAgentCaller, loadDeviceCaller } from '../../functions/lib/agent-caller';
 import type { HttpEvent } from '../../functions/lib/http';
 import { observeTableCalls } from '../../functions/lib/table/client';
 import { findRoute } from '../../functions/routes';
@@ -10,7 +10,7 @@ import { createApiKey } from '../../functions/api-keys/service';
 import { touchApiKey } from '../../functions/lib/agent-caller';
 import { agentReportSchema } from '../../shared/agent-data';
 import { signUpCompany, useFunctionEnv } from '../support/api';
-import { createKey, machine } from '../support/agents';
+import { createKey, deviceHeaders, enrolInProcess, enrollDevice, machine } from '../support/agents';
 
 /**
  * What an agent's report costs in DynamoDB: the requests that check its key, and the commands and
@@ -47,7 +47,7 @@ describe('the cost of a report', () => {
   it('checks the key, then the organisation with its subscription in one request', async () => {
     const { key } = await createKey(await signUpCompany());
     const event = { headers: { 'x-api-key': key } } as unknown as HttpEvent;
-    const route = findRoute('POST /api/agent/report')!;
+    const route = findRoute('POST /api/agent/enroll')!;
     const first = await metered(() => loadAgentCaller(event, route, new Date()).then(() => undefined));
     // The first use of a key also notes when it was last used.
     expect(first.commands).toEqual(['GetItem', 'BatchGetItem', 'UpdateItem']);
@@ -55,18 +55,35 @@ describe('the cost of a report', () => {
     expect(next.commands).toEqual(['GetItem', 'BatchGetItem']);
   });
 
+  it("checks a device's token with one lookup, then the organisation with its subscription in one request", async () => {
+    const { key } = await createKey(await signUpCompany());
+    const token = await enrollDevice(key);
+    const event = { headers: deviceHeaders(token) } as unknown as HttpEvent;
+    const route = findRoute('POST /api/agent/report')!;
+    const checked = await metered(() => loadDeviceCaller(event, route, new Date()).then(() => undefined));
+    expect(checked.commands).toEqual(['GetItem', 'BatchGetItem']);
+    // A malformed token costs nothing at all.
+    const malformed = { headers: deviceHeaders('dt_short') } as unknown as HttpEvent;
+    const refused = await metered(() =>
+      loadDeviceCaller(malformed, route, new Date()).then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    expect(refused.commands).toEqual([]);
+  });
+
   it('is one write unit when nothing but the heartbeat changed (issue 4: at most 2)', async () => {
     const organizationId = ulid();
+    const device = await enrolInProcess(organizationId);
     const programs = Array.from({ length: 150 }, (_, index) => ({
       name: `Program ${index}`,
       version: '1.0',
     }));
     const report = agentReportSchema.parse(machine({ installed_software: programs }));
-    await recordAgentReport(organizationId, report, new Date('2026-11-23T10:00:00Z'));
+    await recordAgentReport(device, report, new Date('2026-11-23T10:00:00Z'));
 
-    const again = await metered(() =>
-      recordAgentReport(organizationId, report, new Date('2026-11-23T10:30:00Z')),
-    );
+    const again = await metered(() => recordAgentReport(device, report, new Date('2026-11-23T10:30:00Z')));
     // Not even a read: the update's condition holds the section hashes and the report time.
     expect(again.commands).toEqual(['UpdateItem']);
     expect(again.writeUnits).toBe(1);
@@ -78,16 +95,12 @@ describe('the cost of a report', () => {
         storage_info: [{ device: 'C:', mountpoint: 'C:\\', used_gb: 180.4, total_gb: 475, percent: 38 }],
       }),
     );
-    const disks = await metered(() =>
-      recordAgentReport(organizationId, fuller, new Date('2026-11-23T10:45:00Z')),
-    );
+    const disks = await metered(() => recordAgentReport(device, fuller, new Date('2026-11-23T10:45:00Z')));
     expect(disks.commands).toEqual(['UpdateItem']);
     expect(disks.writeUnits).toBe(1);
 
     const changed = agentReportSchema.parse(machine({ installed_software: programs.slice(1) }));
-    const rewrite = await metered(() =>
-      recordAgentReport(organizationId, changed, new Date('2026-11-23T11:00:00Z')),
-    );
+    const rewrite = await metered(() => recordAgentReport(device, changed, new Date('2026-11-23T11:00:00Z')));
     // The heartbeat's condition fails on the changed section; the machine is read and rewritten.
     expect(rewrite.commands).toEqual(['UpdateItem', 'GetItem', 'TransactWriteItems']);
     const fleet = await listAgentMachines(organizationId);
@@ -96,7 +109,7 @@ describe('the cost of a report', () => {
     // A report older than the one recorded (an agent's late retry) changes nothing.
     const late = await metered(() =>
       recordAgentReport(
-        organizationId,
+        device,
         agentReportSchema.parse(machine({ installed_software: programs.slice(1), hostname: 'LATE' })),
         new Date('2026-11-23T10:59:00Z'),
       ),
@@ -109,14 +122,11 @@ describe('the cost of a report', () => {
 
   it('clears in a heartbeat a field the machine no longer reports', async () => {
     const organizationId = ulid();
-    await recordAgentReport(
-      organizationId,
-      agentReportSchema.parse(machine()),
-      new Date('2026-11-23T10:00:00Z'),
-    );
+    const device = await enrolInProcess(organizationId);
+    await recordAgentReport(device, agentReportSchema.parse(machine()), new Date('2026-11-23T10:00:00Z'));
     const withoutTag = await metered(() =>
       recordAgentReport(
-        organizationId,
+        device,
         agentReportSchema.parse(machine({ service_tag: null, logged_in_user: null })),
         new Date('2026-11-23T10:30:00Z'),
       ),

@@ -5,10 +5,15 @@ import type { DashboardResponse, MeResponse } from '../../shared/api';
 import { type AgentDownloadResponse, type AgentMachine, type AgentSummary } from '../../shared/agent-data';
 import type { ApiKeyListResponse } from '../../shared/api-keys';
 import { api, baseUrl, setSubscription, signUpCompany, useFunctionEnv } from '../support/api';
-import { createKey, machine } from '../support/agents';
+import { createKey, deviceTokenFor, machine, sendReport as report } from '../support/agents';
 
-function report(key: string, body: unknown) {
-  return api('/api/agent/report', { method: 'POST', headers: { 'x-api-key': key }, body });
+function enrol(key: string | null) {
+  const identity = { machine_id: 'MACHINE-GUID-1', hostname: 'FINANCE-PC-01' };
+  return api('/api/agent/enroll', {
+    method: 'POST',
+    headers: key === null ? {} : { 'x-api-key': key },
+    body: identity,
+  });
 }
 
 /** API keys, agent reports and the installer download. What a report costs: agent-report-cost.test.ts. */
@@ -39,16 +44,13 @@ describe('API keys', () => {
 });
 
 describe('agent reports', () => {
-  it('refuses missing, malformed, unknown and deleted keys alike', async () => {
+  it('enrols only with a live key: missing, malformed, unknown and deleted keys are refused alike', async () => {
     const company = await signUpCompany();
     const key = await createKey(company);
-    const refusals = [
-      await api('/api/agent/report', { method: 'POST', body: machine() }),
-      await report('sk_123', machine()),
-      await report(`sk_${'0'.repeat(64)}`, machine()),
-    ];
+    const refusals = [await enrol(null), await enrol('sk_123'), await enrol(`sk_${'0'.repeat(64)}`)];
+    expect((await enrol(key.key)).status).toBe(201);
     await api(`/api/api-keys/${key.id}`, { method: 'DELETE', token: company.accessToken });
-    refusals.push(await report(key.key, machine()));
+    refusals.push(await enrol(key.key));
     for (const refusal of refusals) {
       expect(refusal).toEqual({
         status: 401,
@@ -96,6 +98,7 @@ describe('agent reports', () => {
     const company = await signUpCompany();
     const { key } = await createKey(company);
     const users = Array.from({ length: 8 }, (_, index) => `ACME\\user${index}`);
+    await deviceTokenFor(key, machine());
     const responses = await Promise.all(users.map((user) => report(key, machine({ logged_in_user: user }))));
     expect(responses.map((response) => response.status)).toEqual(Array<number>(8).fill(202));
     const list = await api<{ items: AgentSummary[] }>('/api/agents', { token: company.accessToken });
@@ -163,8 +166,10 @@ describe('agent reports', () => {
     const company = await signUpCompany();
     const { key } = await createKey(company);
     const me = (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
+    await deviceTokenFor(key, machine());
     await setSubscription(me.organization.id, { status: 'cancelled' });
     expect((await report(key, machine())).status).toBe(402);
+    expect((await enrol(key)).status).toBe(402);
   });
 });
 

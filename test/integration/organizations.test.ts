@@ -14,6 +14,7 @@ import {
 } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 import { tableItems } from '../support/table';
+import { deviceHeaders, deviceTokenFor, sendReport } from '../support/agents';
 
 async function rootToken(): Promise<string> {
   return (await signIn(TEST_SUPER_ADMIN.email, TEST_SUPER_ADMIN.password)).AccessToken!;
@@ -50,9 +51,7 @@ async function populatedCompany() {
     os_version: 'Debian 12',
     agent_version: '1.0.0',
   };
-  expect(
-    (await api('/api/agent/report', { method: 'POST', headers: { 'x-api-key': key }, body: report })).status,
-  ).toBe(202);
+  expect((await sendReport(key, report)).status).toBe(202);
   const invitee = uniqueEmail('doomed-invitee');
   await api('/api/invitations', { method: 'POST', token: company.accessToken, body: { email: invitee } });
   const inviteToken = await inviteTokenSentTo(invitee);
@@ -87,9 +86,10 @@ describe('organizations (super_admin)', { timeout: SCANS_THE_TABLE }, () => {
     expect(await itemsOf(id)).toEqual([]);
     expect((await api('/api/me', { token: company.accessToken })).status).toBe(403);
     await expect(signIn(company.email, company.password)).rejects.toThrow();
+    // The organisation's devices are shut out with it.
     const refused = await api('/api/agent/report', {
       method: 'POST',
-      headers: { 'x-api-key': key },
+      headers: deviceHeaders(await deviceTokenFor(key, report)),
       body: report,
     });
     expect(refused.status).toBe(401);
@@ -110,9 +110,10 @@ describe('organizations (super_admin)', { timeout: SCANS_THE_TABLE }, () => {
     ]);
     await send(patch(organizations.key(id), { set: { deleting_since: new Date().toISOString() } }));
     expect((await api('/api/me', { token: company.accessToken })).status).toBe(403);
+    // The organisation's devices are shut out with it.
     const refused = await api('/api/agent/report', {
       method: 'POST',
-      headers: { 'x-api-key': key },
+      headers: deviceHeaders(await deviceTokenFor(key, report)),
       body: report,
     });
     expect(refused.status).toBe(401);

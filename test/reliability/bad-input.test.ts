@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../../functions/routes';
 import {
   agentListQuerySchema,
+  agentEnrollmentSchema,
   agentReportSchema,
   API_KEY_HEADER,
   type AgentReportInput,
@@ -57,6 +58,7 @@ describe('bad input on every route of the route table', () => {
       pendingItem,
       completedItem,
       agentKey,
+      deviceToken,
       spareKey,
       machineId,
       member,
@@ -201,13 +203,27 @@ describe('bad input on every route of the route table', () => {
         query: { schema: auditLogListQuerySchema, valid: { limit: '50' } },
         body: { kind: 'none' },
       },
-      'POST /api/agent/report': {
+      'POST /api/agent/enroll': {
         caller: 'agent',
+        body: {
+          kind: 'json',
+          schema: agentEnrollmentSchema,
+          valid: { machine_id: machineId, hostname: 'fuzz-host', os_type: 'Windows' },
+        },
+      },
+      'POST /api/agent/report': {
+        caller: 'device',
         body: { kind: 'json', schema: agentReportSchema, valid: agentReport },
       },
       'GET /api/agents': {
         caller: 'admin',
         query: { schema: agentListQuerySchema, valid: { q: 'fuzz', freshness: 'green', sort: 'hostname' } },
+        body: { kind: 'none' },
+      },
+      'DELETE /api/agents/{machine_id}': {
+        caller: 'admin',
+        // Not the fuzzed device's machine, which the report's cases still need.
+        params: { machine_id: 'FUZZ-NOT-ENROLLED' },
         body: { kind: 'none' },
       },
       'GET /api/agents/{machine_id}': {
@@ -288,13 +304,14 @@ describe('bad input on every route of the route table', () => {
       admin: { authorization: `Bearer ${token}` },
       super_admin: { authorization: `Bearer ${root}` },
       agent: { [API_KEY_HEADER]: agentKey.key },
+      device: { authorization: `Bearer ${deviceToken}` },
     };
 
-    // The agent route goes first: its key's last use was just recorded, and is recorded again only
-    // after some minutes (a refused report is still a use of the key).
-    const ordered = [...routes].sort(
-      (a, b) => Number(b.auth === 'agent-key') - Number(a.auth === 'agent-key'),
-    );
+    // The agent routes go first: the key's last use was just recorded, and is recorded again only
+    // after some minutes (a refused enrolment is still a use of the key).
+    const agentChannel = (route: (typeof routes)[number]) =>
+      route.auth === 'agent-key' || route.auth === 'device-token';
+    const ordered = [...routes].sort((a, b) => Number(agentChannel(b)) - Number(agentChannel(a)));
     const before = await tableDump();
     const failures: string[] = [];
     const counts: string[] = [];

@@ -123,11 +123,24 @@ describe('authentication on every route of the route table', () => {
       ['an unknown key', { 'x-api-key': `sk_${'0'.repeat(64)}` }, 401],
       ['a deleted key', { 'x-api-key': created.body.key }, 401],
     ];
+    const deviceCases: [string, Record<string, string>, number][] = [
+      ['no device token', {}, 401],
+      ['a malformed device token', { authorization: 'Bearer dt_short' }, 401],
+      ['an unknown device token', { authorization: `Bearer dt_${'A'.repeat(43)}` }, 401],
+      ['an API key instead of a device token', { 'x-api-key': created.body.key }, 401],
+    ];
 
     const failures: string[] = [];
     let cases = 0;
     for (const route of routes) {
-      const table = route.auth === 'user' ? userCases : route.auth === 'agent-key' ? agentCases : [];
+      const table =
+        route.auth === 'user'
+          ? userCases
+          : route.auth === 'agent-key'
+            ? agentCases
+            : route.auth === 'device-token'
+              ? deviceCases
+              : [];
       for (const [who, headers, expected] of table) {
         cases++;
         const response = await call(route, headers);

@@ -19,6 +19,7 @@ import {
 } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 import { tableDump } from '../support/table';
+import { deviceHeaders, sendReport } from '../support/agents';
 
 /**
  * Broken object and function level authorisation (OWASP API1, API5), generated from the route
@@ -111,6 +112,7 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
     'GET /api/audit-logs': { ownStatus: 200 },
     'GET /api/agents': { ownStatus: 200 },
     'GET /api/agents/{machine_id}': { object: 'agent', params: { machine_id: victim.machineId } },
+    'DELETE /api/agents/{machine_id}': { object: 'agent', params: { machine_id: victim.machineId } },
     'GET /api/agent/download': { ownStatus: 200 },
     'GET /api/api-keys': { ownStatus: 200 },
     'POST /api/api-keys': { ownStatus: 201, options: { body: { name: 'Intruder own key' } } },
@@ -184,16 +186,12 @@ async function victimOrganization(): Promise<Victim> {
   });
   expectCreated(key, 'Creating an API key');
   const machineId = 'VICTIM-MACHINE-GUID';
-  const report = await api('/api/agent/report', {
-    method: 'POST',
-    headers: { 'x-api-key': key.body.key },
-    body: {
-      machine_id: machineId,
-      hostname: 'VICTIM-PC',
-      os_type: 'Windows',
-      os_version: 'Windows 11 Pro',
-      agent_version: '1.0.0',
-    },
+  const report = await sendReport(key.body.key, {
+    machine_id: machineId,
+    hostname: 'VICTIM-PC',
+    os_type: 'Windows',
+    os_version: 'Windows 11 Pro',
+    agent_version: '1.0.0',
   });
   expectCreated(report, 'An agent report');
   const plans = (await api<BillingResponse>('/api/billing', { token: admin.accessToken })).body.plans;
@@ -295,22 +293,27 @@ describe('tenant and role isolation on every route of the route table', () => {
       body: { name: 'Intruder agents' },
     });
     expectCreated(outsiderKey, 'Creating the outsider’s API key');
-    for (const route of routes.filter((candidate) => candidate.auth === 'agent-key')) {
-      cases++;
-      const response = await api(route.path, {
-        method: route.method,
-        headers: { 'x-api-key': outsiderKey.body.key },
-        body: {
-          machine_id: victim.machineId,
-          hostname: 'INTRUDER-PC',
-          os_type: 'Linux',
-          os_version: 'Debian 12',
-          agent_version: '1.0.0',
-        },
-      });
-      if (response.status !== 202)
-        failures.push(`${routeKey(route)} with another organisation’s key: ${response.status}`);
-    }
+    // Enrolling the victim's machine id with the outsider's key makes a device of the outsider's.
+    cases += 2;
+    const enrolled = await api<{ device_token: string }>('/api/agent/enroll', {
+      method: 'POST',
+      headers: { 'x-api-key': outsiderKey.body.key },
+      body: { machine_id: victim.machineId, hostname: 'INTRUDER-PC', os_type: 'Linux' },
+    });
+    if (enrolled.status !== 201)
+      failures.push(`enrolment with another organisation’s key: ${enrolled.status}`);
+    const response = await api('/api/agent/report', {
+      method: 'POST',
+      headers: deviceHeaders(enrolled.body.device_token),
+      body: {
+        machine_id: victim.machineId,
+        hostname: 'INTRUDER-PC',
+        os_type: 'Linux',
+        os_version: 'Debian 12',
+        agent_version: '1.0.0',
+      },
+    });
+    if (response.status !== 202) failures.push(`a report of that device: ${response.status}`);
     const ownCopy = await api<{ hostname: string }>(`/api/agents/${victim.machineId}`, {
       token: outsider.accessToken,
     });

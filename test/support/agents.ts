@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
-import type { AgentReportInput } from '../../shared/agent-data';
+import { API_KEY_HEADER, type AgentEnrollmentResponse, type AgentReportInput } from '../../shared/agent-data';
 import type { CreatedApiKey } from '../../shared/api-keys';
-import { api, type TestCompany } from './api';
+import type { DeviceCaller } from '../../functions/lib/agent-caller';
+import { api, type ApiResponse, type TestCompany } from './api';
 import type { SendRequest } from './stack-client';
 
 /** An organisation's new agent API key, made through the API: the whole key is in this answer only. */
@@ -39,4 +40,77 @@ export function machine(overrides: Partial<AgentReportInput> = {}): AgentReportI
     installed_software: [{ name: '7-Zip', version: '23.01' }],
     ...overrides,
   };
+}
+
+/** The Authorization header of an enrolled device's reports. */
+export function deviceHeaders(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Enrols a device with the organisation's API key, as the agent does first: its token, shown once. */
+export async function enrollDevice(
+  key: string,
+  identity: Pick<AgentReportInput, 'machine_id' | 'hostname'> = machine(),
+  send: SendRequest = api,
+): Promise<string> {
+  const response = await send<AgentEnrollmentResponse>('/api/agent/enroll', {
+    method: 'POST',
+    headers: { [API_KEY_HEADER]: key },
+    body: { machine_id: identity.machine_id, hostname: identity.hostname },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.device_token;
+}
+
+/** Each key's devices already enrolled in this test file: a machine enrols once, then reports. */
+const enrolled = new Map<string, string>();
+
+/**
+ * Reports `body` as the device of its machine_id (enrolled with `key` on its first report), as the
+ * agent does. A body without a usable machine_id reports as the default machine's device.
+ */
+export async function sendReport<T = Record<string, unknown>>(
+  key: string,
+  body: unknown,
+  send: SendRequest = api,
+): Promise<ApiResponse<T>> {
+  const token = await deviceTokenFor(key, body, send);
+  return send<T>('/api/agent/report', { method: 'POST', headers: deviceHeaders(token), body });
+}
+
+/** The token of the device reporting `body` (sendReport's), enrolled with `key` when it is not yet. */
+export async function deviceTokenFor(key: string, body: unknown, send: SendRequest = api): Promise<string> {
+  const named = typeof body === 'object' && body !== null && 'machine_id' in body ? body.machine_id : null;
+  const machineId = typeof named === 'string' && named.trim() !== '' && named.length <= 200 ? named : null;
+  const identity = machineId ? { machine_id: machineId, hostname: 'ENROLLED-PC' } : machine();
+  const cacheKey = `${key}\n${identity.machine_id.trim().toLowerCase()}`;
+  let token = enrolled.get(cacheKey);
+  if (!token) {
+    token = await enrollDevice(key, identity, send);
+    enrolled.set(cacheKey, token);
+  }
+  return token;
+}
+
+/**
+ * A device enrolled through the enrolment service, in this process (useFunctionEnv first): the
+ * caller its reports would have, for tests that record reports through the data layer.
+ */
+export async function enrolInProcess(
+  organizationId: string,
+  identity: Pick<AgentReportInput, 'machine_id' | 'hostname'> = machine(),
+  now = new Date(),
+): Promise<DeviceCaller> {
+  const [{ enrolDevice }, { findDevice }] = await Promise.all([
+    import('../../functions/agent-reports/enrolment'),
+    import('../../functions/lib/agent-caller'),
+  ]);
+  const { device_token } = await enrolDevice(
+    { organizationId, apiKeyId: 'in-process', subscription: null },
+    identity,
+    now,
+  );
+  const device = await findDevice(`Bearer ${device_token}`);
+  if (!device) throw new Error('The device just enrolled is not found by its token');
+  return device;
 }

@@ -124,6 +124,15 @@ export async function callHandler<T = Record<string, unknown>>(
   path: string,
   options: ApiOptions = {},
 ): Promise<ApiResponse<T>> {
+  const { status, body } = await callHandlerWithHeaders<T>(path, options);
+  return { status, body };
+}
+
+/** callHandler, with the answer's headers (Retry-After). */
+export async function callHandlerWithHeaders<T = Record<string, unknown>>(
+  path: string,
+  options: ApiOptions = {},
+): Promise<ApiResponse<T> & { headers: Record<string, string> }> {
   const method = options.method ?? 'GET';
   const url = new URL(path, 'http://harness.local');
   const matched = matchRoute(method, url.pathname);
@@ -167,7 +176,10 @@ export async function callHandler<T = Record<string, unknown>>(
   const handler = await featureHandler(route.feature);
   const result = await handler(event, lambdaContext(route.feature, requestId));
   const text = result.body ?? '';
-  return { status: result.statusCode ?? 200, body: (text ? JSON.parse(text) : null) as T };
+  const answered = Object.fromEntries(
+    Object.entries(result.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]),
+  );
+  return { status: result.statusCode ?? 200, body: (text ? JSON.parse(text) : null) as T, headers: answered };
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { API_KEY_HEADER, type AgentReportInput } from '../../shared/agent-data';
+import type { AgentReportInput } from '../../shared/agent-data';
 import type { CreatedApiKey } from '../../shared/api-keys';
 import { api, baseUrl, createHardwareAsset, inviteTokenSentTo, signUpCompany, type TestCompany } from './api';
+import { sendReport } from './agents';
 import { dateIn } from './dates';
 import { launchChromium, signInThroughForm } from './browser';
 import { TEST_SUPER_ADMIN } from './global-setup';
@@ -124,11 +125,7 @@ async function seedLongValues(): Promise<LongValuesCompany> {
     body: { name: LONG.apiKeyName },
   });
   expect(key.status).toBe(201);
-  const reported = await api('/api/agent/report', {
-    method: 'POST',
-    headers: { [API_KEY_HEADER]: key.body.key },
-    body: LONG_MACHINE,
-  });
+  const reported = await sendReport(key.body.key, LONG_MACHINE);
   expect(reported.status, JSON.stringify(reported.body)).toBe(202);
 
   await joinAsAdmin(company, admin.email, admin.password);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { MeResponse } from '../../shared/api';
-import { API_KEY_HEADER, agentReportSchema, type AgentReportInput } from '../../shared/agent-data';
+import { agentReportSchema, type AgentReportInput } from '../../shared/agent-data';
 import type { CreatedApiKey } from '../../shared/api-keys';
 import type { DisposalItem } from '../../shared/disposal';
 import type { HardwareAssetFormValues } from '../../shared/hardware';
@@ -14,6 +14,7 @@ import {
   useFunctionEnv,
   type TestCompany,
 } from './api';
+import { enrolInProcess, sendReport } from './agents';
 import { dateIn } from './dates';
 import { TEST_SUPER_ADMIN } from './global-setup';
 
@@ -296,16 +297,12 @@ export async function seedAgents(company: TestCompany) {
   // Older reports first: the fleet lists machines newest first, so the detailed one leads.
   for (const { minutesAgo, ...report } of [...OTHER_MACHINES].reverse()) {
     await recordAgentReport(
-      organizationId,
+      await enrolInProcess(organizationId, report),
       agentReportSchema.parse(report),
       new Date(Date.now() - minutesAgo * 60_000),
     );
   }
-  const reported = await api('/api/agent/report', {
-    method: 'POST',
-    headers: { [API_KEY_HEADER]: key.body.key },
-    body: MACHINE,
-  });
+  const reported = await sendReport(key.body.key, MACHINE);
   expect(reported.status).toBe(202);
 }
 

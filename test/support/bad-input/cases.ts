@@ -25,7 +25,7 @@ import { hugeString, unicodeText, type Json } from './values';
 /** The local gateway's stand-in for API Gateway's 10 MB payload limit. */
 export const GATEWAY_MAX_BYTES = 10 * 1024 * 1024;
 
-export type Caller = 'public' | 'admin' | 'super_admin' | 'agent' | 'stripe';
+export type Caller = 'public' | 'admin' | 'super_admin' | 'agent' | 'device' | 'stripe';
 
 export type BodyInput =
   /** JSON validated by `schema`; `valid` passes it and would be accepted. */
@@ -219,7 +219,7 @@ export function casesFor(parts: CaseParts): fc.Arbitrary<BadCase> {
         }),
       },
     );
-    if (route.auth === 'agent-key') {
+    if (route.auth === 'device-token') {
       // The report's own limit (4 MB) is below the gateway's.
       arbitraries.push({
         weight: 1,

@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
 import type { MeResponse } from '../../../shared/api';
-import { API_KEY_HEADER } from '../../../shared/agent-data';
 import type { CreatedApiKey } from '../../../shared/api-keys';
 import type { DisposalItem } from '../../../shared/disposal';
 import type { Invitation } from '../../../shared/invitations';
@@ -13,6 +12,7 @@ import {
   uniqueEmail,
 } from '../api';
 import { TEST_SUPER_ADMIN } from '../global-setup';
+import { deviceHeaders, enrollDevice } from '../agents';
 
 /**
  * The organisation the bad-input suite attacks, with one of everything a route's path can name:
@@ -54,9 +54,10 @@ export async function badInputTargets() {
   const agentKey = await createKey('Fuzzed agent');
   const spareKey = await createKey('Spare');
   const machineId = 'FUZZ-MACHINE-1';
+  const deviceToken = await enrollDevice(agentKey.key, { machine_id: machineId, hostname: 'fuzz-host' });
   const report = await api('/api/agent/report', {
     method: 'POST',
-    headers: { [API_KEY_HEADER]: agentKey.key },
+    headers: deviceHeaders(deviceToken),
     body: { machine_id: machineId, hostname: 'fuzz-host' },
   });
   expect(report.status).toBe(202);
@@ -96,6 +97,7 @@ export async function badInputTargets() {
     pendingItem,
     completedItem,
     agentKey,
+    deviceToken,
     spareKey,
     machineId,
     member,

@@ -37,6 +37,12 @@ export const agentMachineItemSchema = z.object({
   sections: sectionStateSchema,
   first_seen: z.string(),
   last_seen: z.string(),
+  /** The enrolled device that reports for the machine, and since when (absent before enrolment). */
+  device_id: z.string().optional(),
+  enrolled_at: z.string().optional(),
+  /** The device's report rate: the minute (epoch ms) of its latest reports, and how many it sent in it. */
+  report_window_start: z.number().optional(),
+  report_window_count: z.number().optional(),
 });
 export type AgentMachineItem = z.infer<typeof agentMachineItemSchema>;
 

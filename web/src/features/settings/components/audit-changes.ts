@@ -18,6 +18,7 @@ export const ENTITY_TYPE_LABELS: Record<AuditEntityType, string> = {
   disposal_item: 'Disposal item',
   software_asset: 'Software asset',
   software_installation: 'Software installation',
+  agent_machine: 'Monitored machine',
 };
 
 export const ACTION_LABELS: Record<AuditAction, string> = {

@@ -1,0 +1,109 @@
+import { auditEntry } from '../lib/audit-trail';
+import type { Caller } from '../lib/caller';
+import { NotFound } from '../lib/errors';
+import { getEachItem, listAll, remove, update, type TableWrite } from '../lib/table/commands';
+import { equals } from '../lib/table/conditions';
+import { AGENTS_COUNTER, counterUpdate } from '../lib/table/counters';
+import {
+  agentMachineItemSchema,
+  agentMachines,
+  agentSectionItemSchema,
+  agentSections,
+} from '../lib/table/items/agents';
+import {
+  deviceItemSchema,
+  devices,
+  deviceTokenLookups,
+  enrolledMachines,
+  ENROLLED_ATTRIBUTE,
+} from '../lib/table/items/devices';
+import { fromStored, type TableKey } from '../lib/table/items/stored';
+import { deleteKeys } from '../lib/table/partitions';
+import { write, type Built } from '../lib/table/transaction';
+
+/**
+ * Deleting a monitored machine (issue 24): its machine item, its sections, its device and the
+ * device's token lookup go in one transaction with the enrolled count and the audit entry, so the
+ * token stops working the moment the machine is gone and the plan's machine limit has room again.
+ */
+
+const MACHINE_NOT_FOUND = 'Machine not found';
+
+/** A transaction holds at most 100 items; sections past what fits go right after it. */
+const SECTION_KEYS_IN_TRANSACTION = 90;
+
+const sectionPartSchema = agentSectionItemSchema.pick({ machine_id: true, section: true, part: true });
+
+const DELETE_ATTEMPTS = 5;
+
+export async function deleteAgentMachine(caller: Caller, machineId: string, now: Date): Promise<void> {
+  const organizationId = caller.organization.id;
+  for (let attempt = 0; attempt < DELETE_ATTEMPTS; attempt++) {
+    const [[storedMachine, storedDevice], parts] = await Promise.all([
+      getEachItem([agentMachines.key(organizationId, machineId), devices.key(organizationId, machineId)], {
+        consistent: true,
+        what: 'the machine',
+      }),
+      listAll(sectionPartSchema, agentSections.ofMachine(organizationId, machineId), {
+        consistent: true,
+        attributes: ['machine_id', 'section', 'part'],
+      }),
+    ]);
+    const machine = storedMachine ? fromStored(agentMachineItemSchema, storedMachine) : null;
+    const device = storedDevice ? fromStored(deviceItemSchema, storedDevice) : null;
+    if (!machine && !device) throw new NotFound(MACHINE_NOT_FOUND);
+    const sectionKeys: TableKey[] = parts
+      // The prefix of machine "a" also matches machine "a#b"'s sections.
+      .filter((part) => part.machine_id === machineId)
+      .map((part) => agentSections.key({ organization_id: organizationId, ...part }));
+    const hostname = machine?.hostname ?? device?.hostname ?? machineId;
+
+    const outcome = await write<'machine' | 'device' | 'other'>(() => {
+      const built: Built<'machine' | 'device' | 'other'> = { parts: [], items: [] };
+      const add = (part: 'machine' | 'device' | 'other', item: TableWrite) => {
+        built.parts.push(part);
+        built.items.push(item);
+      };
+      if (machine) {
+        // A report recorded meanwhile may have added sections: read them again.
+        add(
+          'machine',
+          remove(agentMachines.key(organizationId, machineId), equals('last_seen', machine.last_seen)),
+        );
+        for (const item of counterUpdate(organizationId, new Map([[AGENTS_COUNTER, -1]]))) add('other', item);
+      }
+      if (device) {
+        add(
+          'device',
+          remove(devices.key(organizationId, machineId), equals('token_hash', device.token_hash)),
+        );
+        add('other', remove(deviceTokenLookups.key(device.token_hash)));
+        add('other', update(enrolledMachines.key(organizationId), { add: { [ENROLLED_ATTRIBUTE]: -1 } }));
+      }
+      for (const key of sectionKeys.slice(0, SECTION_KEYS_IN_TRANSACTION)) add('other', remove(key));
+      add(
+        'other',
+        auditEntry({
+          organizationId,
+          actor: { email: caller.profile.email },
+          now,
+          entityType: 'agent_machine',
+          action: 'deleted',
+          entityId: machineId,
+          entityLabel: `${hostname} (${machineId})`,
+          changes: {
+            hostname: { old: hostname, new: null },
+            ...(device ? { device_id: { old: device.device_id, new: null } } : {}),
+          },
+        }),
+      );
+      return built;
+    });
+    if (outcome.ok) {
+      await deleteKeys(sectionKeys.slice(SECTION_KEYS_IN_TRANSACTION));
+      return;
+    }
+    // A report or an enrolment changed the machine meanwhile: read it again.
+  }
+  throw new Error(`Machine ${machineId} kept changing while it was being deleted`);
+}

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import * as z from 'zod';
+import { TTL_ATTRIBUTE } from '../definition';
+import { agentMachines } from './agents';
+import { key, stored, tableKey } from './stored';
+
+/**
+ * Enrolled devices (issue 24): each machine_id enrolled by an organisation's API key has one
+ * device, whose token is kept only as its SHA-256, with a lookup from the hash to the machine. They
+ * live in the organisation's agents partition, beside the machines, so deleting the organisation
+ * empties them with it; the lookups sit in a partition of their own, like API keys'.
+ */
+
+export function hashDeviceToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export const deviceItemSchema = z.object({
+  organization_id: z.string(),
+  machine_id: z.string(),
+  device_id: z.string(),
+  token_hash: z.string(),
+  enrolled_at: z.string(),
+  hostname: z.string(),
+});
+export type DeviceItem = z.infer<typeof deviceItemSchema>;
+
+export const devices = {
+  key: (organizationId: string, machineId: string) => ({
+    pk: agentMachines.partition(organizationId),
+    sk: key(`DEVICE#${machineId}`),
+  }),
+  item: (device: DeviceItem) => stored(device, devices.key(device.organization_id, device.machine_id)),
+  ofOrganization: (organizationId: string) => ({
+    partition: agentMachines.partition(organizationId),
+    sortPrefix: key('DEVICE#'),
+  }),
+};
+
+/** The token's hash → its device, read with a consistent get on every report. */
+export const deviceTokenLookupItemSchema = z.object({
+  token_hash: z.string(),
+  organization_id: z.string(),
+  machine_id: z.string(),
+  device_id: z.string(),
+  enrolled_at: z.string(),
+});
+export type DeviceTokenLookupItem = z.infer<typeof deviceTokenLookupItemSchema>;
+
+export const deviceTokenLookups = {
+  key: (tokenHash: string) => tableKey(`DEVICETOKEN#${tokenHash}`, 'DEVICE'),
+  item: (lookup: DeviceTokenLookupItem) => stored(lookup, deviceTokenLookups.key(lookup.token_hash)),
+};
+
+/** How many devices the organisation has enrolled: moved with each first enrolment and each deletion. */
+export const ENROLLED_ATTRIBUTE = 'enrolled';
+export const enrolledMachines = {
+  key: (organizationId: string) => ({
+    pk: agentMachines.partition(organizationId),
+    sk: key('ENROLLED'),
+  }),
+};
+export const enrolledMachinesSchema = z.object({ [ENROLLED_ATTRIBUTE]: z.number().optional() });
+
+/** One minute's enrolments of an organisation, counted under a condition; DynamoDB removes it later. */
+export const WINDOW_COUNT_ATTRIBUTE = 'count';
+export const enrolmentWindows = {
+  key: (organizationId: string, windowStart: number) => ({
+    pk: agentMachines.partition(organizationId),
+    sk: key(`ENROLWINDOW#${windowStart}`),
+  }),
+  /** Epoch seconds, well after the window has closed. */
+  expiry: (windowStart: number) => ({ [TTL_ATTRIBUTE]: Math.floor(windowStart / 1000) + 3600 }),
+};
