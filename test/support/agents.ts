@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { AgentReportInput } from '../../shared/agent-data';
+import { API_KEY_HEADER, type AgentReportInput } from '../../shared/agent-data';
 import type { CreatedApiKey } from '../../shared/api-keys';
 import { api, type TestCompany } from './api';
 import type { SendRequest } from './stack-client';
@@ -13,6 +13,14 @@ export async function createKey(company: TestCompany, send: SendRequest = api): 
   });
   expect(response.status).toBe(201);
   return response.body;
+}
+
+/**
+ * Sends a report as an agent does, with the credential an agent holds: the one place that says how
+ * a report authenticates, so tests follow it when that changes.
+ */
+export function sendReport(credential: string, body: unknown, send: SendRequest = api) {
+  return send('/api/agent/report', { method: 'POST', headers: { [API_KEY_HEADER]: credential }, body });
 }
 
 /** A Windows laptop's report, as the agent sends it, with what a test changes. */
