@@ -75,38 +75,112 @@ export const printerSchema = z.strictObject({
 export const installedSoftwareSchema = z.strictObject({ name: text(500), version: optionalText(200) });
 
 /**
+ * The parts of a report a collector gathers, each of which can fail on its own: 'system' is
+ * os_version, service_tag and logged_in_user; 'memory' is memory_total_gb.
+ */
+export const AGENT_REPORT_SECTIONS = [
+  'system',
+  'cpu_info',
+  'memory',
+  'storage_info',
+  'shared_folders',
+  'printers',
+  'installed_software',
+] as const;
+export type AgentReportSection = (typeof AGENT_REPORT_SECTIONS)[number];
+/** The report fields of each section. */
+export const AGENT_SECTION_FIELDS = {
+  system: ['os_version', 'service_tag', 'logged_in_user'],
+  cpu_info: ['cpu_info'],
+  memory: ['memory_total_gb'],
+  storage_info: ['storage_info'],
+  shared_folders: ['shared_folders'],
+  printers: ['printers'],
+  installed_software: ['installed_software'],
+} as const satisfies Record<AgentReportSection, readonly string[]>;
+
+/**
+ * A section's field: absent stays absent (the section was not collected, so the server keeps what
+ * it had), while null or [] is what the machine really has.
+ */
+const sectionText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null));
+const sectionList = <T extends z.ZodType>(entry: T, max: number) => z.array(entry).max(max).optional();
+
+export const collectionErrorSchema = z.strictObject({
+  section: z.enum(AGENT_REPORT_SECTIONS, { error: `Must be one of ${AGENT_REPORT_SECTIONS.join(', ')}` }),
+  message: text(500).min(1, { error: 'message is required' }),
+});
+export type CollectionError = z.output<typeof collectionErrorSchema>;
+
+/**
  * Strict, to its nested objects: a field the server does not know is refused by name, so an agent
- * newer than its server learns that its report lost something instead of it vanishing.
+ * newer than its server learns that its report lost something instead of it vanishing. A section
+ * that is absent, or named in collection_errors, was not collected: the server keeps its previous
+ * value and marks it stale.
  */
 export const agentReportSchema = z.strictObject({
   /** Stable across restarts and reinstalls: Windows MachineGuid, /etc/machine-id, IOPlatformUUID. */
   machine_id: text(200).min(1, { error: 'machine_id is required' }),
   hostname: text(255).min(1, { error: 'hostname is required' }),
   os_type: optionalText(100),
-  os_version: optionalText(200),
-  service_tag: optionalText(200),
-  logged_in_user: optionalText(300),
+  os_version: sectionText(200),
+  service_tag: sectionText(200),
+  logged_in_user: sectionText(300),
   agent_version: optionalText(50),
   update_available: z
     .boolean()
     .nullish()
     .transform((value) => value ?? false),
-  memory_total_gb: gigabytes,
-  cpu_info: cpuInfoSchema.nullish().transform((value) => value ?? null),
-  storage_info: z.array(storageDeviceSchema).max(500).default([]),
-  shared_folders: z.array(sharedFolderSchema).max(5_000).default([]),
-  printers: z.array(printerSchema).max(1_000).default([]),
-  installed_software: z.array(installedSoftwareSchema).max(20_000).default([]),
+  memory_total_gb: z.number().min(0).max(1_000_000).nullish(),
+  cpu_info: cpuInfoSchema.nullish(),
+  storage_info: sectionList(storageDeviceSchema, 500),
+  shared_folders: sectionList(sharedFolderSchema, 5_000),
+  printers: sectionList(printerSchema, 1_000),
+  installed_software: sectionList(installedSoftwareSchema, 20_000),
+  collection_errors: z
+    .array(collectionErrorSchema)
+    .max(AGENT_REPORT_SECTIONS.length)
+    .refine((errors) => new Set(errors.map((each) => each.section)).size === errors.length, {
+      error: 'At most one collection error per section',
+    })
+    .default([]),
 });
 /** What an agent sends. */
 export type AgentReportInput = z.input<typeof agentReportSchema>;
 export type AgentReport = z.output<typeof agentReportSchema>;
+/** A report whose every section was collected: what the agent's collectors assemble. */
+export type CompleteAgentReport = {
+  [K in keyof AgentReport]-?: Exclude<AgentReport[K], undefined>;
+};
 
-/** A machine as the fleet view shows it: the report plus when it was last seen. */
+/** A section the latest reports could not collect: the error, and the report that said so. */
+export const staleSectionSchema = z.object({ error: z.string(), at: z.string() });
+export type StaleSection = z.output<typeof staleSectionSchema>;
+export const staleSectionsSchema = z.partialRecord(z.enum(AGENT_REPORT_SECTIONS), staleSectionSchema);
+export type StaleSections = z.output<typeof staleSectionsSchema>;
+
+/**
+ * A machine as the fleet view shows it: its latest known value of every section (null or empty
+ * when never collected), when it was first and last seen, and which sections are stale.
+ */
+const { collection_errors: _errors, ...reportFields } = agentReportSchema.shape;
 export const agentMachineSchema = z.object({
-  ...agentReportSchema.shape,
+  ...reportFields,
+  os_version: optionalText(200),
+  service_tag: optionalText(200),
+  logged_in_user: optionalText(300),
+  memory_total_gb: gigabytes,
+  cpu_info: cpuInfoSchema.nullish().transform((value) => value ?? null),
+  storage_info: z.array(storageDeviceSchema).default([]),
+  shared_folders: z.array(sharedFolderSchema).default([]),
+  printers: z.array(printerSchema).default([]),
+  installed_software: z.array(installedSoftwareSchema).default([]),
   last_seen: z.string(),
   first_seen: z.string(),
+  stale_sections: staleSectionsSchema.default({}),
 });
 export type AgentMachine = z.output<typeof agentMachineSchema>;
 
@@ -116,6 +190,7 @@ export const agentSummarySchema = agentMachineSchema.omit({
   shared_folders: true,
   printers: true,
   installed_software: true,
+  stale_sections: true,
 });
 export type AgentSummary = z.output<typeof agentSummarySchema>;
 

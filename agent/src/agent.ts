@@ -22,9 +22,9 @@ export async function reportOnce({ collect, send, log }: ReportDeps): Promise<Re
     const report = await collect();
     body = serializeReport(report);
     log.info(
-      `Collected ${report.hostname} (${report.os_type ?? 'unknown OS'}): ${report.storage_info.length} disk(s), ` +
-        `${report.printers.length} printer(s), ${report.shared_folders.length} share(s), ` +
-        `${report.installed_software.length} program(s), ${Buffer.byteLength(body)} bytes`,
+      `Collected ${report.hostname} (${report.os_type ?? 'unknown OS'}): ${report.storage_info?.length ?? 0} disk(s), ` +
+        `${report.printers?.length ?? 0} printer(s), ${report.shared_folders?.length ?? 0} share(s), ` +
+        `${report.installed_software?.length ?? 0} program(s), ${Buffer.byteLength(body)} bytes`,
     );
   } catch (error) {
     const message = `Collection failed, nothing sent: ${error instanceof Error ? error.message : String(error)}`;

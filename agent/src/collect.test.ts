@@ -17,8 +17,8 @@ describe.runIf(process.platform === 'linux')('collectReport on this Linux machin
     expect(report.cpu_info?.processor).toBeTruthy();
     expect(report.cpu_info?.cores_logical).toBeGreaterThan(0);
     expect(report.memory_total_gb).toBeGreaterThan(0);
-    expect(report.storage_info.length).toBeGreaterThanOrEqual(1);
-    for (const disk of report.storage_info) {
+    expect(report.storage_info?.length).toBeGreaterThanOrEqual(1);
+    for (const disk of report.storage_info ?? []) {
       expect(disk.total_gb).toBeGreaterThan(0);
       expect(disk.percent).toBeGreaterThanOrEqual(0);
       expect(disk.percent).toBeLessThanOrEqual(100);

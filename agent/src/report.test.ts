@@ -91,7 +91,7 @@ describe('fitReport', () => {
 
 describe('validateReport', () => {
   it('returns the normalised report', () => {
-    expect(validateReport(draft)).toEqual({ ...draft, update_available: false });
+    expect(validateReport(draft)).toEqual({ ...draft, collection_errors: [], update_available: false });
   });
   it('explains what is wrong in a report the server would refuse', () => {
     const broken = { ...draft, hostname: '', memory_total_gb: -3 };

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { AgentReport } from '../../shared/agent-data';
-import type { DeviceCaller } from '../lib/agent-caller';
+import { DEVICE_TOKEN_MESSAGE, type DeviceCaller } from '../lib/agent-caller';
 import { TooManyRequests, Unauthorized } from '../lib/errors';
 import {
   check,
@@ -16,7 +15,6 @@ import {
 import { allOf, equals, lessThan, type Condition } from '../lib/table/conditions';
 import { AGENTS_COUNTER, counterUpdate } from '../lib/table/counters';
 import {
-  AGENT_SECTIONS,
   agentMachineItemSchema,
   agentMachines,
   agentSections,
@@ -26,39 +24,25 @@ import {
 } from '../lib/table/items/agents';
 import { devices } from '../lib/table/items/devices';
 import { write, type Built } from '../lib/table/transaction';
-import { DEVICE_TOKEN_MESSAGE } from '../lib/agent-caller';
 import { newReportWindow, nextReportWindow } from './report-window';
+import {
+  checkWriteSize,
+  collectedSections,
+  heavySections,
+  lightFields,
+  splitSection,
+  staleMarks,
+  type HeavySections,
+} from './sections';
+
+export { splitSection } from './sections';
 
 /**
  * Monitoring agents' reports. A report rewrites the machine's small item (the heartbeat); its heavy
  * sections are written only when their content hash changes, split into parts well under
- * DynamoDB's 400 KB item limit.
+ * DynamoDB's 400 KB item limit. A section the report did not collect (absent, or named in its
+ * collection_errors) keeps its stored value and is marked stale on the machine item.
  */
-const SECTION_PART_BYTES = 300_000;
-
-/**
- * Detects a changed section. 128 bits of SHA-256 are plenty for that, and keep the four hashes short
- * enough for the machine item to stay under 1 KB: one write unit.
- */
-function sectionHash(entries: unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(entries)).digest().subarray(0, 16).toString('base64url');
-}
-
-/** Consecutive runs of entries whose JSON stays under the part size; an empty section is one empty part. */
-export function splitSection<T>(entries: T[], partBytes = SECTION_PART_BYTES): T[][] {
-  const parts: T[][] = [[]];
-  let size = 0;
-  for (const entry of entries) {
-    const entrySize = Buffer.byteLength(JSON.stringify(entry)) + 1;
-    if (size + entrySize > partBytes && parts[parts.length - 1]!.length > 0) {
-      parts.push([]);
-      size = 0;
-    }
-    parts[parts.length - 1]!.push(entry);
-    size += entrySize;
-  }
-  return parts;
-}
 
 type WithoutNull<T> = { [K in keyof T]: Exclude<T[K], null> };
 
@@ -75,53 +59,39 @@ const REPORT_ATTEMPTS = 5;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** What every report rewrites in the machine item: all but its keys, sections and first_seen. */
-function heartbeatFields(report: AgentReport, now: Date) {
+/** A report as the machine item takes it: what it collected, and what it sets on the item. */
+interface ReportWrite {
+  heavy: HeavySections;
+  /** Fields every report rewrites; null clears one. Sections not collected are not among them. */
+  fields: Record<string, unknown>;
+}
+
+function reportWrite(report: AgentReport, now: Date): ReportWrite {
+  const collected = collectedSections(report);
+  const heavy = heavySections(report, collected);
+  const stale = staleMarks(report, now);
   return {
-    hostname: report.hostname,
-    os_type: report.os_type,
-    os_version: report.os_version,
-    service_tag: report.service_tag,
-    logged_in_user: report.logged_in_user,
-    agent_version: report.agent_version,
-    update_available: report.update_available,
-    memory_total_gb: report.memory_total_gb,
-    cpu_info: report.cpu_info,
-    storage_info: report.storage_info,
-    last_seen: now.toISOString(),
+    heavy,
+    fields: {
+      hostname: report.hostname,
+      os_type: report.os_type,
+      agent_version: report.agent_version,
+      update_available: report.update_available,
+      ...lightFields(report, collected),
+      ...(heavy.inlineStorage && { storage_info: heavy.inlineStorage }),
+      stale_sections: Object.keys(stale).length > 0 ? stale : null,
+      last_seen: now.toISOString(),
+    },
   };
-}
-
-/** The machine item a report makes, given the item it replaces (null on a first report). */
-function machineItem(
-  device: DeviceCaller,
-  report: AgentReport,
-  sections: SectionState,
-  current: AgentMachineItem | null,
-  now: Date,
-): AgentMachineItem {
-  return withoutNulls({
-    organization_id: device.organizationId,
-    machine_id: report.machine_id,
-    ...heartbeatFields(report, now),
-    sections,
-    first_seen: current?.first_seen ?? now.toISOString(),
-    device_id: device.deviceId,
-    enrolled_at: device.enrolledAt,
-    ...nextReportWindow(current, now),
-  });
-}
-
-function sectionHashes(report: AgentReport): Record<AgentSectionName, string> {
-  return Object.fromEntries(
-    AGENT_SECTIONS.map((section) => [section, sectionHash(report[section])]),
-  ) as Record<AgentSectionName, string>;
 }
 
 const sameSection =
   (section: AgentSectionName, hash: string): Condition =>
   (e) =>
     `${e.name('sections')}.${e.name(section)}.${e.name('hash')} = ${e.value(hash)}`;
+
+const storageNotParted: Condition = (e) =>
+  `attribute_not_exists(${e.name('sections')}.${e.name('storage_info')})`;
 
 /**
  * The usual report, a heartbeat whose heavy sections are unchanged, written without reading the
@@ -130,18 +100,19 @@ const sameSection =
  * changed section, a newer report): the caller then reads the machine and writes what changed.
  */
 async function recordHeartbeat(organizationId: string, report: AgentReport, now: Date): Promise<boolean> {
-  const hashes = sectionHashes(report);
-  const fields = Object.entries(heartbeatFields(report, now));
+  const { heavy, fields } = reportWrite(report, now);
+  const entries = Object.entries(fields);
   const window = newReportWindow(now);
   const heartbeat = patch(
     agentMachines.key(organizationId, report.machine_id),
     {
-      set: { ...Object.fromEntries(fields.filter(([, value]) => value !== null)), ...window.fields },
+      set: { ...Object.fromEntries(entries.filter(([, value]) => value !== null)), ...window.fields },
       // The API shows a field the machine no longer reports as null; the item leaves it out.
-      remove: fields.filter(([, value]) => value === null).map(([name]) => name),
+      remove: entries.filter(([, value]) => value === null).map(([name]) => name),
     },
     allOf(
-      ...AGENT_SECTIONS.map((section) => sameSection(section, hashes[section])),
+      ...[...heavy.parted].map(([section, { hash }]) => sameSection(section, hash)),
+      ...(heavy.inlineStorage ? [storageNotParted] : []),
       lessThan('last_seen', now.toISOString()),
       window.condition,
     ),
@@ -168,19 +139,43 @@ async function writeReport(
   now: Date,
 ): Promise<boolean> {
   const { organizationId } = device;
-  const previous = current?.sections;
-  const hashes = sectionHashes(report);
-  const changed = AGENT_SECTIONS.filter((section) => previous?.[section]?.hash !== hashes[section]);
-  const split = new Map(changed.map((section) => [section, splitSection<unknown>(report[section])]));
-  const sections = Object.fromEntries(
-    AGENT_SECTIONS.map((section) => [
-      section,
-      split.has(section) ? { hash: hashes[section], parts: split.get(section)!.length } : previous![section],
-    ]),
-  ) as SectionState;
-  const machine = machineItem(device, report, sections, current, now);
+  const { heavy, fields } = reportWrite(report, now);
+  const previous: SectionState = current?.sections ?? {};
+  const sections: SectionState = { ...previous };
+  const split = new Map<AgentSectionName, unknown[][]>();
+  /** Sections whose stored parts past the given count go. */
+  const shrunk = new Map<AgentSectionName, number>();
+  for (const [section, { entries, hash }] of heavy.parted) {
+    if (previous[section]?.hash === hash) continue;
+    split.set(section, splitSection(entries));
+    sections[section] = { hash, parts: split.get(section)!.length };
+    shrunk.set(section, sections[section].parts);
+  }
+  // Storage small again rides in the machine item; its parts go.
+  if (heavy.inlineStorage && previous.storage_info) {
+    delete sections.storage_info;
+    shrunk.set('storage_info', 0);
+  }
+  checkWriteSize(split);
 
-  if (current && changed.length === 0) {
+  const { storage_info: inlineStorage, ...kept } = current ?? {};
+  const machine: AgentMachineItem = agentMachineItemSchema.parse(
+    withoutNulls({
+      ...kept,
+      // Storage stays in the item unless the report moved it into parts.
+      ...(heavy.parted.has('storage_info') ? {} : { storage_info: inlineStorage }),
+      organization_id: organizationId,
+      machine_id: report.machine_id,
+      ...fields,
+      sections,
+      first_seen: current?.first_seen ?? now.toISOString(),
+      device_id: device.deviceId,
+      enrolled_at: device.enrolledAt,
+      ...nextReportWindow(current, now),
+    }),
+  );
+
+  if (current && shrunk.size === 0) {
     return send(put(agentMachines.item(machine), equals('last_seen', current.last_seen))).then(
       () => true,
       (error: unknown) => {
@@ -197,12 +192,14 @@ async function writeReport(
       built.parts.push(part);
       built.items.push(item);
     };
-    for (const [section, parts] of split) {
+    for (const [section, count] of shrunk) {
       const keys = { organization_id: organizationId, machine_id: report.machine_id, section };
-      parts.forEach((entries, part) =>
-        add('other', put(agentSections.item({ ...keys, part, entries, written_at: now.toISOString() }))),
-      );
-      for (let part = parts.length; part < (previous?.[section]?.parts ?? 0); part++) {
+      split
+        .get(section)
+        ?.forEach((entries, part) =>
+          add('other', put(agentSections.item({ ...keys, part, entries, written_at: now.toISOString() }))),
+        );
+      for (let part = count; part < (previous[section]?.parts ?? 0); part++) {
         add('other', remove(agentSections.key({ ...keys, part })));
       }
     }

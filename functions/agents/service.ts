@@ -3,6 +3,7 @@ import {
   installedSoftwareSchema,
   printerSchema,
   sharedFolderSchema,
+  storageDeviceSchema,
   type AgentMachine,
   type AgentSummary,
 } from '../../shared/agent-data';
@@ -15,6 +16,7 @@ import {
   agentSectionItemSchema,
   agentSections,
   type AgentMachineItem,
+  type AgentSectionName,
 } from '../lib/table/items/agents';
 
 /** The fleet as the organisation's people see it: its machines, and one machine's whole report. */
@@ -46,6 +48,7 @@ export async function listAgentMachines(organizationId: string): Promise<AgentSu
 
 /** A section's entries as the report had them: each part's read as the section's own schema. */
 const sectionEntriesSchema = z.object({
+  storage_info: z.array(z.object(storageDeviceSchema.shape)),
   shared_folders: z.array(z.object(sharedFolderSchema.shape)),
   printers: z.array(z.object(printerSchema.shape)),
   installed_software: z.array(z.object(installedSoftwareSchema.shape)),
@@ -57,22 +60,25 @@ export async function getAgentMachine(organizationId: string, machineId: string)
     listAll(agentSectionItemSchema, agentSections.ofMachine(organizationId, machineId), { consistent: true }),
   ]);
   if (!item) throw new NotFound('Machine not found');
+  const partsOf = (section: AgentSectionName) =>
+    parts
+      // A part beyond the current count is a leftover of a concurrent report: not this one's.
+      .filter(
+        (part) =>
+          part.machine_id === item.machine_id &&
+          part.section === section &&
+          part.part < (item.sections[section]?.parts ?? 0),
+      )
+      .sort((a, b) => a.part - b.part)
+      .flatMap((part) => part.entries);
   const sections = sectionEntriesSchema.parse(
-    Object.fromEntries(
-      AGENT_SECTIONS.map((section) => [
-        section,
-        parts
-          // A part beyond the current count is a leftover of a concurrent report: not this one's.
-          .filter(
-            (part) =>
-              part.machine_id === item.machine_id &&
-              part.section === section &&
-              part.part < item.sections[section].parts,
-          )
-          .sort((a, b) => a.part - b.part)
-          .flatMap((part) => part.entries),
-      ]),
-    ),
+    Object.fromEntries(AGENT_SECTIONS.map((section) => [section, partsOf(section)])),
   );
-  return { ...toSummary(item), storage_info: item.storage_info ?? [], ...sections };
+  return {
+    ...toSummary(item),
+    ...sections,
+    // Small storage rides in the machine item, large storage in parts.
+    storage_info: item.sections.storage_info ? sections.storage_info : (item.storage_info ?? []),
+    stale_sections: item.stale_sections ?? {},
+  };
 }

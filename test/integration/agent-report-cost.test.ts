@@ -5,7 +5,7 @@ import type { HttpEvent } from '../../functions/lib/http';
 import { observeTableCalls } from '../../functions/lib/table/client';
 import { findRoute } from '../../functions/routes';
 import { recordAgentReport } from '../../functions/agent-reports/service';
-import { listAgentMachines } from '../../functions/agents/service';
+import { getAgentMachine, listAgentMachines } from '../../functions/agents/service';
 import { createApiKey } from '../../functions/api-keys/service';
 import { touchApiKey } from '../../functions/lib/agent-caller';
 import { agentReportSchema } from '../../shared/agent-data';
@@ -118,6 +118,36 @@ describe('the cost of a report', () => {
     const [recorded] = await listAgentMachines(organizationId);
     expect(recorded).toMatchObject({ last_seen: '2026-11-23T11:00:00.000Z' });
     expect(recorded?.hostname).not.toBe('LATE');
+  });
+
+  it('is still one write when a collector failed or a section is absent, and keeps what it had', async () => {
+    const organizationId = ulid();
+    const device = await enrolInProcess(organizationId);
+    const programs = Array.from({ length: 150 }, (_, index) => ({ name: `Program ${index}`, version: '1' }));
+    await recordAgentReport(
+      device,
+      agentReportSchema.parse(machine({ installed_software: programs })),
+      new Date('2026-11-23T10:00:00Z'),
+    );
+    const timedOut = await metered(() =>
+      recordAgentReport(
+        device,
+        agentReportSchema.parse(
+          machine({
+            installed_software: [],
+            printers: undefined,
+            collection_errors: [{ section: 'installed_software', message: 'PowerShell timed out' }],
+          }),
+        ),
+        new Date('2026-11-23T10:30:00Z'),
+      ),
+    );
+    expect(timedOut.commands).toEqual(['UpdateItem']);
+    expect(timedOut.writeUnits).toBe(1);
+    const detail = await getAgentMachine(organizationId, 'MACHINE-GUID-1');
+    expect(detail.installed_software).toEqual(programs);
+    expect(detail.printers).toHaveLength(1);
+    expect(Object.keys(detail.stale_sections).sort()).toEqual(['installed_software', 'printers']);
   });
 
   it('clears in a heartbeat a field the machine no longer reports', async () => {

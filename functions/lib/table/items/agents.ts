@@ -1,18 +1,23 @@
 import * as z from 'zod';
-import { cpuInfoSchema, storageDeviceSchema } from '../../../../shared/agent-data';
+import { cpuInfoSchema, staleSectionsSchema, storageDeviceSchema } from '../../../../shared/agent-data';
 import { key, stored } from './stored';
 
-export const AGENT_SECTIONS = ['shared_folders', 'printers', 'installed_software'] as const;
+/** The sections that can grow past an item, stored in parts (storage only when it is large). */
+export const AGENT_SECTIONS = ['storage_info', 'shared_folders', 'printers', 'installed_software'] as const;
 export type AgentSectionName = (typeof AGENT_SECTIONS)[number];
 
 const sectionStoredSchema = z.object({ hash: z.string(), parts: z.number() });
 
-/** Content hash of each heavy section, and how many parts it is stored in. */
+/**
+ * Content hash of each heavy section, and how many parts it is stored in; a section never
+ * collected has none. Storage small enough to ride in the machine item has none either.
+ */
 export const sectionStateSchema = z.object({
-  shared_folders: sectionStoredSchema,
-  printers: sectionStoredSchema,
-  installed_software: sectionStoredSchema,
-} satisfies Record<AgentSectionName, typeof sectionStoredSchema>);
+  storage_info: sectionStoredSchema.optional(),
+  shared_folders: sectionStoredSchema.optional(),
+  printers: sectionStoredSchema.optional(),
+  installed_software: sectionStoredSchema.optional(),
+} satisfies Record<AgentSectionName, z.ZodOptional<typeof sectionStoredSchema>>);
 export type SectionState = z.infer<typeof sectionStateSchema>;
 
 /**
@@ -33,8 +38,11 @@ export const agentMachineItemSchema = z.object({
   memory_total_gb: z.number().optional(),
   // As reported, each past the report's own checks; extra fields (an older agent's) are left out.
   cpu_info: z.object(cpuInfoSchema.shape).optional(),
+  /** Storage when small; large storage is a section in parts. */
   storage_info: z.array(z.object(storageDeviceSchema.shape)).optional(),
   sections: sectionStateSchema,
+  /** Sections the latest report did not collect, which keep their earlier value. */
+  stale_sections: staleSectionsSchema.optional(),
   first_seen: z.string(),
   last_seen: z.string(),
   /** The enrolled device that reports for the machine, and since when (absent before enrolment). */

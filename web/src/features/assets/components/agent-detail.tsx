@@ -12,7 +12,12 @@ import {
 } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { AGENT_DEFAULT_VERSION, type AgentMachine, type AgentSummary } from '@shared/agent-data';
+import {
+  AGENT_DEFAULT_VERSION,
+  type AgentMachine,
+  type AgentReportSection,
+  type AgentSummary,
+} from '@shared/agent-data';
 import { isApiError } from '../../../api/api-client';
 import { useAgentMachine } from '../api/get-agent';
 import { formatDateTime, formatGigabytes, formatOs } from './agent-format';
@@ -20,6 +25,7 @@ import { FreshnessBadge, LastSeen } from './agent-freshness';
 import { AgentSoftware } from './agent-software';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { AgentStorage } from './agent-storage';
+import { StaleNotices } from './agent-stale';
 import '../../../components/data-table.css';
 
 interface AgentDetailProps {
@@ -49,11 +55,14 @@ function Section({
   title,
   count,
   wide = false,
+  stale,
   children,
 }: {
   title: string;
   count?: number;
   wide?: boolean;
+  /** The report sections it shows, whose collection errors it says above its data. */
+  stale: { sections: readonly AgentReportSection[]; machine: AgentMachine | undefined };
   children: (headingId: string) => ReactNode;
 }) {
   const headingId = useId();
@@ -65,6 +74,7 @@ function Section({
           <span className="agent-section__count"> ({count.toLocaleString('en-GB')})</span>
         ) : null}
       </h4>
+      <StaleNotices sections={stale.sections} stale={stale.machine?.stale_sections} />
       {children(headingId)}
     </section>
   );
@@ -158,7 +168,7 @@ export function AgentDetail({ machineId, summary, now, onBack }: AgentDetailProp
       ) : null}
 
       <div className="agent-detail__grid">
-        <Section title="Overview">
+        <Section title="Overview" stale={{ sections: ['system'], machine: full }}>
           {() =>
             machine ? (
               <dl className="agent-facts">
@@ -200,7 +210,7 @@ export function AgentDetail({ machineId, summary, now, onBack }: AgentDetailProp
           }
         </Section>
 
-        <Section title="CPU & Memory">
+        <Section title="CPU & Memory" stale={{ sections: ['cpu_info', 'memory'], machine: full }}>
           {() =>
             machine ? (
               <dl className="agent-facts">
@@ -225,11 +235,20 @@ export function AgentDetail({ machineId, summary, now, onBack }: AgentDetailProp
           }
         </Section>
 
-        <Section title="Storage" count={full?.storage_info.length} wide>
+        <Section
+          title="Storage"
+          count={full?.storage_info.length}
+          stale={{ sections: ['storage_info'], machine: full }}
+          wide
+        >
           {() => (full ? <AgentStorage devices={full.storage_info} /> : <SectionSkeleton />)}
         </Section>
 
-        <Section title="Shared folders" count={full?.shared_folders.length}>
+        <Section
+          title="Shared folders"
+          count={full?.shared_folders.length}
+          stale={{ sections: ['shared_folders'], machine: full }}
+        >
           {(headingId) =>
             !full ? (
               <SectionSkeleton />
@@ -261,7 +280,11 @@ export function AgentDetail({ machineId, summary, now, onBack }: AgentDetailProp
           }
         </Section>
 
-        <Section title="Printers" count={full?.printers.length}>
+        <Section
+          title="Printers"
+          count={full?.printers.length}
+          stale={{ sections: ['printers'], machine: full }}
+        >
           {(headingId) =>
             !full ? (
               <SectionSkeleton />
@@ -293,7 +316,12 @@ export function AgentDetail({ machineId, summary, now, onBack }: AgentDetailProp
           }
         </Section>
 
-        <Section title="Installed software" count={full?.installed_software.length} wide>
+        <Section
+          title="Installed software"
+          count={full?.installed_software.length}
+          stale={{ sections: ['installed_software'], machine: full }}
+          wide
+        >
           {(headingId) =>
             full ? (
               <AgentSoftware software={full.installed_software} labelledBy={headingId} />

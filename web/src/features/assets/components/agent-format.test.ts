@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentSummary } from '@shared/agent-data';
-import { formatOs, formatPercent, formatRelative, storageLevel, storagePercent } from './agent-format';
+import {
+  formatOs,
+  formatPercent,
+  formatRelative,
+  staleMessage,
+  storageLevel,
+  storagePercent,
+} from './agent-format';
 
 const NOW = new Date('2028-01-15T12:00:00.000Z');
 const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
@@ -58,5 +65,16 @@ describe('machines', () => {
     expect(formatOs(machine)).toBe('Windows 11 Pro 23H2');
     expect(formatOs({ os_type: 'Linux', os_version: 'Ubuntu 24.04' })).toBe('Linux Ubuntu 24.04');
     expect(formatOs({ os_type: null, os_version: null })).toBeNull();
+  });
+});
+
+describe('stale sections', () => {
+  it('says which section could not be collected, on which day and why', () => {
+    expect(
+      staleMessage('installed_software', { error: 'PowerShell timed out', at: '2026-11-25T12:00:00.000Z' }),
+    ).toBe('Installed software could not be collected on 25 Nov 2026: PowerShell timed out');
+    expect(
+      staleMessage('cpu_info', { error: 'Not included in the report', at: '2026-03-02T12:00:00Z' }),
+    ).toBe('CPU could not be collected on 2 Mar 2026: Not included in the report');
   });
 });

@@ -1,4 +1,4 @@
-import type { AgentFreshness, AgentSummary } from '@shared/agent-data';
+import type { AgentFreshness, AgentReportSection, AgentSummary, StaleSection } from '@shared/agent-data';
 import { lazyFormat } from '../../../components/format';
 
 /** What each freshness colour means, in words, so colour is never the only signal. */
@@ -58,6 +58,30 @@ const ABSOLUTE = lazyFormat(
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : ABSOLUTE().format(date);
+}
+
+const DAY = lazyFormat(() => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }));
+
+/** "25 Nov 2026", in the viewer's time zone. */
+export function formatDay(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : DAY().format(date);
+}
+
+/** Each report section by the name the machine view gives it. */
+export const SECTION_LABELS: Record<AgentReportSection, string> = {
+  system: 'System',
+  cpu_info: 'CPU',
+  memory: 'Memory',
+  storage_info: 'Storage',
+  shared_folders: 'Shared folders',
+  printers: 'Printers',
+  installed_software: 'Installed software',
+};
+
+/** "Installed software could not be collected on 25 Nov 2026: PowerShell timed out". */
+export function staleMessage(section: AgentReportSection, stale: StaleSection): string {
+  return `${SECTION_LABELS[section]} could not be collected on ${formatDay(stale.at)}: ${stale.error}`;
 }
 
 const RELATIVE = lazyFormat(() => new Intl.RelativeTimeFormat('en-GB', { numeric: 'always' }));
