@@ -13,6 +13,8 @@ export const AGENT_FIRST_REPORT_MINUTES = 5;
 /** The dashboard counts an agent as active when seen within this window. */
 export const ACTIVE_AGENT_WINDOW_MINUTES = 60;
 export const API_KEY_HEADER = 'x-api-key';
+/** A device token: "dt_" and 32 random bytes in base64url, given once at enrolment. */
+export const DEVICE_TOKEN_PATTERN = /^dt_[A-Za-z0-9_-]{43}$/;
 
 const text = (max: number) =>
   z
@@ -75,6 +77,28 @@ export const printerSchema = z.strictObject({
 export const installedSoftwareSchema = z.strictObject({ name: text(500), version: optionalText(200) });
 
 /**
+ * The parts of a report an agent collects separately. 'system' is os_version, service_tag and
+ * logged_in_user; 'memory' is memory_total_gb; the others are the field of the same name.
+ */
+export const AGENT_REPORT_SECTIONS = [
+  'system',
+  'cpu_info',
+  'memory',
+  'storage_info',
+  'shared_folders',
+  'printers',
+  'installed_software',
+] as const;
+export type AgentReportSection = (typeof AGENT_REPORT_SECTIONS)[number];
+
+/** A section the agent could not collect, and why: the server keeps that section's previous value. */
+export const collectionErrorSchema = z.strictObject({
+  section: z.enum(AGENT_REPORT_SECTIONS),
+  message: text(500).min(1, { error: 'message is required' }),
+});
+export type CollectionError = z.output<typeof collectionErrorSchema>;
+
+/**
  * Strict, to its nested objects: a field the server does not know is refused by name, so an agent
  * newer than its server learns that its report lost something instead of it vanishing.
  */
@@ -97,14 +121,36 @@ export const agentReportSchema = z.strictObject({
   shared_folders: z.array(sharedFolderSchema).max(5_000).default([]),
   printers: z.array(printerSchema).max(1_000).default([]),
   installed_software: z.array(installedSoftwareSchema).max(20_000).default([]),
+  collection_errors: z.array(collectionErrorSchema).max(AGENT_REPORT_SECTIONS.length).default([]),
 });
+/** What an agent sends to enrol (with the organisation's API key): the machine it runs on. */
+export const agentEnrollmentSchema = agentReportSchema.pick({
+  machine_id: true,
+  hostname: true,
+  os_type: true,
+});
+export type AgentEnrollmentInput = z.input<typeof agentEnrollmentSchema>;
+/** The enrolled device and its token, shown this once; reports carry it as a Bearer token. */
+export const agentEnrollmentResponseSchema = z.object({
+  device_id: z.string().min(1),
+  device_token: z.string().regex(DEVICE_TOKEN_PATTERN),
+});
+export type AgentEnrollmentResponse = z.output<typeof agentEnrollmentResponseSchema>;
+/** The answer to an accepted report: when it arrived and the agent version the product ships. */
+export const agentReportResponseSchema = z.object({
+  received_at: z.string(),
+  latest_version: z.string(),
+});
+export type AgentReportResponse = z.output<typeof agentReportResponseSchema>;
+
 /** What an agent sends. */
 export type AgentReportInput = z.input<typeof agentReportSchema>;
 export type AgentReport = z.output<typeof agentReportSchema>;
 
 /** A machine as the fleet view shows it: the report plus when it was last seen. */
 export const agentMachineSchema = z.object({
-  ...agentReportSchema.shape,
+  // What could not be collected is kept per section by the server, not as part of the machine.
+  ...agentReportSchema.omit({ collection_errors: true }).shape,
   last_seen: z.string(),
   first_seen: z.string(),
 });

@@ -32,6 +32,7 @@ const report: AgentReport = {
   shared_folders: [],
   printers: [],
   installed_software: [],
+  collection_errors: [],
 };
 
 describe('reportOnce', () => {

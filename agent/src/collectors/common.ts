@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/agent-data';
 
 /** What a collector finds about its machine: the report without the agent's own fields. */
-export type MachineFacts = Omit<AgentReport, 'agent_version' | 'update_available'>;
+export type MachineFacts = Omit<AgentReport, 'agent_version' | 'update_available' | 'collection_errors'>;
 export type CpuInfo = z.output<typeof cpuInfoSchema>;
 export type StorageDevice = z.output<typeof storageDeviceSchema>;
 export type SharedFolder = z.output<typeof sharedFolderSchema>;
