@@ -3,8 +3,9 @@ import { reportOnce, runLoop, type ReportResult } from './agent';
 import { parseCli, USAGE, type CliOptions, type UsageError } from './cli';
 import { collectReport } from './collect';
 import { ConfigError, loadConfig, maskApiKey, type AgentConfig, type ConfigLocation } from './config';
+import { deliverReport } from './delivery';
+import { DeviceStore } from './device';
 import { createLogger, LOG_FILE_NAME, type Logger } from './logger';
-import { sendReport } from './send';
 import { AGENT_VERSION } from './version';
 
 /** Exit codes of --once and of a failed start. */
@@ -56,9 +57,11 @@ async function printReport(options: CliOptions): Promise<number> {
 }
 
 function oneReport(config: AgentConfig, log: Logger): Promise<ReportResult> {
+  const store = new DeviceStore({ dir: config.dir, log });
   return reportOnce({
     collect: () => collectReport({ stateDir: config.dir, log }),
-    send: (body) => sendReport(config, body),
+    send: (report, body) =>
+      deliverReport(report, body, { endpoint: config.endpoint, apiKey: config.apiKey, store, log }),
     log,
   });
 }
