@@ -4,6 +4,7 @@ import { parseCli, USAGE, type CliOptions, type UsageError } from './cli';
 import { collectReport } from './collect';
 import { ConfigError, loadConfig, maskApiKey, type AgentConfig, type ConfigLocation } from './config';
 import { deliverReport } from './delivery';
+import { outgoingReport } from './report';
 import { DeviceStore } from './device';
 import { createLogger, LOG_FILE_NAME, type Logger } from './logger';
 import { AGENT_VERSION } from './version';
@@ -48,7 +49,8 @@ async function printReport(options: CliOptions): Promise<number> {
   }
   try {
     const report = await collectReport({ stateDir, log });
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    // What would be sent: without the sections that could not be collected.
+    process.stdout.write(`${JSON.stringify(outgoingReport(report), null, 2)}\n`);
     return EXIT.ok;
   } catch (error) {
     log.error((error as Error).message);
