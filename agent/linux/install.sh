@@ -107,6 +107,8 @@ else
   mv -f "$CONFIG_FILE.tmp" "$CONFIG_FILE"
 fi
 chmod 0600 "$CONFIG_FILE"
+# The device token the agent got at enrolment (written 0600 by the agent): kept on upgrade.
+[ ! -f "$INSTALL_DIR/agent-device.json" ] || chmod 0600 "$INSTALL_DIR/agent-device.json"
 
 step "Installing the systemd unit $UNIT_FILE (node: $NODE)"
 sed "s#^ExecStart=/usr/bin/node #ExecStart=$NODE #" "$SOURCE_DIR/$SERVICE.service" >"$UNIT_FILE"

@@ -41,14 +41,15 @@ describe('reportOnce', () => {
     const bodies: string[] = [];
     const result = await reportOnce({
       collect: async () => report,
-      send: async (body) => {
+      send: async (_report, body) => {
         bodies.push(body);
         return { outcome: 'accepted', status: 202, message: 'Report accepted (202)' };
       },
       log,
     });
     expect(result).toMatchObject({ outcome: 'accepted', stage: 'send' });
-    expect(JSON.parse(bodies[0]!)).toEqual(report);
+    const { update_available: _ignored, collection_errors: _none, ...sent } = report;
+    expect(JSON.parse(bodies[0]!)).toEqual(sent);
     expect(log.lines.at(-1)).toBe('INFO Report accepted (202)');
   });
   it('turns a collector bug into a logged local error, sending nothing', async () => {

@@ -1,4 +1,4 @@
-import type { AgentReport } from '../../shared/agent-data';
+import type { AgentReport, AgentReportSection } from '../../shared/agent-data';
 import type { Logger } from './logger';
 import { serializeReport } from './report';
 import { initialSchedule, planNextReport, type ReportOutcome } from './schedule';
@@ -11,27 +11,36 @@ export interface ReportResult extends SendResult {
 
 export interface ReportDeps {
   collect: () => Promise<AgentReport>;
-  send: (body: string) => Promise<SendResult>;
+  /** Sends the serialised report (enrolling first when needed). */
+  send: (report: AgentReport, body: string) => Promise<SendResult>;
   log: Logger;
 }
 
 /** One report: collect, validate, send. Never throws; a local failure is a 'rejected' outcome. */
 export async function reportOnce({ collect, send, log }: ReportDeps): Promise<ReportResult> {
   let body: string;
+  let report: AgentReport;
   try {
-    const report = await collect();
+    report = await collect();
     body = serializeReport(report);
+    const failed = new Set(report.collection_errors.map((error) => error.section));
+    const count = (section: AgentReportSection, items: unknown[] | undefined, what: string) =>
+      failed.has(section) ? `? ${what}` : `${items?.length ?? 0} ${what}`;
     log.info(
-      `Collected ${report.hostname} (${report.os_type ?? 'unknown OS'}): ${report.storage_info?.length ?? 0} disk(s), ` +
-        `${report.printers?.length ?? 0} printer(s), ${report.shared_folders?.length ?? 0} share(s), ` +
-        `${report.installed_software?.length ?? 0} program(s), ${Buffer.byteLength(body)} bytes`,
+      `Collected ${report.hostname} (${report.os_type ?? 'unknown OS'}): ` +
+        `${count('storage_info', report.storage_info, 'disk(s)')}, ${count('printers', report.printers, 'printer(s)')}, ` +
+        `${count('shared_folders', report.shared_folders, 'share(s)')}, ` +
+        `${count('installed_software', report.installed_software, 'program(s)')}, ${Buffer.byteLength(body)} bytes`,
     );
+    for (const { section, message } of report.collection_errors) {
+      log.warn(`Not collected, the server keeps its previous ${section}: ${message}`);
+    }
   } catch (error) {
     const message = `Collection failed, nothing sent: ${error instanceof Error ? error.message : String(error)}`;
     log.error(message);
     return { outcome: 'rejected', status: null, message, stage: 'collect' };
   }
-  const result = await send(body);
+  const result = await send(report, body);
   const logAt: Record<ReportOutcome, (message: string) => void> = {
     accepted: (message) => log.info(message),
     retry: (message) => log.warn(message),
@@ -75,7 +84,7 @@ export async function runLoop(deps: LoopDeps): Promise<void> {
     await wait(at - now(), deps.signal);
     if (deps.signal.aborted) break;
     const result = await deps.report();
-    const next = planNextReport(state, result.outcome, now(), deps.random);
+    const next = planNextReport(state, result.outcome, now(), deps.random, result.retryAfterMs ?? null);
     state = next.state;
     at = next.at;
     deps.log.info(

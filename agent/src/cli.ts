@@ -31,7 +31,8 @@ Options:
   --help           print this help
 
 Configuration: agent-config.json holds { "endpoint": "https://<server>/api/agent/report",
-"api_key": "sk_…" }; the environment variables ITAA_ENDPOINT and ITAA_API_KEY override it.
+"api_key": "sk_…" }; the environment variables ITAA_ENDPOINT and ITAA_API_KEY override it. The agent
+enrols once with the API key and keeps its device token in agent-device.json beside it.
 `;
 
 export function parseCli(argv: readonly string[]): CliOptions {

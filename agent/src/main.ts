@@ -3,8 +3,10 @@ import { reportOnce, runLoop, type ReportResult } from './agent';
 import { parseCli, USAGE, type CliOptions, type UsageError } from './cli';
 import { collectReport } from './collect';
 import { ConfigError, loadConfig, maskApiKey, type AgentConfig, type ConfigLocation } from './config';
+import { deliverReport } from './delivery';
+import { outgoingReport } from './report';
+import { DeviceStore } from './device';
 import { createLogger, LOG_FILE_NAME, type Logger } from './logger';
-import { sendReport } from './send';
 import { AGENT_VERSION } from './version';
 
 /** Exit codes of --once and of a failed start. */
@@ -47,7 +49,8 @@ async function printReport(options: CliOptions): Promise<number> {
   }
   try {
     const report = await collectReport({ stateDir, log });
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    // What would be sent: without the sections that could not be collected.
+    process.stdout.write(`${JSON.stringify(outgoingReport(report), null, 2)}\n`);
     return EXIT.ok;
   } catch (error) {
     log.error((error as Error).message);
@@ -56,9 +59,11 @@ async function printReport(options: CliOptions): Promise<number> {
 }
 
 function oneReport(config: AgentConfig, log: Logger): Promise<ReportResult> {
+  const store = new DeviceStore({ dir: config.dir, log });
   return reportOnce({
     collect: () => collectReport({ stateDir: config.dir, log }),
-    send: (body) => sendReport(config, body),
+    send: (report, body) =>
+      deliverReport(report, body, { endpoint: config.endpoint, apiKey: config.apiKey, store, log }),
     log,
   });
 }

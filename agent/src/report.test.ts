@@ -91,7 +91,7 @@ describe('fitReport', () => {
 
 describe('validateReport', () => {
   it('returns the normalised report', () => {
-    expect(validateReport(draft)).toEqual({ ...draft, collection_errors: [], update_available: false });
+    expect(validateReport(draft)).toEqual({ ...draft, update_available: false, collection_errors: [] });
   });
   it('explains what is wrong in a report the server would refuse', () => {
     const broken = { ...draft, hostname: '', memory_total_gb: -3 };
@@ -116,5 +116,30 @@ describe('serializeReport', () => {
     });
     expect(() => serializeReport(huge)).toThrow(ReportTooLargeError);
     expect(Buffer.byteLength(serializeReport(validateReport(draft)))).toBeLessThan(AGENT_REPORT_MAX_BYTES);
+  });
+  it('leaves out update_available, and collection_errors when every section was collected', () => {
+    const body = JSON.parse(serializeReport(validateReport(draft))) as Record<string, unknown>;
+    expect(body).not.toHaveProperty('update_available');
+    expect(body).not.toHaveProperty('collection_errors');
+    expect(body).toMatchObject({
+      installed_software: draft.installed_software,
+      os_version: draft.os_version,
+    });
+  });
+  it('leaves out each section named in collection_errors, fields and all', () => {
+    const report = validateReport({
+      ...draft,
+      collection_errors: [
+        { section: 'installed_software', message: 'PowerShell timed out after 180 s' },
+        { section: 'system', message: 'Reading Win32_OperatingSystem failed: Access denied' },
+      ],
+    });
+    const body = JSON.parse(serializeReport(report)) as Record<string, unknown>;
+    for (const field of ['installed_software', 'os_version', 'service_tag', 'logged_in_user']) {
+      expect(body).not.toHaveProperty(field);
+    }
+    expect(body).toMatchObject({ hostname: 'pc-1', memory_total_gb: draft.memory_total_gb });
+    expect(body.collection_errors).toEqual(report.collection_errors);
+    expect(agentReportSchema.safeParse(body).success).toBe(true);
   });
 });

@@ -1,9 +1,15 @@
 import * as z from 'zod';
-import { AGENT_REPORT_MAX_BYTES, agentReportSchema, type AgentReport } from '../../shared/agent-data';
+import {
+  AGENT_REPORT_MAX_BYTES,
+  AGENT_SECTION_FIELDS,
+  agentReportSchema,
+  type AgentReport,
+  type CollectionError,
+} from '../../shared/agent-data';
 import type { MachineFacts } from './collectors/common';
 
 /** A report as the collectors assemble it, before it is fitted and validated. */
-export type DraftReport = MachineFacts & { agent_version: string };
+export type DraftReport = MachineFacts & { agent_version: string; collection_errors?: CollectionError[] };
 
 /**
  * The longest text and list agentReportSchema accepts for each field. A machine can hold values
@@ -113,9 +119,23 @@ export class ReportTooLargeError extends Error {
   }
 }
 
+/**
+ * What is sent: the report without the sections named in collection_errors (an empty list would
+ * tell the server the machine has none, and it would keep that), and without update_available,
+ * which the server works out from agent_version.
+ */
+export function outgoingReport(report: AgentReport): Record<string, unknown> {
+  const left = new Set<string>(['update_available']);
+  for (const { section } of report.collection_errors) {
+    for (const field of AGENT_SECTION_FIELDS[section]) left.add(field);
+  }
+  if (report.collection_errors.length === 0) left.add('collection_errors');
+  return Object.fromEntries(Object.entries(report).filter(([field]) => !left.has(field)));
+}
+
 /** The request body; refuses locally what the server would answer with 413. */
 export function serializeReport(report: AgentReport): string {
-  const body = JSON.stringify(report);
+  const body = JSON.stringify(outgoingReport(report));
   const bytes = Buffer.byteLength(body, 'utf8');
   if (bytes > AGENT_REPORT_MAX_BYTES) throw new ReportTooLargeError(bytes);
   return body;

@@ -148,3 +148,25 @@ describe('planNextReport', () => {
     });
   });
 });
+
+describe('a server that asks for a wait (Retry-After)', () => {
+  const state = { firstReportAt: start, failures: 0 };
+  it('retries no sooner than asked', () => {
+    const next = planNextReport(state, 'retry', start, () => 0, 5 * MINUTE);
+    expect(next).toMatchObject({ at: start + 5 * MINUTE, kind: 'retry' });
+  });
+  it('keeps the backoff when it is longer than the wait asked', () => {
+    const next = planNextReport({ ...state, failures: 5 }, 'retry', start, () => 0.99, 1_000);
+    expect(next.at - start).toBeGreaterThan(1_000);
+  });
+  it('skips the regular slots that fall within the wait', () => {
+    expect(planNextReport(state, 'retry', start, () => 0, 45 * MINUTE)).toMatchObject({
+      at: start + 45 * MINUTE,
+      kind: 'retry',
+    });
+    expect(planNextReport(state, 'rejected', start, () => 0, 45 * MINUTE)).toMatchObject({
+      at: start + 2 * REPORT_INTERVAL_MS,
+      kind: 'regular',
+    });
+  });
+});

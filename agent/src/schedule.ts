@@ -68,19 +68,24 @@ export interface NextReport {
   state: ScheduleState;
 }
 
-/** The next report after one that ended with `outcome` at `now`. */
+/**
+ * The next report after one that ended with `outcome` at `now`. A server that asked for a wait
+ * (Retry-After) gets at least that: the retry, or the first regular slot after it.
+ */
 export function planNextReport(
   state: ScheduleState,
   outcome: ReportOutcome,
   now: number,
   random: () => number = Math.random,
+  retryAfterMs: number | null = null,
 ): NextReport {
-  const regular = nextRegularReportAt(state.firstReportAt, now);
+  const earliest = now + Math.max(0, retryAfterMs ?? 0);
+  const regular = nextRegularReportAt(state.firstReportAt, Math.max(now, earliest - 1));
   if (outcome !== 'retry') {
     return { at: regular, kind: 'regular', state: { ...state, failures: 0 } };
   }
   const failures = state.failures + 1;
-  const retryAt = now + retryDelayMs(failures, random);
+  const retryAt = Math.max(now + retryDelayMs(failures, random), earliest);
   return retryAt < regular
     ? { at: retryAt, kind: 'retry', state: { ...state, failures } }
     : { at: regular, kind: 'regular', state: { ...state, failures } };

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendReport, serverMessage } from './send';
+import { enrolmentUrl, parseRetryAfter, RETRY_AFTER_MAX_MS, sendReport, serverMessage } from './send';
 
-const KEY = `sk_${'a'.repeat(64)}`;
+const TOKEN = `dt_${'A'.repeat(43)}`;
 
 interface Received {
   method: string | undefined;
@@ -48,30 +48,25 @@ afterAll(async () => {
 });
 
 const send = (status: number, timeoutMs?: number) =>
-  sendReport(
-    { endpoint: `${base}/api/agent/report/${status}`, apiKey: KEY },
-    '{"hostname":"pc"}',
-    fetch,
-    timeoutMs,
-  );
+  sendReport(`${base}/api/agent/report/${status}`, TOKEN, '{"hostname":"pc"}', fetch, timeoutMs);
 
 describe('sendReport', () => {
-  it('posts JSON with the API key and takes 202 as accepted', async () => {
+  it('posts JSON with the device token and takes 202 as accepted', async () => {
     const result = await send(202);
-    expect(result).toEqual({ outcome: 'accepted', status: 202, message: 'Report accepted (202)' });
+    expect(result).toMatchObject({ outcome: 'accepted', status: 202, message: 'Report accepted (202)' });
     const request = received.at(-1)!;
     expect(request.method).toBe('POST');
     expect(request.headers['content-type']).toBe('application/json');
-    expect(request.headers['x-api-key']).toBe(KEY);
+    expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(request.headers['x-api-key']).toBeUndefined();
     expect(request.headers['user-agent']).toMatch(/^it-asset-auditor-agent\/1\.0\.0/);
     expect(request.body).toBe('{"hostname":"pc"}');
   });
-  it('reports a deleted key (401) loudly, without a quick retry', async () => {
+  it('reports a refused token (401) without a quick retry', async () => {
     const result = await send(401);
-    expect(result.outcome).toBe('rejected');
-    expect(result.status).toBe(401);
-    expect(result.message).toContain('Invalid API key');
-    expect(result.message).toContain('may have been deleted');
+    expect(result).toMatchObject({ outcome: 'rejected', status: 401 });
+    expect(result.message).toContain('device token was refused');
+    expect(result.message).not.toContain(TOKEN);
   });
   it('shows the details of a 400', async () => {
     const result = await send(400);
@@ -87,7 +82,7 @@ describe('sendReport', () => {
     expect(result.message).toContain('Try again later');
   });
   it('retries when the server cannot be reached', async () => {
-    const result = await sendReport({ endpoint: 'http://127.0.0.1:1/api/agent/report', apiKey: KEY }, '{}');
+    const result = await sendReport('http://127.0.0.1:1/api/agent/report', TOKEN, '{}');
     expect(result).toMatchObject({ outcome: 'retry', status: null });
     expect(result.message).toContain('Cannot reach http://127.0.0.1:1/api/agent/report');
   });
@@ -95,6 +90,25 @@ describe('sendReport', () => {
     const result = await send(999, 300);
     expect(result).toMatchObject({ outcome: 'retry', status: null });
     expect(result.message).toContain('no answer within 0.3 s');
+  });
+});
+
+describe('parseRetryAfter and enrolmentUrl', () => {
+  it('reads seconds and HTTP dates, and caps absurd waits', () => {
+    const now = Date.parse('2026-11-22T08:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120_000);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 08:01:00 GMT', now)).toBe(60_000);
+    expect(parseRetryAfter('99999999', now)).toBe(RETRY_AFTER_MAX_MS);
+    expect(parseRetryAfter('soon', now)).toBeNull();
+    expect(parseRetryAfter(null, now)).toBeNull();
+  });
+  it('finds the enrolment route beside the report route', () => {
+    expect(enrolmentUrl('https://a.example.com/api/agent/report')).toBe(
+      'https://a.example.com/api/agent/enroll',
+    );
+    expect(enrolmentUrl('https://a.example.com/api/agent/report/')).toBe(
+      'https://a.example.com/api/agent/enroll',
+    );
   });
 });
 

@@ -1,26 +1,45 @@
-import { API_KEY_HEADER } from '../../shared/agent-data';
-import type { AgentConfig } from './config';
+import {
+  API_KEY_HEADER,
+  agentEnrollmentResponseSchema,
+  agentReportResponseSchema,
+  type AgentEnrollmentInput,
+  type AgentEnrollmentResponse,
+} from '../../shared/agent-data';
 import { classifyStatus, type ReportOutcome } from './schedule';
 import { AGENT_VERSION } from './version';
 
 export const SEND_TIMEOUT_MS = 60_000;
+/** A Retry-After longer than this is taken as this: a server's mistake must not silence an agent for days. */
+export const RETRY_AFTER_MAX_MS = 6 * 60 * 60_000;
 
 export interface SendResult {
   outcome: ReportOutcome;
   /** The HTTP status, or null when no answer came (network error, timeout). */
   status: number | null;
-  /** What happened, for a person: the server's error message when it gave one. */
+  /** What happened, for a person: the server's error message when it gave one. Never a secret. */
   message: string;
+  /** How long the server asked to wait (429 and 503 with Retry-After), or null. */
+  retryAfterMs?: number | null;
+  /** The agent version the product ships, from an accepted report's answer. */
+  latestVersion?: string | null;
 }
 
-/** What to do about a refusal, by status. */
-const ADVICE: Record<number, string> = {
+/** What to do about a refused report, by status. */
+const REPORT_ADVICE: Record<number, string> = {
   400: 'the server refused the report as invalid; this agent version may not match the server',
-  401: 'the API key was refused: it may have been deleted. Generate a new key in Settings → API Keys and put it in the agent configuration',
+  401: 'the device token was refused',
   402: "the organisation's subscription is not active; reports resume once it is",
-  403: 'the API key is not allowed to report',
   404: 'the endpoint was not found: check the endpoint URL in the agent configuration',
   413: 'the report is larger than the server accepts',
+};
+
+/** What to do about a refused enrolment, by status. */
+const ENROL_ADVICE: Record<number, string> = {
+  400: 'the server refused the enrolment as invalid; this agent version may not match the server',
+  401: 'the API key was refused: it may have been deleted. Generate a new key in Settings → API Keys and put it in the agent configuration',
+  402: "the organisation's subscription is not active; enrolment resumes once it is",
+  403: 'the agent tries again at its next report',
+  404: 'the enrolment route was not found: check the endpoint URL in the agent configuration',
 };
 
 /** The message of a `{ error: { code, message, details } }` body, or a short text body. */
@@ -40,40 +59,143 @@ export function serverMessage(body: string): string | null {
   return text && text.length <= 300 && !text.startsWith('<') ? text : null;
 }
 
-/** Posts a serialised report to the configured endpoint with the API key. Never throws. */
-export async function sendReport(
-  config: Pick<AgentConfig, 'endpoint' | 'apiKey'>,
+/** Retry-After as seconds or as an HTTP date, in milliseconds from `now`; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+  if (!Number.isFinite(ms)) return null;
+  return Math.min(Math.max(0, ms), RETRY_AFTER_MAX_MS);
+}
+
+/** The enrolment route beside the report route: …/api/agent/report → …/api/agent/enroll. */
+export function enrolmentUrl(reportEndpoint: string): string {
+  const url = new URL(reportEndpoint);
+  const path = url.pathname.replace(/\/+$/, '');
+  url.pathname = /\/report$/.test(path) ? path.replace(/\/report$/, '/enroll') : `${path}/enroll`;
+  return url.toString();
+}
+
+type Answer =
+  | { ok: true; status: number; statusText: string; text: string; retryAfterMs: number | null }
+  | { ok: false; reason: string };
+
+async function post(
+  url: string,
+  headers: Record<string, string>,
   body: string,
-  fetchImpl: typeof fetch = fetch,
-  timeoutMs = SEND_TIMEOUT_MS,
-): Promise<SendResult> {
-  let response: Response;
+  fetchImpl: typeof fetch,
+  timeoutMs: number,
+): Promise<Answer> {
   try {
-    response = await fetchImpl(config.endpoint, {
+    const response = await fetchImpl(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        [API_KEY_HEADER]: config.apiKey,
         'user-agent': `it-asset-auditor-agent/${AGENT_VERSION} (${process.platform})`,
+        ...headers,
       },
       body,
       signal: AbortSignal.timeout(timeoutMs),
     });
+    const text = await response.text().catch(() => '');
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    return { ok: true, status: response.status, statusText: response.statusText, text, retryAfterMs };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const reason =
       (error as Error).name === 'TimeoutError'
         ? `no answer within ${timeoutMs / 1000} s`
         : (cause?.code ?? cause?.message ?? (error as Error).message);
-    return { outcome: 'retry', status: null, message: `Cannot reach ${config.endpoint}: ${reason}` };
+    return { ok: false, reason };
   }
-  const text = await response.text().catch(() => '');
-  const outcome = classifyStatus(response.status);
-  if (outcome === 'accepted') {
-    return { outcome, status: response.status, message: `Report accepted (${response.status})` };
+}
+
+function refusal(
+  what: string,
+  answer: Extract<Answer, { ok: true }>,
+  advice: Record<number, string>,
+): SendResult {
+  const parts = [
+    `${answer.status} ${answer.statusText}`.trim(),
+    serverMessage(answer.text),
+    advice[answer.status],
+  ].filter(Boolean);
+  return {
+    outcome: classifyStatus(answer.status),
+    status: answer.status,
+    message: `${what} refused: ${parts.join(' — ')}`,
+    retryAfterMs: answer.retryAfterMs,
+  };
+}
+
+/** Posts a serialised report with the device token. Never throws. */
+export async function sendReport(
+  endpoint: string,
+  deviceToken: string,
+  body: string,
+  fetchImpl: typeof fetch = fetch,
+  timeoutMs = SEND_TIMEOUT_MS,
+): Promise<SendResult> {
+  const answer = await post(endpoint, { authorization: `Bearer ${deviceToken}` }, body, fetchImpl, timeoutMs);
+  if (!answer.ok) {
+    return { outcome: 'retry', status: null, message: `Cannot reach ${endpoint}: ${answer.reason}` };
   }
-  const fromServer = serverMessage(text);
-  const advice = ADVICE[response.status];
-  const parts = [`${response.status} ${response.statusText}`.trim(), fromServer, advice].filter(Boolean);
-  return { outcome, status: response.status, message: `Report refused: ${parts.join(' — ')}` };
+  if (classifyStatus(answer.status) !== 'accepted') return refusal('Report', answer, REPORT_ADVICE);
+  let latestVersion: string | null = null;
+  try {
+    latestVersion = agentReportResponseSchema.safeParse(JSON.parse(answer.text)).data?.latest_version ?? null;
+  } catch {
+    // an answer without a body still means the report was taken
+  }
+  return {
+    outcome: 'accepted',
+    status: answer.status,
+    message: `Report accepted (${answer.status})`,
+    latestVersion,
+  };
+}
+
+export type EnrolResult = { enrolled: AgentEnrollmentResponse } | { enrolled: null; result: SendResult };
+
+/** Enrols this machine with the organisation's API key. Never throws. */
+export async function enrolDevice(
+  endpoint: string,
+  apiKey: string,
+  machine: AgentEnrollmentInput,
+  fetchImpl: typeof fetch = fetch,
+  timeoutMs = SEND_TIMEOUT_MS,
+): Promise<EnrolResult> {
+  const url = enrolmentUrl(endpoint);
+  const body = JSON.stringify({
+    machine_id: machine.machine_id,
+    hostname: machine.hostname,
+    os_type: machine.os_type ?? null,
+  });
+  const answer = await post(url, { [API_KEY_HEADER]: apiKey }, body, fetchImpl, timeoutMs);
+  if (!answer.ok) {
+    return {
+      enrolled: null,
+      result: { outcome: 'retry', status: null, message: `Cannot reach ${url}: ${answer.reason}` },
+    };
+  }
+  if (classifyStatus(answer.status) !== 'accepted') {
+    return { enrolled: null, result: refusal('Enrolment', answer, ENROL_ADVICE) };
+  }
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(answer.text);
+  } catch {
+    // judged below
+  }
+  const enrolled = agentEnrollmentResponseSchema.safeParse(parsed);
+  if (enrolled.success) return { enrolled: enrolled.data };
+  return {
+    enrolled: null,
+    result: {
+      outcome: 'rejected',
+      status: answer.status,
+      message: `Enrolment answered ${answer.status} without a device id and token: check the endpoint URL`,
+    },
+  };
 }

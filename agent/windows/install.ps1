@@ -5,7 +5,8 @@
 
 .DESCRIPTION
   Copies ITAssetAuditorAgent.exe and nssm.exe to "$env:ProgramFiles\IT Asset Auditor Agent", writes
-  agent-config.json there ({ endpoint, api_key }, readable by SYSTEM and Administrators only),
+  agent-config.json there ({ endpoint, api_key }, readable by SYSTEM and Administrators only; the
+  agent enrols with the key and keeps its device token in agent-device.json, restricted the same way),
   registers the service with NSSM (automatic start, restart on failure, stdout/stderr to log files)
   and starts it. Safe to re-run: an existing service is stopped, the files are replaced, and it is
   started again. Without -ApiKey/-Endpoint on a re-run, the installed agent-config.json is kept.
@@ -127,6 +128,13 @@ if ($keepConfig) {
 # The key is a secret: only SYSTEM (the service) and Administrators may read it.
 & icacls.exe $ConfigFile /inheritance:r /grant:r '*S-1-5-18:F' '*S-1-5-32-544:F' | Out-Null
 if ($LASTEXITCODE -ne 0) { throw "icacls could not restrict access to $ConfigFile" }
+# The device token the agent got at enrolment (it writes the file restricted the same way): kept on
+# upgrade, so the machine stays the same device.
+$DeviceFile = Join-Path $InstallDir 'agent-device.json'
+if (Test-Path -LiteralPath $DeviceFile) {
+  & icacls.exe $DeviceFile /inheritance:r /grant:r '*S-1-5-18:F' '*S-1-5-32-544:F' | Out-Null
+  if ($LASTEXITCODE -ne 0) { throw "icacls could not restrict access to $DeviceFile" }
+}
 
 # --- Service ------------------------------------------------------------------------------------
 

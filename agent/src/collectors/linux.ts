@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import si from 'systeminformation';
-import { runCommand } from '../exec';
+import { execCommand, runCommand, type CommandResult } from '../exec';
 import {
   bytesToGb,
   cleanSerial,
@@ -11,11 +11,11 @@ import {
   uniqueBy,
   type CpuInfo,
   type InstalledSoftware,
-  type MachineFacts,
   type Printer,
   type SharedFolder,
 } from './common';
 import { storageFromFileSystems } from './filesystems';
+import { collectSection, outputOf, SectionError, type CollectedFacts, type SectionErrors } from './sections';
 
 /** Linux collection: systeminformation for the hardware, the distribution's tools for the rest. */
 
@@ -188,10 +188,23 @@ async function readText(file: string): Promise<string | null> {
   }
 }
 
+/** dpkg, else rpm; a machine with neither, or whose package database does not answer, has no list. */
 async function installedSoftware(): Promise<InstalledSoftware[]> {
-  const dpkg = await runCommand('dpkg-query', ['-W', `-f=${DPKG_FORMAT}`], { timeoutMs: 60_000 });
-  if (dpkg !== null) return parseDpkgQuery(dpkg);
-  return parseRpmQuery(await runCommand('rpm', ['-qa', '--queryformat', RPM_FORMAT], { timeoutMs: 120_000 }));
+  const dpkg = await execCommand('dpkg-query', ['-W', `-f=${DPKG_FORMAT}`], { timeoutMs: 60_000 });
+  if (dpkg.ok || !dpkg.missing) return parseDpkgQuery(outputOf(dpkg, 'dpkg-query'));
+  const rpm = await execCommand('rpm', ['-qa', '--queryformat', RPM_FORMAT], { timeoutMs: 120_000 });
+  if (rpm.ok || !rpm.missing) return parseRpmQuery(outputOf(rpm, 'rpm'));
+  throw new SectionError('no package database found (neither dpkg-query nor rpm is installed)');
+}
+
+/**
+ * A printing or sharing tool's output. Not installed, or exiting with an error ("No destinations
+ * added", usershares disabled), means there is nothing of that kind; a hang is a failure.
+ */
+function optionalOutput(result: CommandResult, program: string): string | null {
+  if (result.ok) return result.stdout;
+  if (result.missing || result.reason.startsWith('exited')) return null;
+  throw new SectionError(`${program} ${result.reason}`);
 }
 
 /** CUPS queues; at most this many `lpoptions` calls per report. */
@@ -199,8 +212,8 @@ const MAX_PRINTER_LOOKUPS = 100;
 
 async function cupsPrinters(): Promise<Printer[]> {
   const [printersOut, devicesOut] = await Promise.all([
-    runCommand('lpstat', ['-p'], { timeoutMs: 10_000 }),
-    runCommand('lpstat', ['-v'], { timeoutMs: 10_000 }),
+    execCommand('lpstat', ['-p'], { timeoutMs: 10_000 }).then((r) => optionalOutput(r, 'lpstat -p')),
+    execCommand('lpstat', ['-v'], { timeoutMs: 10_000 }).then((r) => optionalOutput(r, 'lpstat -v')),
   ]);
   const names = uniqueBy(
     [...parseLpstatPrinters(printersOut), ...parseLpstatDevices(devicesOut).keys()],
@@ -215,44 +228,85 @@ async function cupsPrinters(): Promise<Printer[]> {
 
 async function sambaShares(): Promise<SharedFolder[]> {
   const [usershares, smbConf] = await Promise.all([
-    runCommand('net', ['usershare', 'info'], { timeoutMs: 10_000 }),
+    execCommand('net', ['usershare', 'info'], { timeoutMs: 10_000 }).then((r) =>
+      optionalOutput(r, 'net usershare info'),
+    ),
     readText('/etc/samba/smb.conf'),
   ]);
   return uniqueBy([...parseSmbConf(smbConf), ...parseSmbConf(usershares)], (s) => s.name.toLowerCase());
 }
 
-export async function collectLinux(): Promise<Omit<MachineFacts, 'machine_id'>> {
-  const [osInfo, cpu, mem, fileSystems, system, chassis, users, software, printers, shares] =
-    await Promise.all([
-      si.osInfo(),
-      si.cpu(),
-      si.mem(),
-      si.fsSize(),
-      si.system(),
-      si.chassis(),
-      si.users(),
-      installedSoftware(),
-      cupsPrinters(),
-      sambaShares(),
-    ]);
-  const cpuInfo: CpuInfo = {
+interface LinuxSystem {
+  hostname: string;
+  os_version: string | null;
+  service_tag: string | null;
+  logged_in_user: string | null;
+}
+
+async function linuxSystem(): Promise<LinuxSystem> {
+  const [osInfo, system, chassis, users] = await Promise.all([
+    si.osInfo(),
+    si.system(),
+    si.chassis(),
+    si.users(),
+  ]);
+  const distro = [osInfo.distro, osInfo.release].filter((s) => s && s !== 'unknown').join(' ');
+  return {
+    hostname: osInfo.hostname || os.hostname(),
+    os_version: distro || `Linux ${os.release()}`,
+    service_tag: pickServiceTag(system.serial, chassis.serial),
+    logged_in_user: users[0]?.user || process.env.USER || process.env.LOGNAME || null,
+  };
+}
+
+async function linuxCpu(): Promise<CpuInfo> {
+  const cpu = await si.cpu();
+  return {
     processor: processorName(cpu.manufacturer, cpu.brand),
     architecture: normalizeArchitecture(os.machine()),
     cores_physical: cpu.physicalCores > 0 ? cpu.physicalCores : null,
     cores_logical: cpu.cores > 0 ? cpu.cores : null,
   };
-  const distro = [osInfo.distro, osInfo.release].filter((s) => s && s !== 'unknown').join(' ');
+}
+
+export async function collectLinux(): Promise<CollectedFacts> {
+  const errors: SectionErrors = {};
+  const noSystem: LinuxSystem = {
+    hostname: os.hostname(),
+    os_version: null,
+    service_tag: null,
+    logged_in_user: null,
+  };
+  const [system, cpuInfo, memory, storage, software, printers, shares] = await Promise.all([
+    collectSection(errors, 'system', noSystem, linuxSystem),
+    collectSection(errors, 'cpu_info', null, linuxCpu),
+    collectSection(errors, 'memory', null, async () => {
+      const total = bytesToGb((await si.mem()).total);
+      if (!total) throw new SectionError('the memory size could not be read');
+      return total;
+    }),
+    collectSection(errors, 'storage_info', [], async () => {
+      // Every Linux machine has file systems: none listed means df failed.
+      const fileSystems = await si.fsSize();
+      if (fileSystems.length === 0) throw new SectionError('no file systems could be listed (df)');
+      return storageFromFileSystems(fileSystems);
+    }),
+    collectSection(errors, 'installed_software', [], installedSoftware),
+    collectSection(errors, 'printers', [], cupsPrinters),
+    collectSection(errors, 'shared_folders', [], sambaShares),
+  ]);
   return {
-    hostname: osInfo.hostname || os.hostname(),
-    os_type: 'Linux',
-    os_version: distro || `Linux ${os.release()}`,
-    service_tag: pickServiceTag(system.serial, chassis.serial),
-    logged_in_user: users[0]?.user || process.env.USER || process.env.LOGNAME || null,
-    memory_total_gb: bytesToGb(mem.total),
-    cpu_info: cpuInfo,
-    storage_info: storageFromFileSystems(fileSystems),
-    shared_folders: shares,
-    printers,
-    installed_software: software,
+    facts: {
+      ...system,
+      os_type: 'Linux',
+      memory_total_gb: memory,
+      cpu_info: cpuInfo,
+      storage_info: storage,
+      shared_folders: shares,
+      printers,
+      installed_software: software,
+      hardware_uuid: null,
+    },
+    errors,
   };
 }

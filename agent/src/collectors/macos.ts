@@ -1,6 +1,7 @@
 import os from 'node:os';
 import si from 'systeminformation';
-import { runCommand } from '../exec';
+import type { AgentReportSection } from '../../../shared/agent-data';
+import { execCommand } from '../exec';
 import {
   asArray,
   asBoolean,
@@ -17,11 +18,11 @@ import {
   tidySoftware,
   uniqueBy,
   type InstalledSoftware,
-  type MachineFacts,
   type Printer,
   type SharedFolder,
 } from './common';
 import { storageFromFileSystems } from './filesystems';
+import type { CollectedFacts, SectionErrors } from './sections';
 
 /** macOS collection: system_profiler for the machine, software and printers; systeminformation for disks and CPU. */
 
@@ -149,39 +150,54 @@ export function parseSharingList(stdout: string | null): SharedFolder[] {
   return uniqueBy(shares, (s) => s.name);
 }
 
-export async function collectMac(): Promise<
-  Omit<MachineFacts, 'machine_id'> & { hardware_uuid: string | null }
-> {
-  const [profileJson, sharing, cpu, mem, fileSystems, users] = await Promise.all([
+/** What system_profiler could not give costs these sections (disks, CPU and memory come from systeminformation too). */
+const PROFILER_SECTIONS: AgentReportSection[] = ['system', 'installed_software', 'printers'];
+
+export async function collectMac(): Promise<CollectedFacts> {
+  const [profileResult, sharing, cpu, mem, fileSystems, users] = await Promise.all([
     // Listing applications makes Spotlight walk the disks: it can take a minute or two.
-    runCommand('/usr/sbin/system_profiler', SYSTEM_PROFILER_ARGS, { timeoutMs: 240_000 }),
-    runCommand('/usr/sbin/sharing', ['-l'], { timeoutMs: 10_000 }),
+    execCommand('/usr/sbin/system_profiler', SYSTEM_PROFILER_ARGS, { timeoutMs: 240_000 }),
+    execCommand('/usr/sbin/sharing', ['-l'], { timeoutMs: 10_000 }),
     si.cpu(),
     si.mem(),
     si.fsSize(),
     si.users(),
   ]);
+  const errors: SectionErrors = {};
+  const profileJson = profileResult.ok ? profileResult.stdout : null;
+  if (!profileResult.ok || asRecord(parseJson(profileJson)) === null) {
+    const message = profileResult.ok
+      ? 'system_profiler printed no readable inventory'
+      : `system_profiler ${profileResult.reason}`;
+    for (const section of PROFILER_SECTIONS) errors[section] = message;
+  }
+  // sharing -l needs root: without it the share points are unknown, not absent.
+  if (!sharing.ok && !sharing.missing) errors.shared_folders = `sharing -l ${sharing.reason}`;
+  if (fileSystems.length === 0) errors.storage_info = 'no file systems could be listed (df)';
   const profile = parseSystemProfiler(profileJson);
   const physical = cpu.physicalCores > 0 ? cpu.physicalCores : profile.cores_physical;
   const logical = cpu.cores > 0 ? cpu.cores : profile.cores_logical;
   const brand = [cpu.manufacturer, cpu.brand].filter(Boolean).join(' ');
   return {
-    hostname: os.hostname() || profile.hostname || '',
-    os_type: 'macOS',
-    os_version: profile.os_version ?? `macOS ${os.release()}`,
-    service_tag: profile.service_tag,
-    logged_in_user: users[0]?.user || profile.user || process.env.USER || null,
-    memory_total_gb: asNumber(mem.total) ? bytesToGb(mem.total) : profile.memory_total_gb,
-    cpu_info: {
-      processor: profile.processor ?? (brand || null),
-      architecture: normalizeArchitecture(os.machine()),
-      cores_physical: physical,
-      cores_logical: logical,
+    facts: {
+      hostname: os.hostname() || profile.hostname || '',
+      os_type: 'macOS',
+      os_version: profile.os_version ?? `macOS ${os.release()}`,
+      service_tag: profile.service_tag,
+      logged_in_user: users[0]?.user || profile.user || process.env.USER || null,
+      memory_total_gb: asNumber(mem.total) ? bytesToGb(mem.total) : profile.memory_total_gb,
+      cpu_info: {
+        processor: profile.processor ?? (brand || null),
+        architecture: normalizeArchitecture(os.machine()),
+        cores_physical: physical,
+        cores_logical: logical,
+      },
+      storage_info: storageFromFileSystems(fileSystems),
+      shared_folders: parseSharingList(sharing.ok ? sharing.stdout : null),
+      printers: profile.printers,
+      installed_software: profile.installed_software,
+      hardware_uuid: profile.hardware_uuid,
     },
-    storage_info: storageFromFileSystems(fileSystems),
-    shared_folders: parseSharingList(sharing),
-    printers: profile.printers,
-    installed_software: profile.installed_software,
-    hardware_uuid: profile.hardware_uuid,
+    errors,
   };
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import { runCommand } from '../exec';
+import type { AgentReportSection } from '../../../shared/agent-data';
+import { execCommand, type CommandResult } from '../exec';
 import {
   asArray,
   asBoolean,
@@ -21,6 +22,7 @@ import {
   type SharedFolder,
   type StorageDevice,
 } from './common';
+import type { CollectedFacts, SectionErrors } from './sections';
 
 /**
  * Windows collection: two PowerShell scripts (CIM for the machine, the registry's Uninstall keys
@@ -36,23 +38,33 @@ $ProgressPreference = 'SilentlyContinue'
 Remove-TypeData -TypeName System.Array -ErrorAction SilentlyContinue
 `;
 
-/** The machine: one JSON object with a property per CIM class asked. */
+/**
+ * The machine: one JSON object with a property per CIM class asked, and Failures naming each class
+ * whose query threw (a stopped Print Spooler fails Win32_Printer), so that section is reported as
+ * not collected instead of as empty.
+ */
 export const WINDOWS_SYSTEM_SCRIPT = `${PRELUDE}
+$failures = [ordered]@{}
+function Get-Part([string]$Name, [scriptblock]$Query) {
+  $ErrorActionPreference = 'Stop'
+  try { & $Query } catch { $failures[$Name] = $_.Exception.Message }
+}
 $owners = @(foreach ($process in @(Get-CimInstance -ClassName Win32_Process -Filter "Name = 'explorer.exe'")) {
   $owner = Invoke-CimMethod -InputObject $process -MethodName GetOwner
   if ($owner) { [pscustomobject]@{ ReturnValue = $owner.ReturnValue; Domain = $owner.Domain; User = $owner.User } }
 })
 $result = [pscustomobject]@{
-  ComputerSystem = Get-CimInstance -ClassName Win32_ComputerSystem | Select-Object -First 1 -Property Name, DNSHostName, Domain, UserName, TotalPhysicalMemory, Manufacturer, Model
-  OperatingSystem = Get-CimInstance -ClassName Win32_OperatingSystem | Select-Object -First 1 -Property Caption, Version, BuildNumber, OSArchitecture
-  Processors = @(Get-CimInstance -ClassName Win32_Processor | Select-Object -Property Name, Architecture, NumberOfCores, NumberOfLogicalProcessors)
-  LogicalDisks = @(Get-CimInstance -ClassName Win32_LogicalDisk -Filter 'DriveType = 3' | Select-Object -Property DeviceID, VolumeName, FileSystem, Size, FreeSpace)
-  Printers = @(Get-CimInstance -ClassName Win32_Printer | Select-Object -Property Name, DriverName, PortName, Network, Local, Shared, ShareName)
-  Shares = @(Get-CimInstance -ClassName Win32_Share -Filter 'Type = 0' | Select-Object -Property Name, Path, Description)
+  ComputerSystem = Get-Part 'ComputerSystem' { Get-CimInstance -ClassName Win32_ComputerSystem | Select-Object -First 1 -Property Name, DNSHostName, Domain, UserName, TotalPhysicalMemory, Manufacturer, Model }
+  OperatingSystem = Get-Part 'OperatingSystem' { Get-CimInstance -ClassName Win32_OperatingSystem | Select-Object -First 1 -Property Caption, Version, BuildNumber, OSArchitecture }
+  Processors = @(Get-Part 'Processors' { Get-CimInstance -ClassName Win32_Processor | Select-Object -Property Name, Architecture, NumberOfCores, NumberOfLogicalProcessors })
+  LogicalDisks = @(Get-Part 'LogicalDisks' { Get-CimInstance -ClassName Win32_LogicalDisk -Filter 'DriveType = 3' | Select-Object -Property DeviceID, VolumeName, FileSystem, Size, FreeSpace })
+  Printers = @(Get-Part 'Printers' { Get-CimInstance -ClassName Win32_Printer | Select-Object -Property Name, DriverName, PortName, Network, Local, Shared, ShareName })
+  Shares = @(Get-Part 'Shares' { Get-CimInstance -ClassName Win32_Share -Filter 'Type = 0' | Select-Object -Property Name, Path, Description })
   Bios = Get-CimInstance -ClassName Win32_BIOS | Select-Object -First 1 -Property SerialNumber
   Enclosures = @(Get-CimInstance -ClassName Win32_SystemEnclosure | Select-Object -Property SerialNumber)
   Product = Get-CimInstance -ClassName Win32_ComputerSystemProduct | Select-Object -First 1 -Property UUID, IdentifyingNumber
   ExplorerOwners = $owners
+  Failures = $failures
 }
 ConvertTo-Json -InputObject $result -Depth 4 -Compress
 `;
@@ -242,20 +254,65 @@ export function parseWindowsSoftware(json: string | null): InstalledSoftware[] {
   return tidySoftware(entries);
 }
 
-async function runPowerShell(script: string, timeoutMs: number): Promise<string | null> {
-  const powershell = windowsSystemTool('WindowsPowerShell\\v1.0\\powershell.exe');
-  return runCommand(powershell, powerShellArgs(script), { timeoutMs, env: process.env });
+/** The CIM queries of WINDOWS_SYSTEM_SCRIPT whose failure costs a section, and their class. */
+const PART_SECTIONS: Record<string, { section: AgentReportSection; cimClass: string }> = {
+  OperatingSystem: { section: 'system', cimClass: 'Win32_OperatingSystem' },
+  ComputerSystem: { section: 'memory', cimClass: 'Win32_ComputerSystem' },
+  Processors: { section: 'cpu_info', cimClass: 'Win32_Processor' },
+  LogicalDisks: { section: 'storage_info', cimClass: 'Win32_LogicalDisk' },
+  Printers: { section: 'printers', cimClass: 'Win32_Printer' },
+  Shares: { section: 'shared_folders', cimClass: 'Win32_Share' },
+};
+
+/** The sections WINDOWS_SYSTEM_SCRIPT covers: all of them but installed software. */
+const SYSTEM_SCRIPT_SECTIONS: AgentReportSection[] = [
+  'system',
+  'cpu_info',
+  'memory',
+  'storage_info',
+  'shared_folders',
+  'printers',
+];
+
+/**
+ * The sections the system script could not collect: all of them when PowerShell failed or printed
+ * no JSON, otherwise those whose CIM query is named in its Failures.
+ */
+export function windowsSystemErrors(result: CommandResult): SectionErrors {
+  const root = result.ok ? asRecord(parseJson(result.stdout)) : null;
+  if (!root) {
+    const message = result.ok ? 'PowerShell printed no readable inventory' : `PowerShell ${result.reason}`;
+    return Object.fromEntries(SYSTEM_SCRIPT_SECTIONS.map((section) => [section, message]));
+  }
+  const errors: SectionErrors = {};
+  for (const [part, detail] of Object.entries(asRecord(root.Failures) ?? {})) {
+    const known = PART_SECTIONS[part];
+    if (!known) continue;
+    const why = asString(detail) ?? 'failed';
+    errors[known.section] = `Reading ${known.cimClass} failed: ${why}`.slice(0, 500);
+  }
+  return errors;
 }
 
-export async function collectWindows(): Promise<
-  Omit<MachineFacts, 'machine_id'> & { hardware_uuid: string | null }
-> {
-  const [systemJson, softwareJson] = await Promise.all([
+function runPowerShell(script: string, timeoutMs: number): Promise<CommandResult> {
+  const powershell = windowsSystemTool('WindowsPowerShell\\v1.0\\powershell.exe');
+  return execCommand(powershell, powerShellArgs(script), { timeoutMs, env: process.env });
+}
+
+export async function collectWindows(): Promise<CollectedFacts> {
+  const [system, software] = await Promise.all([
     runPowerShell(WINDOWS_SYSTEM_SCRIPT, 120_000),
     runPowerShell(WINDOWS_SOFTWARE_SCRIPT, 180_000),
   ]);
+  const errors = windowsSystemErrors(system);
+  const installed = software.ok ? parseJson(software.stdout) : null;
+  if (!software.ok) errors.installed_software = `PowerShell ${software.reason}`;
+  else if (installed === null) errors.installed_software = 'PowerShell printed no readable program list';
   return {
-    ...parseWindowsSystem(systemJson, os.hostname()),
-    installed_software: parseWindowsSoftware(softwareJson),
+    facts: {
+      ...parseWindowsSystem(system.ok ? system.stdout : null, os.hostname()),
+      installed_software: parseWindowsSoftware(software.ok ? software.stdout : null),
+    },
+    errors,
   };
 }

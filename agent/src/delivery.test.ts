@@ -1,0 +1,283 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { agentEnrollmentSchema, agentReportSchema, DEVICE_TOKEN_PATTERN } from '../../shared/agent-data';
+import { reportOnce, runLoop } from './agent';
+import { deliverReport } from './delivery';
+import { DEVICE_FILE_NAME, DeviceStore } from './device';
+import type { Logger } from './logger';
+import { serializeReport, validateReport } from './report';
+
+const KEY = `sk_${'ab'.repeat(32)}`;
+const LIMIT_MESSAGE =
+  "This organization has reached its plan's limit of 3 monitored machines. Delete machines you no longer monitor or upgrade the plan.";
+
+interface Request {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+}
+
+/** The enrolment and report routes as API.md states them, with switches for their refusals. */
+const server = {
+  requests: [] as Request[],
+  valid: new Set<string>(),
+  issued: [] as string[],
+  planFull: false,
+  reportRetryAfter: null as string | null,
+  latestVersion: '1.0.0',
+};
+let httpServer: http.Server;
+let endpoint: string;
+
+function answer(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+beforeAll(async () => {
+  httpServer = http.createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const body: unknown = JSON.parse(text);
+      server.requests.push({ path: req.url ?? '', headers: req.headers, body });
+      if (req.url === '/api/agent/enroll') {
+        if (req.headers['x-api-key'] !== KEY)
+          return answer(res, 401, { error: { code: 'unauthorized', message: 'Invalid API key' } });
+        if (!agentEnrollmentSchema.safeParse(body).success)
+          return answer(res, 400, { error: { message: 'Invalid body' } });
+        if (server.planFull)
+          return answer(res, 403, { error: { code: 'forbidden', message: LIMIT_MESSAGE } });
+        const token = `dt_${randomBytes(32).toString('base64url')}`;
+        server.valid.add(token);
+        server.issued.push(token);
+        return answer(res, 201, { device_id: `dev-${server.issued.length}`, device_token: token });
+      }
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      if (!DEVICE_TOKEN_PATTERN.test(token) || !server.valid.has(token)) {
+        return answer(res, 401, { error: { code: 'invalid_device_token', message: 'Invalid device token' } });
+      }
+      if (server.reportRetryAfter) {
+        return answer(
+          res,
+          429,
+          { error: { code: 'rate_limited', message: 'Too many reports' } },
+          { 'retry-after': server.reportRetryAfter },
+        );
+      }
+      if (!agentReportSchema.safeParse(body).success)
+        return answer(res, 400, { error: { message: 'Invalid report' } });
+      return answer(res, 202, {
+        received_at: new Date().toISOString(),
+        latest_version: server.latestVersion,
+      });
+    });
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  endpoint = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/api/agent/report`;
+});
+afterAll(async () => {
+  httpServer.closeAllConnections();
+  await new Promise((resolve) => httpServer.close(resolve));
+});
+
+/** Every line any test logged: none may hold a device token. */
+const allLines: string[] = [];
+function memoryLog(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  const add = (level: string) => (message: string) => {
+    lines.push(`${level} ${message}`);
+    allLines.push(message);
+  };
+  return { lines, info: add('INFO'), warn: add('WARN'), error: add('ERROR') };
+}
+
+const report = validateReport({
+  machine_id: 'c0ffee00c0ffee00c0ffee00c0ffee00',
+  hostname: 'pc-42',
+  os_type: 'Linux',
+  os_version: 'Debian GNU/Linux 12',
+  service_tag: null,
+  logged_in_user: 'alice',
+  agent_version: '1.0.0',
+  memory_total_gb: 8,
+  cpu_info: null,
+  storage_info: [],
+  shared_folders: [],
+  printers: [],
+  installed_software: [{ name: 'git', version: '2.39' }],
+});
+const body = serializeReport(report);
+
+let dir: string;
+let log: ReturnType<typeof memoryLog>;
+let store: DeviceStore;
+const deliver = () => deliverReport(report, body, { endpoint, apiKey: KEY, store, log });
+const paths = () => server.requests.map((r) => r.path.replace('/api/agent/', ''));
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'itaa-agent-'));
+  log = memoryLog();
+  store = new DeviceStore({ dir, log });
+  Object.assign(server, { requests: [], planFull: false, reportRetryAfter: null, latestVersion: '1.0.0' });
+});
+
+describe('enrolment', () => {
+  it('enrols once with the API key, then reports with the device token alone', async () => {
+    expect(await deliver()).toMatchObject({ outcome: 'accepted', status: 202 });
+    expect(await deliver()).toMatchObject({ outcome: 'accepted', status: 202 });
+    expect(paths()).toEqual(['enroll', 'report', 'report']);
+    const [enrol, ...reports] = server.requests;
+    expect(enrol!.headers['x-api-key']).toBe(KEY);
+    expect(enrol!.headers.authorization).toBeUndefined();
+    expect(enrol!.body).toEqual({ machine_id: report.machine_id, hostname: 'pc-42', os_type: 'Linux' });
+    const token = server.issued.at(-1)!;
+    for (const sent of reports) {
+      expect(sent.headers.authorization).toBe(`Bearer ${token}`);
+      expect(sent.headers['x-api-key']).toBeUndefined();
+      expect(sent.body).not.toHaveProperty('update_available');
+    }
+    const saved = JSON.parse(fs.readFileSync(path.join(dir, DEVICE_FILE_NAME), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(saved).toMatchObject({ endpoint, machine_id: report.machine_id, device_token: token });
+  });
+
+  it.runIf(process.platform !== 'win32')(
+    'keeps the token in a file only its owner reads (0600)',
+    async () => {
+      fs.chmodSync(dir, 0o755);
+      await deliver();
+      expect(fs.statSync(path.join(dir, DEVICE_FILE_NAME)).mode & 0o777).toBe(0o600);
+      expect(fs.readdirSync(dir)).toEqual([DEVICE_FILE_NAME]);
+    },
+  );
+
+  it('enrols again, once, when a report is refused with 401, and sends the report again', async () => {
+    await deliver();
+    server.valid.delete(server.issued.at(-1)!); // the machine was deleted: its token is revoked
+    server.requests = [];
+    expect(await deliver()).toMatchObject({ outcome: 'accepted', status: 202 });
+    expect(paths()).toEqual(['report', 'enroll', 'report']);
+    expect(server.requests[2]!.headers.authorization).toBe(`Bearer ${server.issued.at(-1)}`);
+    expect(fs.readFileSync(path.join(dir, DEVICE_FILE_NAME), 'utf8')).toContain(server.issued.at(-1)!);
+  });
+
+  it('does not loop when the new token is refused too', async () => {
+    await deliver();
+    server.valid.clear();
+    const original = server.valid.add.bind(server.valid);
+    server.valid.add = () => server.valid; // enrolment answers, but its tokens never work
+    server.requests = [];
+    try {
+      expect(await deliver()).toMatchObject({ outcome: 'rejected', status: 401 });
+    } finally {
+      server.valid.add = original;
+    }
+    expect(paths()).toEqual(['report', 'enroll', 'report']);
+  });
+
+  it('enrols again when the stored token was issued for another server or machine', async () => {
+    await store.save({
+      endpoint: 'https://elsewhere.example.com/api/agent/report',
+      machine_id: report.machine_id,
+      device_id: 'old',
+      device_token: `dt_${'Z'.repeat(43)}`,
+      enrolled_at: new Date().toISOString(),
+    });
+    await deliver();
+    expect(paths()).toEqual(['enroll', 'report']);
+  });
+
+  it('logs the plan limit message at enrolment (403), sends no report, and waits for the next regular slot', async () => {
+    server.planFull = true;
+    const times: number[] = [];
+    let clock = 0;
+    const stop = new AbortController();
+    await runLoop({
+      signal: stop.signal,
+      log,
+      now: () => clock,
+      random: () => 0.5,
+      wait: async (ms) => {
+        clock += Math.max(0, ms);
+      },
+      report: async () => {
+        times.push(clock / 60_000);
+        if (times.length === 2) stop.abort();
+        return reportOnce({
+          collect: async () => report,
+          send: (r, b) => deliverReport(r, b, { endpoint, apiKey: KEY, store, log }),
+          log,
+        });
+      },
+    });
+    expect(times).toEqual([5, 35]);
+    expect(paths()).toEqual(['enroll', 'enroll']);
+    expect(log.lines).toContain(
+      `ERROR Enrolment refused: 403 Forbidden — ${LIMIT_MESSAGE} [forbidden] — the agent tries again at its next report`,
+    );
+    expect(fs.existsSync(path.join(dir, DEVICE_FILE_NAME))).toBe(false);
+  });
+
+  it('honours Retry-After on a report answered 429', async () => {
+    await deliver();
+    server.reportRetryAfter = '120';
+    let clock = 0;
+    const times: number[] = [];
+    const stop = new AbortController();
+    await runLoop({
+      signal: stop.signal,
+      log,
+      now: () => clock,
+      random: () => 0, // the backoff alone would retry after 1 s
+      wait: async (ms) => {
+        clock += Math.max(0, ms);
+      },
+      report: async () => {
+        times.push(clock / 1000);
+        if (times.length === 2) stop.abort();
+        return reportOnce({
+          collect: async () => report,
+          send: (r, b) => deliverReport(r, b, { endpoint, apiKey: KEY, store, log }),
+          log,
+        });
+      },
+    });
+    expect(times).toEqual([300, 420]);
+    expect(log.lines.some((line) => line.startsWith('WARN Report refused: 429'))).toBe(true);
+  });
+
+  it('logs a newer agent version from the report answer', async () => {
+    server.latestVersion = '9.0.0';
+    await deliver();
+    expect(log.lines.some((line) => line.includes('Agent 9.0.0 is available (this one is 1.0.0)'))).toBe(
+      true,
+    );
+    server.latestVersion = '1.0.0';
+    log.lines.length = 0;
+    await deliver();
+    expect(log.lines.some((line) => line.includes('is available'))).toBe(false);
+  });
+});
+
+describe('the device token', () => {
+  it('never appears in a log line', () => {
+    expect(server.issued.length).toBeGreaterThan(3);
+    for (const token of server.issued) {
+      for (const line of allLines) expect(line).not.toContain(token);
+    }
+    expect(allLines.some((line) => line.includes('dt_'))).toBe(false);
+  });
+});
