@@ -13,6 +13,7 @@ import {
 import { patch, send } from '../../functions/lib/table/commands';
 import { userProfiles } from '../../functions/lib/table/items/organizations';
 import { api, baseUrl, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
+import { deviceHeaders, enrollDevice } from '../support/agents';
 import { openAndSignIn, useChromiumPage } from '../support/browser';
 
 const currentPage = useChromiumPage();
@@ -241,7 +242,7 @@ describe('Settings → API Keys for Agents in Chromium', () => {
     expect(notDeleted.status).toBe(403);
   });
 
-  it('refuses an agent report sent with a deleted key', async () => {
+  it('enrols no device with a deleted key, while devices enrolled before keep reporting', async () => {
     const company = await signUpCompany();
     const created = await api<CreatedApiKey>('/api/api-keys', {
       method: 'POST',
@@ -249,15 +250,25 @@ describe('Settings → API Keys for Agents in Chromium', () => {
       body: {},
     });
     expect(created.status).toBe(201);
-    const report = (key: string) =>
-      api('/api/agent/report', { method: 'POST', headers: { [API_KEY_HEADER]: key }, body: reportBody() });
-    expect((await report(created.body.key)).status).toBe(202);
+    const enrol = (machineId: string) =>
+      api('/api/agent/enroll', {
+        method: 'POST',
+        headers: { [API_KEY_HEADER]: created.body.key },
+        body: { machine_id: machineId, hostname: 'FINANCE-PC-01' },
+      });
+    const token = await enrollDevice(created.body.key, { machine_id: 'BEFORE', hostname: 'FINANCE-PC-01' });
 
     const deleted = await api(`/api/api-keys/${created.body.id}`, {
       method: 'DELETE',
       token: company.accessToken,
     });
     expect(deleted.status).toBe(204);
-    expect((await report(created.body.key)).status).toBe(401);
+    expect((await enrol('AFTER')).status).toBe(401);
+    const report = await api('/api/agent/report', {
+      method: 'POST',
+      headers: deviceHeaders(token),
+      body: reportBody(),
+    });
+    expect(report.status).toBe(202);
   });
 });

@@ -22,6 +22,7 @@ import {
 } from '../support/stack-process';
 import { callApi, cognitoClientFor, signInAt, uniqueEmail, type ApiOptions } from '../support/stack-client';
 import { tableItems } from '../support/table';
+import { deviceHeaders, enrollDevice } from '../support/agents';
 
 /**
  * kill -9 of the whole local stack (gateway, cognito-local, Stripe sandbox and DynamoDB Local)
@@ -120,6 +121,7 @@ describe('crash recovery', () => {
     }
     // Agents and their keys, and a Stripe customer from a first checkout.
     const keys: string[] = [];
+    const tokens: string[] = [];
     for (let index = 0; index < 3; index++) {
       const created = await call<CreatedApiKey>('/api/api-keys', {
         method: 'POST',
@@ -128,10 +130,13 @@ describe('crash recovery', () => {
       });
       expect(created.status).toBe(201);
       keys.push(created.body.key);
+      const doomed = { machine_id: `DOOMED-${index}`, hostname: `DOOMED-PC-${index}`, os_type: 'Linux' };
+      const token = await enrollDevice(created.body.key, doomed, call);
+      tokens.push(token);
       const reported = await call('/api/agent/report', {
         method: 'POST',
-        headers: { 'x-api-key': created.body.key },
-        body: { machine_id: `DOOMED-${index}`, hostname: `DOOMED-PC-${index}`, os_type: 'Linux' },
+        headers: deviceHeaders(token),
+        body: doomed,
       });
       expect(reported.status).toBe(202);
     }
@@ -230,9 +235,17 @@ describe('crash recovery', () => {
     expect(listed.body.items.some((item) => item.id === organizationId)).toBe(false);
     expect((await call('/api/me', { token: company.accessToken })).status).toBe(403);
     for (const key of keys) {
-      const refused = await call('/api/agent/report', {
+      const refused = await call('/api/agent/enroll', {
         method: 'POST',
         headers: { 'x-api-key': key },
+        body: { machine_id: 'DOOMED-0', hostname: 'DOOMED-PC-0' },
+      });
+      expect(refused.status).toBe(401);
+    }
+    for (const token of tokens) {
+      const refused = await call('/api/agent/report', {
+        method: 'POST',
+        headers: deviceHeaders(token),
         body: { machine_id: 'DOOMED-0', hostname: 'DOOMED-PC-0' },
       });
       expect(refused.status).toBe(401);

@@ -94,13 +94,14 @@ export async function deviceTokenFor(key: string, body: unknown, send: SendReque
 
 /**
  * A device enrolled through the enrolment service, in this process (useFunctionEnv first): the
- * caller its reports would have, for tests that record reports through the data layer.
+ * caller its reports would have, for tests that record reports through the data layer, and its
+ * token, for tests that send them.
  */
 export async function enrolInProcess(
   organizationId: string,
   identity: Pick<AgentReportInput, 'machine_id' | 'hostname'> = machine(),
   now = new Date(),
-): Promise<DeviceCaller> {
+): Promise<DeviceCaller & { token: string }> {
   const [{ enrolDevice }, { findDevice }] = await Promise.all([
     import('../../functions/agent-reports/enrolment'),
     import('../../functions/lib/agent-caller'),
@@ -112,5 +113,5 @@ export async function enrolInProcess(
   );
   const device = await findDevice(`Bearer ${device_token}`);
   if (!device) throw new Error('The device just enrolled is not found by its token');
-  return device;
+  return { ...device, token: device_token };
 }
