@@ -18,6 +18,7 @@ import {
   agentMachineItemSchema,
   agentMachines,
   agentSections,
+  fleetIndexAttributes,
   type AgentMachineItem,
   type AgentSectionName,
   type SectionState,
@@ -70,21 +71,24 @@ const REPORT_ATTEMPTS = 5;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** What every report rewrites in the machine item: all but its keys, sections and first_seen. */
+/**
+ * What every report rewrites in the machine item: all but its keys, sections and first_seen. The
+ * fleet indexes' attributes are among them; set to the values they hold, they write no index.
+ */
 function heartbeatFields(report: AgentReport, now: Date) {
-  return {
+  const fields = {
     hostname: report.hostname,
     os_type: report.os_type,
     os_version: report.os_version,
     service_tag: report.service_tag,
     logged_in_user: report.logged_in_user,
     agent_version: report.agent_version,
-    update_available: report.update_available,
     memory_total_gb: report.memory_total_gb,
     cpu_info: report.cpu_info,
     storage_info: report.storage_info,
     last_seen: now.toISOString(),
   };
+  return { ...fields, ...fleetIndexAttributes(fields) };
 }
 
 /** The machine item a report makes, given the item it replaces (null on a first report). */
