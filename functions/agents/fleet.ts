@@ -110,8 +110,8 @@ export async function listFleetPage(
       lastFound = entry;
     }
     next = page.cursor;
-    if (!next) toEnd = !overflowed;
-    if (!next) break;
+    toEnd = next === null;
+    if (toEnd) break;
   }
   // Resume right after the last machine shown when the page filled before its read was done.
   if (overflowed && lastFound) next = cursorAfter(lastFound);
