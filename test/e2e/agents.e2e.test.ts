@@ -73,6 +73,8 @@ const WAREHOUSE: AgentReportInput = {
   os_version: 'Windows 10 Enterprise 22H2',
   service_tag: '7XK9PQ2',
   logged_in_user: 'ACME\\bob',
+  // Older than the agent the product ships: the server says an update is available.
+  agent_version: '0.9.0',
   update_available: true,
   memory_total_gb: 8,
 };
@@ -222,7 +224,7 @@ describe('Assets → Agent Monitoring in Chromium', () => {
     await expect.poll(() => page().getByText('No printers reported').isVisible(), SLOW).toBe(true);
     expect(await page().getByText('No installed software reported').isVisible()).toBe(true);
     const warehouse = await section(/^Overview/).textContent();
-    expect(warehouse).toContain('1.0.0');
+    expect(warehouse).toContain('0.9.0');
     expect(warehouse).toContain('Update available');
     await page().getByRole('button', { name: 'Back to List' }).click();
     await expect.poll(() => cards().count(), SLOW).toBe(3);

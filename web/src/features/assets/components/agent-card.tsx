@@ -76,7 +76,9 @@ export function AgentCard({ machine, now, to, onDelete }: AgentCardProps) {
           <div>
             <dt>Enrolled</dt>
             <dd>
-              <time dateTime={machine.enrolled_at}>{ENROLLED().format(new Date(machine.enrolled_at))}</time>
+              <span data-enrolled-at={machine.enrolled_at}>
+                {ENROLLED().format(new Date(machine.enrolled_at))}
+              </span>
             </dd>
           </div>
           <div>
