@@ -267,7 +267,7 @@ describe('Assets → Agent Monitoring in Chromium', () => {
     await page().getByLabel('Freshness').selectOption('green');
     await expect.poll(hostnames, SLOW).toEqual(['zeta-desk']);
     // The API filtered and sorted: the grid shows what it answered.
-    expect(Object.fromEntries(asked.at(-1)!)).toEqual({ freshness: 'green', sort: 'hostname' });
+    expect(Object.fromEntries(asked.at(-1)!)).toEqual({ freshness: 'green', sort: 'hostname', limit: '24' });
 
     await searchBox().fill('alpha');
     await expect
