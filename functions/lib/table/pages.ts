@@ -3,7 +3,7 @@ import type { Page } from '../../../shared/api';
 import { InvalidCursor } from '../errors';
 import { encodeCursor, listPage, type Listing } from './commands';
 import { contains } from './conditions';
-import { KEY_ATTRIBUTES as TABLE_KEY_ATTRIBUTES } from './definition';
+import { KEY_ATTRIBUTES } from './definition';
 
 /** DynamoDB items read per request page when searching, and pages read per request at most. */
 const SEARCH_READ_PAGE = 500;
@@ -20,7 +20,7 @@ export function invalidCursor(error: unknown): never {
 }
 
 /** The table's key attributes (definition.ts): all a cursor may name. */
-const KEY_ATTRIBUTES = new Set(TABLE_KEY_ATTRIBUTES);
+const CURSOR_ATTRIBUTES = new Set(KEY_ATTRIBUTES);
 
 /**
  * A cursor we issued is a table key (commands.ts, encodeCursor): base64url JSON of string attributes,
@@ -40,7 +40,7 @@ export function assertIssuedCursor(cursor: string): void {
     !Array.isArray(key) &&
     'pk' in key &&
     'sk' in key &&
-    Object.entries(key).every(([name, value]) => KEY_ATTRIBUTES.has(name) && typeof value === 'string');
+    Object.entries(key).every(([name, value]) => CURSOR_ATTRIBUTES.has(name) && typeof value === 'string');
   if (!isKey) throw new InvalidCursor();
 }
 
