@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { choice, optionalChoice, pageSchema, searchText } from './list';
+import { choice, optionalChoice, pageSchema, pagingFields, searchText } from './list';
 
 /**
  * What a monitoring agent reports (SPEC.md section 3, agent_data), validated by the ingestion route
@@ -181,6 +181,9 @@ export const agentMachineSchema = z.object({
   last_seen: z.string(),
   first_seen: z.string(),
   stale_sections: staleSectionsSchema.default({}),
+  /** Worked out by the server from agent_version (shared/agent-version.ts). */
+  update_available: z.boolean(),
+  enrolled_at: z.string(),
 });
 export type AgentMachine = z.output<typeof agentMachineSchema>;
 
@@ -200,17 +203,26 @@ export type AgentFreshness = (typeof AGENT_FRESHNESS)[number];
 export const AGENT_SORTS = ['last_seen', 'hostname'] as const;
 export type AgentSort = (typeof AGENT_SORTS)[number];
 
-/** The fleet view's query: a search (every word matches), a freshness colour and an order. */
+/** Machines a fleet page holds unless asked for fewer (at most PAGE_SIZE_MAX). */
+export const AGENT_PAGE_SIZE = 24;
+
+/** The fleet view's query: a search (every word matches), a freshness colour, an order, a page. */
 export const agentListQuerySchema = z.strictObject({
   q: searchText(),
   freshness: optionalChoice(AGENT_FRESHNESS, 'Freshness'),
   sort: choice(AGENT_SORTS, 'Sort').default('last_seen'),
+  ...pagingFields(AGENT_PAGE_SIZE),
 });
 export type AgentListQuery = z.output<typeof agentListQuerySchema>;
 
-/** The machines that match, and how many: the whole fleet is read, so `next_cursor` is null. */
+/**
+ * A page of the machines that match. `total`: unfiltered, the organisation's machine count; with a
+ * search or a freshness colour, the matches the page's bounded read saw from where it started, which
+ * is every match (`total_exact`) only when it read from the start of the fleet to its end.
+ */
 export const agentListResponseSchema = pageSchema(agentSummarySchema).extend({
   total: z.number().int().nonnegative(),
+  total_exact: z.boolean(),
 });
 export type AgentListResponse = z.output<typeof agentListResponseSchema>;
 

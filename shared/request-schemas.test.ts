@@ -71,6 +71,7 @@ describe('request schemas', () => {
       ...agentReportSchema.parse({ machine_id: 'm', hostname: 'h' }),
       first_seen: '2025-01-01T00:00:00.000Z',
       last_seen: '2025-01-01T00:00:00.000Z',
+      enrolled_at: '2025-01-01T00:00:00.000Z',
       organization_id: 'org',
     };
     expect(agentMachineSchema.safeParse(machine).success).toBe(true);

@@ -18,6 +18,7 @@ import {
   agentMachineItemSchema,
   agentMachines,
   agentSections,
+  fleetIndexAttributes,
   type AgentMachineItem,
   type AgentSectionName,
   type SectionState,
@@ -70,18 +71,21 @@ function reportWrite(report: AgentReport, now: Date): ReportWrite {
   const collected = collectedSections(report);
   const heavy = heavySections(report, collected);
   const stale = staleMarks(report, now);
+  const fields = {
+    hostname: report.hostname,
+    os_type: report.os_type,
+    agent_version: report.agent_version,
+    ...lightFields(report, collected),
+    ...(heavy.inlineStorage && { storage_info: heavy.inlineStorage }),
+    stale_sections: Object.keys(stale).length > 0 ? stale : null,
+    last_seen: now.toISOString(),
+  };
+  // The fleet indexes' attributes, set to the values they hold, write no index. A search text
+  // made without the system section would forget its fields: it waits for a report that has them.
+  const { search_text, ...indexKeys } = fleetIndexAttributes(fields);
   return {
     heavy,
-    fields: {
-      hostname: report.hostname,
-      os_type: report.os_type,
-      agent_version: report.agent_version,
-      update_available: report.update_available,
-      ...lightFields(report, collected),
-      ...(heavy.inlineStorage && { storage_info: heavy.inlineStorage }),
-      stale_sections: Object.keys(stale).length > 0 ? stale : null,
-      last_seen: now.toISOString(),
-    },
+    fields: { ...fields, ...indexKeys, ...(collected.has('system') && { search_text }) },
   };
 }
 

@@ -5,46 +5,20 @@ import {
   sharedFolderSchema,
   storageDeviceSchema,
   type AgentMachine,
-  type AgentSummary,
 } from '../../shared/agent-data';
 import { NotFound } from '../lib/errors';
 import { getItem, listAll } from '../lib/table/commands';
+import { toSummary } from './summary';
 import {
   AGENT_SECTIONS,
   agentMachineItemSchema,
   agentMachines,
   agentSectionItemSchema,
   agentSections,
-  type AgentMachineItem,
   type AgentSectionName,
 } from '../lib/table/items/agents';
 
 /** The fleet as the organisation's people see it: its machines, and one machine's whole report. */
-
-function toSummary(item: AgentMachineItem): AgentSummary {
-  return {
-    machine_id: item.machine_id,
-    hostname: item.hostname,
-    os_type: item.os_type ?? null,
-    os_version: item.os_version ?? null,
-    service_tag: item.service_tag ?? null,
-    logged_in_user: item.logged_in_user ?? null,
-    agent_version: item.agent_version ?? null,
-    update_available: item.update_available,
-    memory_total_gb: item.memory_total_gb ?? null,
-    cpu_info: item.cpu_info ?? null,
-    first_seen: item.first_seen,
-    last_seen: item.last_seen,
-  };
-}
-
-/** The fleet, latest report first; it is read whole (the fleet view shows all of it). */
-export async function listAgentMachines(organizationId: string): Promise<AgentSummary[]> {
-  const machines = await listAll(agentMachineItemSchema, agentMachines.ofOrganization(organizationId));
-  return machines
-    .sort((a, b) => b.last_seen.localeCompare(a.last_seen) || b.machine_id.localeCompare(a.machine_id))
-    .map(toSummary);
-}
 
 /** A section's entries as the report had them: each part's read as the section's own schema. */
 const sectionEntriesSchema = z.object({

@@ -7,9 +7,9 @@ import {
   type HardwareAssetType,
   type HardwareStatus,
 } from '../../shared/hardware';
-import { listAll, listPage } from '../lib/table/commands';
+import { countItems, listPage } from '../lib/table/commands';
 import { AGENTS_COUNTER, readCounters, statusCounter, typeCounter } from '../lib/table/counters';
-import { agentMachines } from '../lib/table/items/agents';
+import { agentMachines, seenHour } from '../lib/table/items/agents';
 import { hardwareAssetItemSchema, hardwareAssets } from '../lib/table/items/hardware';
 import { toAsset } from './asset-items';
 
@@ -50,20 +50,20 @@ export async function listExpiringWarranties(
   return { items: items.slice(0, limit).map(toAsset), more: items.length > limit };
 }
 
-const lastSeenOnly = z.object({ last_seen: z.string() });
-
-/** Machines (a counter) and those seen within the hour (the machines' last_seen). */
+/**
+ * Machines (a counter) and those active: seen since the start of the clock hour the active window
+ * began in, counted by DynamoDB in the fleet's last-seen index (items/agents.ts) without a machine
+ * being read. The index keeps the hour, not the time (a report would otherwise rewrite it), so a
+ * machine seen up to an hour before the window's start counts too (README, Monitoring agents).
+ */
 export async function countAgents(
   organizationId: string,
   now: Date,
 ): Promise<{ agents: number; active: number }> {
   const since = new Date(now.getTime() - ACTIVE_AGENT_WINDOW_MINUTES * 60_000).toISOString();
-  const [counters, seen] = await Promise.all([
+  const [counters, active] = await Promise.all([
     readCounters(organizationId),
-    listAll(lastSeenOnly, agentMachines.ofOrganization(organizationId), { attributes: ['last_seen'] }),
+    countItems(agentMachines.byLastSeen(organizationId, [seenHour(since), '9999'])),
   ]);
-  return {
-    agents: counters[AGENTS_COUNTER] ?? 0,
-    active: seen.filter((machine) => machine.last_seen >= since).length,
-  };
+  return { agents: counters[AGENTS_COUNTER] ?? 0, active };
 }

@@ -41,7 +41,9 @@ export class DataStack extends Stack {
         indexName: index.indexName,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
-        projectionType: ProjectionType.ALL,
+        ...(index.include
+          ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] }
+          : { projectionType: ProjectionType.ALL }),
       });
     }
     this.table = table;

@@ -363,10 +363,18 @@ function allServerErrors(): Metric {
   });
 }
 
-/** Read and write throttle events of the table and of each global index (reported apart). */
+/**
+ * Read and write throttle events of the table and of each global index that copies whole items
+ * (reported apart). The fleet's indexes (gsi3, gsi4) are left out to keep within CloudWatch's free
+ * alarm metrics: a read or write they throttle past the SDK's retries fails its request, which the
+ * ServerErrors and Lambda errors alarms count.
+ */
 function tableThrottleMetrics(table: ITable): Record<string, IMetric> {
   const metrics: Record<string, IMetric> = {};
-  const indexes = [undefined, ...GLOBAL_INDEXES.map((index) => index.indexName)];
+  const indexes = [
+    undefined,
+    ...GLOBAL_INDEXES.filter((index) => !index.include).map((index) => index.indexName),
+  ];
   indexes.forEach((indexName, i) => {
     const dimensionsMap = {
       TableName: table.tableName,

@@ -8,11 +8,13 @@ import {
   DescribeTimeToLiveCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import {
   GLOBAL_INDEXES,
   KEY_ATTRIBUTES,
+  type GlobalIndexDefinition,
   TABLE_KEYS,
   TTL_ATTRIBUTE,
 } from '../../functions/lib/table/definition';
@@ -76,12 +78,41 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       throw error;
     });
   if (!exists) await createTable(client, tableName);
+  else await addMissingIndexes(client, tableName);
   const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
   if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
     await client.send(
       new UpdateTimeToLiveCommand({
         TableName: tableName,
         TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      }),
+    );
+  }
+}
+
+function indexDefinition(index: GlobalIndexDefinition) {
+  return {
+    IndexName: index.indexName,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+    ],
+    Projection: index.include
+      ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.include] }
+      : { ProjectionType: 'ALL' as const },
+  };
+}
+
+/** A local table made before an index was defined gets it, as a deployment adds it to DynamoDB. */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string): Promise<void> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  for (const index of GLOBAL_INDEXES.filter(({ indexName }) => !present.has(indexName))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: KEY_ATTRIBUTES.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
       }),
     );
   }
@@ -97,14 +128,7 @@ async function createTable(client: DynamoDBClient, tableName: string): Promise<v
         { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
         { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: GLOBAL_INDEXES.map((index) => ({
-        IndexName: index.indexName,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      GlobalSecondaryIndexes: GLOBAL_INDEXES.map(indexDefinition),
     }),
   );
 }

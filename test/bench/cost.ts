@@ -77,8 +77,11 @@ export const DAYS_PER_MONTH = 30.4;
 const SECONDS_PER_MONTH = DAYS_PER_MONTH * 86_400;
 export const REPORTS_PER_DEVICE_PER_DAY = (24 * 60) / AGENT_REPORT_INTERVAL_MINUTES;
 
-/** Throttle metrics of the table and of each index, reads and writes apart. */
-const TABLE_THROTTLE_METRICS = 2 * (1 + GLOBAL_INDEXES.length);
+/**
+ * Throttle metrics of the table and of each index that copies whole items, reads and writes apart
+ * (the fleet's indexes are not alarmed apart: infra/aws/monitoring-stack.ts).
+ */
+const TABLE_THROTTLE_METRICS = 2 * (1 + GLOBAL_INDEXES.filter((index) => !index.include).length);
 
 /**
  * CloudWatch resources that cost the same whatever the fleet (infra/aws/monitoring-stack.ts; its

@@ -5,7 +5,7 @@ import type { HttpEvent } from '../../functions/lib/http';
 import { observeTableCalls } from '../../functions/lib/table/client';
 import { findRoute } from '../../functions/routes';
 import { recordAgentReport } from '../../functions/agent-reports/service';
-import { getAgentMachine, listAgentMachines } from '../../functions/agents/service';
+import { getAgentMachine } from '../../functions/agents/service';
 import { createApiKey } from '../../functions/api-keys/service';
 import { touchApiKey } from '../../functions/lib/agent-caller';
 import { agentReportSchema } from '../../shared/agent-data';
@@ -21,18 +21,26 @@ describe('the cost of a report', () => {
 
   interface Consumed {
     CapacityUnits?: number;
+    GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }>;
   }
 
   /** The commands sent while `run` runs, with the write units DynamoDB says each consumed. */
-  async function metered(run: () => Promise<void>): Promise<{ commands: string[]; writeUnits: number }> {
+  async function metered(
+    run: () => Promise<void>,
+  ): Promise<{ commands: string[]; writeUnits: number; indexWriteUnits: number }> {
     const commands: string[] = [];
     let writeUnits = 0;
+    let indexWriteUnits = 0;
     const stopObserving = observeTableCalls(async (operation, input, send) => {
       commands.push(operation);
-      const output = await send({ ...input, ReturnConsumedCapacity: 'TOTAL' });
+      const output = await send({ ...input, ReturnConsumedCapacity: 'INDEXES' });
       const consumed = output.ConsumedCapacity as Consumed | Consumed[] | undefined;
       for (const each of [consumed ?? []].flat()) {
-        if (!/Get|Query|Scan/.test(operation)) writeUnits += each.CapacityUnits ?? 0;
+        if (/Get|Query|Scan/.test(operation)) continue;
+        writeUnits += each.CapacityUnits ?? 0;
+        for (const index of Object.values(each.GlobalSecondaryIndexes ?? {})) {
+          indexWriteUnits += index.CapacityUnits ?? 0;
+        }
       }
       return output;
     });
@@ -41,7 +49,7 @@ describe('the cost of a report', () => {
     } finally {
       stopObserving();
     }
-    return { commands, writeUnits };
+    return { commands, writeUnits, indexWriteUnits };
   }
 
   it('checks the key, then the organisation with its subscription in one request', async () => {
@@ -103,8 +111,8 @@ describe('the cost of a report', () => {
     const rewrite = await metered(() => recordAgentReport(device, changed, new Date('2026-11-23T11:00:00Z')));
     // The heartbeat's condition fails on the changed section; the machine is read and rewritten.
     expect(rewrite.commands).toEqual(['UpdateItem', 'GetItem', 'TransactWriteItems']);
-    const fleet = await listAgentMachines(organizationId);
-    expect(fleet.map((each) => each.last_seen)).toEqual(['2026-11-23T11:00:00.000Z']);
+    const fleet = await getAgentMachine(organizationId, report.machine_id);
+    expect(fleet.last_seen).toBe('2026-11-23T11:00:00.000Z');
 
     // A report older than the one recorded (an agent's late retry) changes nothing.
     const late = await metered(() =>
@@ -115,9 +123,21 @@ describe('the cost of a report', () => {
       ),
     );
     expect(late.commands).toEqual(['UpdateItem', 'GetItem']);
-    const [recorded] = await listAgentMachines(organizationId);
+    const recorded = await getAgentMachine(organizationId, report.machine_id);
     expect(recorded).toMatchObject({ last_seen: '2026-11-23T11:00:00.000Z' });
-    expect(recorded?.hostname).not.toBe('LATE');
+    expect(recorded.hostname).not.toBe('LATE');
+  });
+
+  it("writes the fleet's index only when the hour last seen moves: 3 write units once an hour, 1 otherwise", async () => {
+    const organizationId = ulid();
+    const device = await enrolInProcess(organizationId);
+    const report = agentReportSchema.parse(machine());
+    await recordAgentReport(device, report, new Date('2026-11-23T10:05:00Z'));
+    const sameHour = await metered(() => recordAgentReport(device, report, new Date('2026-11-23T10:35:00Z')));
+    expect(sameHour).toMatchObject({ commands: ['UpdateItem'], writeUnits: 1, indexWriteUnits: 0 });
+    // The next hour: the last-seen index's entry moves, a delete and a put of a small entry.
+    const nextHour = await metered(() => recordAgentReport(device, report, new Date('2026-11-23T11:05:00Z')));
+    expect(nextHour).toMatchObject({ commands: ['UpdateItem'], indexWriteUnits: 2, writeUnits: 3 });
   });
 
   it('is still one write when a collector failed or a section is absent, and keeps what it had', async () => {
@@ -162,7 +182,7 @@ describe('the cost of a report', () => {
       ),
     );
     expect(withoutTag.commands).toEqual(['UpdateItem']);
-    const [summary] = await listAgentMachines(organizationId);
+    const summary = await getAgentMachine(organizationId, 'MACHINE-GUID-1');
     expect(summary).toMatchObject({
       service_tag: null,
       logged_in_user: null,

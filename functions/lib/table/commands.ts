@@ -218,7 +218,7 @@ async function getStoredItems(keys: TableKey[], consistent: boolean, what: strin
 
 /** Items of one partition of the table or an index, in sort-key order, within a sort-key range. */
 export interface Listing {
-  index?: 'gsi1' | 'gsi2';
+  index?: 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4';
   partition: string;
   /** Every sort key of the kind listed starts with it, and no other kind's in the partition does. */
   sortPrefix?: string;
@@ -233,6 +233,8 @@ export interface ListOptions {
   consistent?: boolean;
   /** Only these attributes of each item. */
   attributes?: string[];
+  /** Parse each item with its keys (an index entry, which a cursor resumes after). */
+  withKeys?: boolean;
 }
 
 function indexKeys(index: Listing['index']): { partitionKey: string; sortKey: string } {
@@ -300,9 +302,47 @@ export async function listPage<S extends z.ZodType>(
     }),
   );
   return {
-    items: (result.Items ?? []).map((item) => fromStored(schema, item)),
+    items: (result.Items ?? []).map((item) =>
+      options.withKeys ? schema.parse(item) : fromStored(schema, item),
+    ),
     cursor: result.LastEvaluatedKey ? encodeCursor(result.LastEvaluatedKey) : null,
   };
+}
+
+/**
+ * How many items a listing holds, counted by DynamoDB (Select COUNT): the items are read, at the
+ * read units of their size in the listing (an index entry's, for an index), but none is sent back.
+ */
+export async function countItems(listing: Listing): Promise<number> {
+  const { partitionKey, sortKey } = indexKeys(listing.index);
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const expression = new Expression();
+    const keyConditions = [`${expression.name(partitionKey)} = ${expression.value(listing.partition)}`];
+    if (listing.sortBetween) {
+      const [from, to] = listing.sortBetween;
+      keyConditions.push(
+        `${expression.name(sortKey)} BETWEEN ${expression.value(from)} AND ${expression.value(to)}`,
+      );
+    }
+    if (listing.sortPrefix !== undefined) {
+      keyConditions.push(`begins_with(${expression.name(sortKey)}, ${expression.value(listing.sortPrefix)})`);
+    }
+    const result = await tableClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        ...(listing.index ? { IndexName: listing.index } : {}),
+        KeyConditionExpression: keyConditions.join(' AND '),
+        ...expression.attributes(),
+        Select: 'COUNT',
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    count += result.Count ?? 0;
+    start = result.LastEvaluatedKey;
+  } while (start);
+  return count;
 }
 
 /** Every item of a listing, page after page. */

@@ -11,6 +11,12 @@ export interface GlobalIndexDefinition {
   indexName: string;
   partitionKey: string;
   sortKey: string;
+  /**
+   * The attributes the index copies besides the keys; every attribute when left out. An index
+   * whose copied attributes a write leaves unchanged costs that write nothing (README, Monitoring
+   * agents: the fleet's indexes).
+   */
+  include?: readonly string[];
 }
 
 export const GLOBAL_INDEXES: readonly GlobalIndexDefinition[] = [
@@ -18,6 +24,10 @@ export const GLOBAL_INDEXES: readonly GlobalIndexDefinition[] = [
   { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
   // Platform-wide listings for super_admin (all organisations, all users), newest first.
   { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  // The fleet by the hour its machines were last seen, and by hostname: a machine item's own
+  // partition, only the keys and what a search reads (items/agents.ts, fleetIndexAttributes).
+  { indexName: 'gsi3', partitionKey: 'pk', sortKey: 'gsi3sk', include: ['machine_id', 'search_text'] },
+  { indexName: 'gsi4', partitionKey: 'pk', sortKey: 'gsi4sk', include: ['machine_id', 'search_text'] },
 ];
 
 /** Items with this attribute (epoch seconds) are removed by DynamoDB once it has passed. */
@@ -25,7 +35,9 @@ export const TTL_ATTRIBUTE = 'expires_at_ttl';
 
 /** Every key attribute is a string. */
 export const KEY_ATTRIBUTES: readonly string[] = [
-  TABLE_KEYS.partitionKey,
-  TABLE_KEYS.sortKey,
-  ...GLOBAL_INDEXES.flatMap((index) => [index.partitionKey, index.sortKey]),
+  ...new Set([
+    TABLE_KEYS.partitionKey,
+    TABLE_KEYS.sortKey,
+    ...GLOBAL_INDEXES.flatMap((index) => [index.partitionKey, index.sortKey]),
+  ]),
 ];

@@ -3,12 +3,13 @@ import type { Page } from '../../../shared/api';
 import { InvalidCursor } from '../errors';
 import { encodeCursor, listPage, type Listing } from './commands';
 import { contains } from './conditions';
+import { KEY_ATTRIBUTES } from './definition';
 
 /** DynamoDB items read per request page when searching, and pages read per request at most. */
 const SEARCH_READ_PAGE = 500;
 const SEARCH_READ_PAGES = 8;
 
-function invalidCursor(error: unknown): never {
+export function invalidCursor(error: unknown): never {
   if (
     error instanceof Error &&
     /ExclusiveStartKey|exclusive start key|starting key|cursor/i.test(error.message)
@@ -19,14 +20,14 @@ function invalidCursor(error: unknown): never {
 }
 
 /** The table's key attributes (definition.ts): all a cursor may name. */
-const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']);
+const CURSOR_ATTRIBUTES = new Set(KEY_ATTRIBUTES);
 
 /**
  * A cursor we issued is a table key (commands.ts, encodeCursor): base64url JSON of string attributes,
  * pk and sk among them. Anything else is refused before it reaches DynamoDB, which would fail on
  * it as a server error (`{}`, `[]`, `true`) or, for `null`, quietly start from the first page.
  */
-function assertIssuedCursor(cursor: string): void {
+export function assertIssuedCursor(cursor: string): void {
   let key: unknown;
   try {
     key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -39,7 +40,7 @@ function assertIssuedCursor(cursor: string): void {
     !Array.isArray(key) &&
     'pk' in key &&
     'sk' in key &&
-    Object.entries(key).every(([name, value]) => KEY_ATTRIBUTES.has(name) && typeof value === 'string');
+    Object.entries(key).every(([name, value]) => CURSOR_ATTRIBUTES.has(name) && typeof value === 'string');
   if (!isKey) throw new InvalidCursor();
 }
 

@@ -34,7 +34,8 @@ export const agentMachineItemSchema = z.object({
   service_tag: z.string().optional(),
   logged_in_user: z.string().optional(),
   agent_version: z.string().optional(),
-  update_available: z.boolean(),
+  /** What older agents reported; the server now works it out from agent_version. */
+  update_available: z.boolean().optional(),
   memory_total_gb: z.number().optional(),
   // As reported, each past the report's own checks; extra fields (an older agent's) are left out.
   cpu_info: z.object(cpuInfoSchema.shape).optional(),
@@ -56,6 +57,59 @@ export type AgentMachineItem = z.infer<typeof agentMachineItemSchema>;
 
 const agentsPartition = (organizationId: string) => key(`ORG#${organizationId}#AGENTS`);
 
+/**
+ * The fleet's indexes order the machines by the clock hour they were last seen (gsi3) and by
+ * hostname (gsi4). The hour, not the time: an index key that moved with every report would make
+ * each report rewrite the index entry (a delete and a put, 2 write units more); the hour moves
+ * once an hour. Within an hour a page is put in last-seen order as it is read (functions/agents).
+ */
+export const FLEET_BY_LAST_SEEN = 'gsi3' as const;
+export const FLEET_BY_HOSTNAME = 'gsi4' as const;
+
+/** "2026-11-23T10:41:07.000Z" → "2026-11-23T10": the key of the hour a time falls in. */
+export function seenHour(time: string): string {
+  return time.slice(0, 13);
+}
+
+/** What a search looks through: hostname, logged-in user, service tag and OS, lower-cased. */
+interface Indexed {
+  hostname: string;
+  last_seen: string;
+  logged_in_user?: string | null;
+  service_tag?: string | null;
+  os_type?: string | null;
+  os_version?: string | null;
+}
+
+export function fleetSearchText(machine: Indexed): string {
+  return [machine.hostname, machine.logged_in_user, machine.service_tag, machine.os_type, machine.os_version]
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase();
+}
+
+/**
+ * The attributes the fleet's indexes read, which every write of a machine sets. They change only
+ * when the hour, the hostname or a searched field does, and then so does the index entry.
+ */
+export function fleetIndexAttributes(machine: Indexed) {
+  return {
+    gsi3sk: seenHour(machine.last_seen),
+    gsi4sk: machine.hostname.toLowerCase(),
+    search_text: fleetSearchText(machine),
+  };
+}
+
+/** A machine's entry in a fleet index: its keys and what a search reads. */
+export const fleetEntrySchema = z.object({
+  pk: z.string(),
+  sk: z.string(),
+  machine_id: z.string(),
+  gsi3sk: z.string().optional(),
+  gsi4sk: z.string().optional(),
+});
+export type FleetEntry = z.infer<typeof fleetEntrySchema>;
+
 export const agentMachines = {
   /** The organisation's agents' partition; organisation deletion empties it too. */
   partition: agentsPartition,
@@ -64,10 +118,23 @@ export const agentMachines = {
     sk: key(`AGENT#${machineId}`),
   }),
   item: (machine: AgentMachineItem) =>
-    stored(machine, agentMachines.key(machine.organization_id, machine.machine_id)),
+    stored(
+      { ...machine, ...fleetIndexAttributes(machine) },
+      agentMachines.key(machine.organization_id, machine.machine_id),
+    ),
   ofOrganization: (organizationId: string) => ({
     partition: agentsPartition(organizationId),
     sortPrefix: key('AGENT#'),
+  }),
+  /** The fleet by last-seen hour, optionally between two hours (inclusive). */
+  byLastSeen: (organizationId: string, hours?: [string, string]) => ({
+    index: FLEET_BY_LAST_SEEN,
+    partition: agentsPartition(organizationId),
+    ...(hours ? { sortBetween: hours } : {}),
+  }),
+  byHostname: (organizationId: string) => ({
+    index: FLEET_BY_HOSTNAME,
+    partition: agentsPartition(organizationId),
   }),
 };
 

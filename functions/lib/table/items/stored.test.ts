@@ -142,7 +142,15 @@ describe('the items as stored', () => {
     [
       'a machine',
       agentMachines.item(machine),
-      { ...machine, pk: 'org#01hzxampleorg#agents', sk: 'agent#machine-guid-1' },
+      {
+        ...machine,
+        pk: 'org#01hzxampleorg#agents',
+        sk: 'agent#machine-guid-1',
+        // The fleet's indexes: the hour last seen, the hostname lower-cased, what a search reads.
+        gsi3sk: '2026-01-01T00',
+        gsi4sk: 'host',
+        search_text: 'host',
+      },
     ],
     [
       'a section part',

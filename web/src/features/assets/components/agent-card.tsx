@@ -1,7 +1,8 @@
-import { Badge } from '@aws-amplify/ui-react';
+import { Badge, Button } from '@aws-amplify/ui-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { AgentSummary } from '@shared/agent-data';
+import { AGENT_DEFAULT_VERSION, type AgentSummary } from '@shared/agent-data';
+import { lazyFormat } from '../../../components/format';
 import { formatOs } from './agent-format';
 import { FreshnessBadge, LastSeen } from './agent-freshness';
 
@@ -10,7 +11,11 @@ interface AgentCardProps {
   now: Date;
   /** Where the card leads: the same page with ?machine=<id>. */
   to: { search: string };
+  /** Admins only: asks to delete the machine. */
+  onDelete?: (machine: AgentSummary) => void;
 }
+
+const ENROLLED = lazyFormat(() => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }));
 
 const NOT_REPORTED = 'Not reported';
 
@@ -18,7 +23,7 @@ const NOT_REPORTED = 'Not reported';
  * One machine in the fleet grid. The hostname is a link whose click area covers the whole card,
  * so the card opens with a click anywhere, with Enter, and in a new tab.
  */
-export function AgentCard({ machine, now, to }: AgentCardProps) {
+export function AgentCard({ machine, now, to, onDelete }: AgentCardProps) {
   const titleId = useId();
   const os = formatOs(machine);
   return (
@@ -68,11 +73,40 @@ export function AgentCard({ machine, now, to }: AgentCardProps) {
               <LastSeen lastSeen={machine.last_seen} now={now} />
             </dd>
           </div>
+          <div>
+            <dt>Enrolled</dt>
+            <dd>
+              <span data-enrolled-at={machine.enrolled_at}>
+                {ENROLLED().format(new Date(machine.enrolled_at))}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt>Agent</dt>
+            <dd className="agent-mono">{machine.agent_version ?? AGENT_DEFAULT_VERSION}</dd>
+          </div>
         </dl>
-        {machine.update_available ? (
-          <Badge size="small" variation="warning" className="agent-card__update">
-            Update available
-          </Badge>
+        {machine.update_available || onDelete ? (
+          <div className="agent-card__footer">
+            {machine.update_available ? (
+              <Badge size="small" variation="warning" className="agent-card__update">
+                Update available
+              </Badge>
+            ) : null}
+            {onDelete ? (
+              <Button
+                size="small"
+                variation="link"
+                colorTheme="error"
+                className="agent-card__delete"
+                aria-label={`Delete ${machine.hostname}`}
+                data-delete-machine={machine.machine_id}
+                onClick={() => onDelete(machine)}
+              >
+                Delete
+              </Button>
+            ) : null}
+          </div>
         ) : null}
       </article>
     </li>

@@ -10,7 +10,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@aws-amplify/ui-react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -23,7 +23,14 @@ import {
   type AgentFreshness,
   type AgentListResponse,
   type AgentSort,
+  type AgentSummary,
 } from '@shared/agent-data';
+import { hasRole } from '@shared/constants';
+import { useCurrentUser } from '../../../api/me';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListFooter, showingText } from '../../../components/list-footer';
+import { listTotal } from '../../../components/list-total';
+import { useDeleteAgent } from '../api/delete-agent';
 import { errorMessage } from '../../../api/api-client';
 import { AgentCard } from './agent-card';
 import { plural } from '../../../components/format';
@@ -52,7 +59,7 @@ function isSort(value: string): value is AgentSort {
 }
 
 interface AgentGridProps {
-  list: UseQueryResult<AgentListResponse>;
+  list: UseInfiniteQueryResult<InfiniteData<AgentListResponse>>;
   now: Date;
   /** What the person chose: the search as typed, the freshness colour and the order. */
   filters: { search: string; freshness: AgentFreshness | ''; sort: AgentSort };
@@ -84,8 +91,14 @@ export function AgentGrid({
   machineLink,
   returnFocusRef,
 }: AgentGridProps) {
-  const machines = list.data?.items;
-  const total = list.data?.total ?? 0;
+  const pages = list.data?.pages;
+  const machines = pages?.flatMap((page) => page.items);
+  const counted = pages ? listTotal(pages) : null;
+  const total = counted?.count ?? 0;
+  const { profile } = useCurrentUser();
+  const isAdmin = hasRole(profile.role, 'admin');
+  const deletion = useDeleteAgent();
+  const [deleting, setDeleting] = useState<AgentSummary | null>(null);
   const online =
     machines?.filter((machine) => agentFreshness(machine.last_seen, now) === 'green').length ?? 0;
   const filtered = filters.search.trim() !== '' || filters.freshness !== '';
@@ -116,7 +129,7 @@ export function AgentGrid({
         setRefreshNote(
           result.isError
             ? 'Could not refresh the machines'
-            : `Machines updated: ${plural(result.data?.total ?? 0, 'machine', 'machines')}`,
+            : `Machines updated: ${plural(result.data?.pages[0]?.total ?? 0, 'machine', 'machines')}`,
         ),
       );
   };
@@ -134,8 +147,19 @@ export function AgentGrid({
       : refreshing
         ? 'Refreshing machines…'
         : filtered && machines
-          ? `${plural(total, 'machine matches', 'machines match')}`
+          ? `${counted?.exact === false ? 'At least ' : ''}${plural(total, 'machine matches', 'machines match')}`
           : refreshNote;
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deletion.mutate(deleting.machine_id, {
+      onSuccess: () => {
+        setRefreshNote(`${deleting.hostname} deleted`);
+        setDeleting(null);
+        searchRef.current?.focus();
+      },
+    });
+  };
 
   return (
     <div className="agent-tab">
@@ -208,8 +232,11 @@ export function AgentGrid({
         <p className="agent-summary" data-testid="agent-summary">
           <span>
             {filtered
-              ? plural(total, 'machine matches', 'machines match')
-              : `${plural(total, 'machine', 'machines')} · ${online.toLocaleString('en-GB')} online`}
+              ? `${counted?.exact === false ? 'At least ' : ''}${plural(total, 'machine matches', 'machines match')}`
+              : list.hasNextPage
+                ? plural(total, 'machine', 'machines')
+                : // Online is counted over the machines loaded: all of them once no page is left.
+                  `${plural(total, 'machine', 'machines')} · ${online.toLocaleString('en-GB')} online`}
           </span>
           {list.dataUpdatedAt ? (
             <span className="agent-summary__extra">
@@ -229,9 +256,9 @@ export function AgentGrid({
         <GridSkeleton />
       ) : list.isError && !machines ? (
         <LoadError heading="Could not load the machines" query={list} />
-      ) : !machines || (machines.length === 0 && !filtered) ? (
+      ) : !machines || (machines.length === 0 && !filtered && !list.hasNextPage) ? (
         <NoMachines />
-      ) : machines.length === 0 ? (
+      ) : machines.length === 0 && !list.hasNextPage ? (
         <div className="empty-state agent-empty">
           <Heading level={3} className="agent-empty__title">
             {filters.freshness && filters.search.trim() === ''
@@ -253,10 +280,48 @@ export function AgentGrid({
               machine={machine}
               now={now}
               to={machineLink(machine.machine_id)}
+              {...(isAdmin ? { onDelete: setDeleting } : {})}
             />
           ))}
         </ul>
       )}
+
+      {machines && !list.isPending ? (
+        <ListFooter
+          pager={{
+            list,
+            filtered,
+            filling: false,
+            settled: !changing,
+            loadMore: () => void list.fetchNextPage(),
+          }}
+          showing={showingText(machines.length, counted, ['machine', 'machines'], list.hasNextPage)}
+        />
+      ) : null}
+
+      {deleting ? (
+        <ConfirmDialog
+          question="Are you sure you want to delete this machine? Its agent will need to enrol again."
+          detail={<Text>{deleting.hostname}</Text>}
+          confirmLabel="Delete machine"
+          busy={deletion.isPending}
+          error={
+            deletion.isError
+              ? { heading: 'Could not delete the machine', message: errorMessage(deletion.error) }
+              : null
+          }
+          onConfirm={confirmDelete}
+          onCancel={() => {
+            deletion.reset();
+            setDeleting(null);
+          }}
+          returnFocus={() =>
+            gridRef.current?.querySelector<HTMLElement>(
+              `[data-delete-machine="${CSS.escape(deleting.machine_id)}"]`,
+            ) ?? searchRef.current
+          }
+        />
+      ) : null}
     </div>
   );
 }

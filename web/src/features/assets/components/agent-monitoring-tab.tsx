@@ -64,7 +64,9 @@ export function AgentMonitoringTab() {
       <AgentDetail
         key={machineId}
         machineId={machineId}
-        summary={list.data?.items.find((machine) => machine.machine_id === machineId)}
+        summary={list.data?.pages
+          .flatMap((page) => page.items)
+          .find((machine) => machine.machine_id === machineId)}
         now={now}
         onBack={backToList}
       />
