@@ -84,7 +84,8 @@ describe('the fleet, a page at a time', () => {
     }
     expect(byLastSeen.items[0]).toMatchObject({
       last_seen: NOW.toISOString(),
-      enrolled_at: NOW.toISOString(),
+      // Enrolled the day before its reports (companyWithFleet).
+      enrolled_at: expect.stringMatching(/^2026-03-01T/),
       agent_version: '1.0.0',
       update_available: false,
     });
