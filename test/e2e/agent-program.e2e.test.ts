@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { API_KEY_MESSAGES, API_KEY_PATTERN } from '../../shared/api-keys';
-import { runAgentOnce } from '../support/agent-program';
+import { agentInstallation, runAgentOnce } from '../support/agent-program';
 import { baseUrl, signUpCompany } from '../support/api';
 import { openAndSignIn, useChromiumPage } from '../support/browser';
 
@@ -9,7 +9,7 @@ const page = useChromiumPage();
 const SLOW = { timeout: 20_000 };
 
 describe('a monitoring agent from key to fleet view, in Chromium', () => {
-  it('generates a key in the UI, reports this machine with the real agent, and is refused once the key is deleted', async () => {
+  it('generates a key in the UI, enrols and reports this machine with the real agent, which keeps its token once the key is deleted', async () => {
     const company = await signUpCompany();
     await openAndSignIn(page(), '/settings', company);
 
@@ -19,8 +19,15 @@ describe('a monitoring agent from key to fleet view, in Chromium', () => {
     await expect.poll(() => shownKey.textContent(), SLOW).toMatch(API_KEY_PATTERN);
     const key = (await shownKey.textContent())!;
 
-    const first = await runAgentOnce(key);
+    const installation = agentInstallation();
+    onTestFinished(installation.remove);
+    const first = await runAgentOnce(key, installation);
     expect(first.code, first.output).toBe(0);
+    expect(first.output).toMatch(/Enrolled as device \w+; its token is kept in /);
+    // Its next report goes with the token it kept: no second enrolment.
+    const second = await runAgentOnce(key, installation);
+    expect(second.code, second.output).toBe(0);
+    expect(second.output).not.toContain('Enrolling');
 
     // This machine, as the agent saw it, in Assets → Agent Monitoring.
     await page().goto(`${baseUrl()}/assets`);
@@ -40,7 +47,7 @@ describe('a monitoring agent from key to fleet view, in Chromium', () => {
     const storage = page().getByRole('region', { name: /^Storage/ });
     await expect.poll(() => storage.getByRole('meter').count(), SLOW).toBeGreaterThan(0);
 
-    // Deleting the key in Settings refuses the agent's next report.
+    // Deleting the key in Settings stops new enrolments; an enrolled agent keeps reporting.
     await page().goto(`${baseUrl()}/settings`);
     await keys
       .getByRole('row')
@@ -54,5 +61,18 @@ describe('a monitoring agent from key to fleet view, in Chromium', () => {
     const refused = await runAgentOnce(key);
     expect(refused.code).toBe(1);
     expect(refused.output).toContain('The API key is missing or not valid');
+    const enrolled = await runAgentOnce(key, installation);
+    expect(enrolled.code, enrolled.output).toBe(0);
+
+    // Deleting the machine in Assets revokes its token: the agent tries to enrol again, in vain.
+    await page().goto(`${baseUrl()}/assets`);
+    await expect.poll(() => card.count(), SLOW).toBe(1);
+    await card.getByRole('button', { name: `Delete ${hostname()}` }).click();
+    await page().getByRole('alertdialog').getByRole('button', { name: 'Delete machine' }).click();
+    await expect.poll(() => card.count(), SLOW).toBe(0);
+    const revoked = await runAgentOnce(key, installation);
+    expect(revoked.code).toBe(1);
+    expect(revoked.output).toContain('Enrolling');
+    expect(revoked.output).toContain('The API key is missing or not valid');
   }, 120_000);
 });
