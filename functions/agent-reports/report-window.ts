@@ -1,7 +1,8 @@
 import { REPORTS_PER_MINUTE } from '../../shared/agent-data';
 import { TooManyRequests } from '../lib/errors';
-import { absent, anyOf, lessThan, type Condition } from '../lib/table/conditions';
-import type { AgentMachineItem } from '../lib/table/items/agents';
+import { isConditionFailure, send, update } from '../lib/table/commands';
+import { absent, allOf, anyOf, equals, lessThan, type Condition } from '../lib/table/conditions';
+import { agentMachines, type AgentMachineItem } from '../lib/table/items/agents';
 import { minuteWindow } from './enrolment';
 
 /**
@@ -32,4 +33,36 @@ export function nextReportWindow(
   const count = current.report_window_count ?? 0;
   if (count >= REPORTS_PER_MINUTE) throw new TooManyRequests(REPORT_RATE_MESSAGE, retryAfterSeconds);
   return { report_window_start: start, report_window_count: count + 1 };
+}
+
+/**
+ * A machine item written from a read is guarded by the report it replaces and by the count of its
+ * window, which a superseded report (below) moves without writing a report.
+ */
+export function unchangedSince(current: AgentMachineItem): Condition {
+  return allOf(
+    equals('last_seen', current.last_seen),
+    current.report_window_count === undefined
+      ? absent('report_window_count')
+      : equals('report_window_count', current.report_window_count),
+  );
+}
+
+/**
+ * A report that lost a race to a newer one of its machine is not written, but the device did send
+ * it: it counts in the window the newer report opened (the same minute or a later one), and is
+ * refused once that window has its fill, so racing reports cannot pass the rate.
+ */
+export async function countSupersededReport(organizationId: string, machineId: string, now: Date) {
+  const { retryAfterSeconds } = minuteWindow(now);
+  await send(
+    update(
+      agentMachines.key(organizationId, machineId),
+      { add: { report_window_count: 1 } },
+      lessThan('report_window_count', REPORTS_PER_MINUTE),
+    ),
+  ).catch((error: unknown) => {
+    if (isConditionFailure(error)) throw new TooManyRequests(REPORT_RATE_MESSAGE, retryAfterSeconds);
+    throw error;
+  });
 }

@@ -25,7 +25,7 @@ import {
 } from '../lib/table/items/agents';
 import { devices } from '../lib/table/items/devices';
 import { write, type Built } from '../lib/table/transaction';
-import { newReportWindow, nextReportWindow } from './report-window';
+import { countSupersededReport, newReportWindow, nextReportWindow, unchangedSince } from './report-window';
 import {
   checkWriteSize,
   collectedSections,
@@ -180,7 +180,7 @@ async function writeReport(
   );
 
   if (current && shrunk.size === 0) {
-    return send(put(agentMachines.item(machine), equals('last_seen', current.last_seen))).then(
+    return send(put(agentMachines.item(machine), unchangedSince(current))).then(
       () => true,
       (error: unknown) => {
         if (isConditionFailure(error)) return false;
@@ -216,7 +216,7 @@ async function writeReport(
       );
       for (const item of counterUpdate(organizationId, new Map([[AGENTS_COUNTER, 1]]))) add('other', item);
     } else {
-      add('machine', put(agentMachines.item(machine), equals('last_seen', current.last_seen)));
+      add('machine', put(agentMachines.item(machine), unchangedSince(current)));
     }
     return built;
   });
@@ -239,7 +239,8 @@ export async function recordAgentReport(device: DeviceCaller, sent: AgentReport,
   for (let attempt = 0; attempt < REPORT_ATTEMPTS; attempt++) {
     if (attempt > 0) await sleep(10 * 2 ** attempt * (0.5 + Math.random()));
     const current = await getMachineItem(organizationId, report.machine_id);
-    if (current && current.last_seen >= now.toISOString()) return;
+    if (current && current.last_seen >= now.toISOString())
+      return countSupersededReport(organizationId, report.machine_id, now);
     if (await writeReport(device, report, current, now)) return;
   }
   throw new TooManyRequests(

@@ -114,7 +114,8 @@ describe('the cost of a report', () => {
     const fleet = await getAgentMachine(organizationId, report.machine_id);
     expect(fleet.last_seen).toBe('2026-11-23T11:00:00.000Z');
 
-    // A report older than the one recorded (an agent's late retry) changes nothing.
+    // A report older than the one recorded (an agent's late retry) changes nothing but the
+    // device's report count: it was sent, so it counts toward the rate.
     const late = await metered(() =>
       recordAgentReport(
         device,
@@ -122,7 +123,7 @@ describe('the cost of a report', () => {
         new Date('2026-11-23T10:59:00Z'),
       ),
     );
-    expect(late.commands).toEqual(['UpdateItem', 'GetItem']);
+    expect(late.commands).toEqual(['UpdateItem', 'GetItem', 'UpdateItem']);
     const recorded = await getAgentMachine(organizationId, report.machine_id);
     expect(recorded).toMatchObject({ last_seen: '2026-11-23T11:00:00.000Z' });
     expect(recorded.hostname).not.toBe('LATE');

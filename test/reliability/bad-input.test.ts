@@ -217,7 +217,10 @@ describe('bad input on every route of the route table', () => {
       },
       'GET /api/agents': {
         caller: 'admin',
-        query: { schema: agentListQuerySchema, valid: { q: 'fuzz', freshness: 'green', sort: 'hostname' } },
+        query: {
+          schema: agentListQuerySchema,
+          valid: { q: 'fuzz', freshness: 'green', sort: 'hostname', limit: '10' },
+        },
         body: { kind: 'none' },
       },
       'DELETE /api/agents/{machine_id}': {
@@ -318,6 +321,7 @@ describe('bad input on every route of the route table', () => {
     let total = 0;
     let serverErrors = 0;
     let refusedRowByRow = 0;
+    let badCredentials = 0;
     for (const route of ordered) {
       const input = inputs[routeKey(route)]!;
       const cases = [
@@ -337,6 +341,10 @@ describe('bad input on every route of the route table', () => {
       ).toBeGreaterThan(0);
       if (input.body.kind === 'json')
         expect(unknown('unknown field'), `${routeKey(route)}: unknown fields`).toBeGreaterThan(0);
+      if (agentChannel(route)) {
+        expect(unknown('credential:'), `${routeKey(route)}: bad credentials`).toBeGreaterThan(0);
+        badCredentials += unknown('credential:');
+      }
       const answers = await inBatches(cases, (badCase) =>
         send({
           ...badCase,
@@ -363,7 +371,7 @@ describe('bad input on every route of the route table', () => {
 
     console.log(`[reliability] bad input: seed ${SEED}, cases per route: ${counts.join(', ')}`);
     console.log(
-      `[reliability] bad input: ${total} cases over ${routes.length} routes, ${serverErrors} server errors, ${failures.length} wrong answers, table ${unchanged ? 'unchanged' : 'CHANGED'}; ${refusedRowByRow} CSV files refused row by row (200, nothing imported); ${Math.round((Date.now() - started) / 1000)} s`,
+      `[reliability] bad input: ${total} cases over ${routes.length} routes, ${serverErrors} server errors, ${failures.length} wrong answers, table ${unchanged ? 'unchanged' : 'CHANGED'}; ${badCredentials} bad agent-channel credentials (401); ${refusedRowByRow} CSV files refused row by row (200, nothing imported); ${Math.round((Date.now() - started) / 1000)} s`,
     );
     expect(failures).toEqual([]);
     expect(difference).toEqual({ removedOrChanged: [], addedOrChanged: [] });

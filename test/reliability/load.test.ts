@@ -10,6 +10,7 @@ import {
 } from '../../shared/agent-data';
 import type { DashboardResponse } from '../../shared/api';
 import { UNLIMITED } from '../../shared/constants';
+import { PAGE_SIZE_MAX } from '../../shared/list';
 import { organizationIdOf } from '../support/api';
 import { deviceHeaders, enrolInProcess } from '../support/agents';
 import { callApi, signUpCompanyAt } from '../support/stack-client';
@@ -185,15 +186,41 @@ describe('load', () => {
     expect(soakSummary.errors).toBe(0);
     expect(rssEnd).toBeLessThanOrEqual(rssStart + RSS_GROWTH_BOUND_BYTES);
 
-    // Every agent once: the fleet list, and the dashboard's counter.
-    const agents = await callApi<AgentListResponse>(stack, '/api/agents', { token: company.accessToken });
-    expect(agents.status).toBe(200);
-    expect(agents.body.items).toHaveLength(AGENTS);
-    expect(new Set(agents.body.items.map((agent) => agent.machine_id)).size).toBe(AGENTS);
-    expect(new Set(agents.body.items.map((agent) => agent.hostname)).size).toBe(AGENTS);
+    // Every agent once: the fleet list, paged through as the web app pages it, and its total.
+    const listed: AgentListResponse['items'] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    let total = -1;
+    do {
+      const query: URLSearchParams = new URLSearchParams({
+        limit: String(PAGE_SIZE_MAX),
+        ...(cursor && { cursor }),
+      });
+      const page: { status: number; body: AgentListResponse } = await callApi<AgentListResponse>(
+        stack,
+        `/api/agents?${query}`,
+        {
+          token: company.accessToken,
+        },
+      );
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(PAGE_SIZE_MAX);
+      listed.push(...page.body.items);
+      total = page.body.total;
+      cursor = page.body.next_cursor;
+      pages++;
+    } while (cursor && pages <= AGENTS);
+    console.log(`[reliability] fleet list: ${listed.length} machines in ${pages} pages, total ${total}`);
+    expect(total).toBe(AGENTS);
+    expect(listed).toHaveLength(AGENTS);
+    expect(new Set(listed.map((agent) => agent.machine_id)).size).toBe(AGENTS);
+    expect(new Set(listed.map((agent) => agent.hostname)).size).toBe(AGENTS);
     const dashboard = await callApi<DashboardResponse>(stack, '/api/dashboard', {
       token: company.accessToken,
     });
+    console.log(
+      `[reliability] dashboard: ${dashboard.body.agents} agents, ${dashboard.body.active_agents} active`,
+    );
     expect(dashboard.body).toMatchObject({ agents: AGENTS, active_agents: AGENTS });
     // Agents are the fleet, not the hardware inventory (SPEC: Assets has the two as separate tabs).
     expect(dashboard.body.total_hardware).toBe(0);

@@ -19,13 +19,15 @@ import {
 } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 import { tableDump } from '../support/table';
-import { deviceHeaders, sendReport } from '../support/agents';
+import { deviceHeaders, deviceTokenFor, sendReport } from '../support/agents';
+import { API_KEY_HEADER } from '../../shared/agent-data';
 
 /**
  * Broken object and function level authorisation (OWASP API1, API5), generated from the route
  * table: every signed-in route is called by another organisation's admin aimed at the victim
  * organisation's objects, and by each role of the victim organisation below the route's; the agent
- * route is called with another organisation's key for a machine of the victim's. Each case has an
+ * channel is called with another organisation's key for a machine of the victim's, and with every
+ * credential that is not its own (a sign-in token, a key for a device token, and the reverse). Each case has an
  * expected status, no answer to an outsider may carry the victim's data, and the victim's items in
  * the table must be exactly as they were.
  */
@@ -39,6 +41,7 @@ interface Victim {
   disposalItem: DisposalItem;
   invitationId: string;
   apiKeyId: string;
+  apiKey: string;
   machineId: string;
   checkoutSessionId: string;
   /** Strings that only the victim's data contains. */
@@ -210,6 +213,7 @@ async function victimOrganization(): Promise<Victim> {
     disposalItem: disposal.body,
     invitationId: invitation.body.id,
     apiKeyId: key.body.id,
+    apiKey: key.body.key,
     machineId,
     checkoutSessionId,
     secrets: [
@@ -285,45 +289,93 @@ describe('tenant and role isolation on every route of the route table', () => {
       }
     }
 
-    // Another organisation's API key, reporting a machine id the victim already has: the report
-    // lands in the outsider's own organisation.
+    // The agent channel, by credential: a route of it missing below fails the suite.
+    const agentRoutes = routes.filter((route) => route.auth === 'agent-key' || route.auth === 'device-token');
+    expect(agentRoutes.map(routeKey).sort()).toEqual(['POST /api/agent/enroll', 'POST /api/agent/report']);
+    const expectStatus = (what: string, answer: ApiResponse, expected: number) => {
+      cases++;
+      const body = JSON.stringify(answer.body) ?? '';
+      const leaked = victim.secrets.filter((secret) => body.includes(secret));
+      if (answer.status !== expected || leaked.length > 0)
+        failures.push(`${what}: expected ${expected}, got ${answer.status} ${leaked.join(', ')} ${body}`);
+    };
+    // Another organisation's API key, enrolling a machine id the victim already has: a device of
+    // the outsider's own, whose reports land in the outsider's organisation.
     const outsiderKey = await api<{ key: string }>('/api/api-keys', {
       method: 'POST',
       token: outsider.accessToken,
       body: { name: 'Intruder agents' },
     });
     expectCreated(outsiderKey, 'Creating the outsider’s API key');
-    // Enrolling the victim's machine id with the outsider's key makes a device of the outsider's.
-    cases += 2;
-    const enrolled = await api<{ device_token: string }>('/api/agent/enroll', {
-      method: 'POST',
-      headers: { 'x-api-key': outsiderKey.body.key },
-      body: { machine_id: victim.machineId, hostname: 'INTRUDER-PC', os_type: 'Linux' },
-    });
-    if (enrolled.status !== 201)
-      failures.push(`enrolment with another organisation’s key: ${enrolled.status}`);
-    const response = await api('/api/agent/report', {
-      method: 'POST',
-      headers: deviceHeaders(enrolled.body.device_token),
-      body: {
-        machine_id: victim.machineId,
-        hostname: 'INTRUDER-PC',
-        os_type: 'Linux',
-        os_version: 'Debian 12',
-        agent_version: '1.0.0',
-      },
-    });
-    if (response.status !== 202) failures.push(`a report of that device: ${response.status}`);
+    const enroll = (headers: Record<string, string>) =>
+      api<{ device_token: string }>('/api/agent/enroll', {
+        method: 'POST',
+        headers,
+        body: { machine_id: victim.machineId, hostname: 'INTRUDER-PC', os_type: 'Linux' },
+      });
+    const enrolled = await enroll({ [API_KEY_HEADER]: outsiderKey.body.key });
+    expectStatus('enrolment of the victim’s machine id with another organisation’s key', enrolled, 201);
+    const intruderReport = {
+      machine_id: victim.machineId,
+      hostname: 'INTRUDER-PC',
+      os_type: 'Linux',
+      os_version: 'Debian 12',
+      agent_version: '1.0.0',
+    };
+    const report = (headers: Record<string, string>) =>
+      api('/api/agent/report', { method: 'POST', headers, body: intruderReport });
+    const outsiderDevice = enrolled.body.device_token;
+    expectStatus('a report of that device', await report(deviceHeaders(outsiderDevice)), 202);
     const ownCopy = await api<{ hostname: string }>(`/api/agents/${victim.machineId}`, {
       token: outsider.accessToken,
     });
     expect(ownCopy.body.hostname).toBe('INTRUDER-PC');
 
+    // Each credential only where it belongs: a person's token, a key and a device token are not
+    // one another, whichever organisation they are of.
+    const victimDevice = await deviceTokenFor(victim.apiKey, { machine_id: victim.machineId });
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    const wrongCredentials: [string, Record<string, string>][] = [
+      ['the victim admin’s sign-in token', bearer(victim.admin.accessToken)],
+      ['the victim’s device token as a key', { [API_KEY_HEADER]: victimDevice }],
+      ['the victim’s key as a device token', bearer(victim.apiKey)],
+      ['the outsider’s key as a device token', bearer(outsiderKey.body.key)],
+      ['the outsider’s device token as a key', { [API_KEY_HEADER]: outsiderDevice }],
+    ];
+    for (const [what, headers] of wrongCredentials) {
+      expectStatus(`enrolment with ${what}`, await enroll(headers), 401);
+      expectStatus(`a report with ${what}`, await report(headers), 401);
+    }
+    for (const route of signedInRoutes.filter((each) => each.path.startsWith('/api/agents'))) {
+      const call = calls[routeKey(route)]!;
+      for (const token of [victimDevice, victim.apiKey, outsiderDevice, outsiderKey.body.key])
+        expectStatus(`${routeKey(route)} with a key or device token`, await send(route, call, token), 401);
+    }
+    // The outsider deleting "its" machine of the victim's id deletes its own, and lists only its own.
+    const fleet = await api<{ items: { hostname: string }[]; total: number }>('/api/agents', {
+      token: outsider.accessToken,
+    });
+    expectStatus('the outsider’s fleet', fleet, 200);
+    expect(fleet.body).toMatchObject({ total: 1, items: [{ hostname: 'INTRUDER-PC' }] });
+    const deleted = await api(`/api/agents/${victim.machineId}`, {
+      method: 'DELETE',
+      token: outsider.accessToken,
+    });
+    expectStatus('the outsider deleting its machine of the victim’s id', deleted, 204);
+    expectStatus('a report of the deleted device', await report(deviceHeaders(outsiderDevice)), 401);
+
     const after = await tableDump([victim.organizationId]);
     console.log(
-      `[reliability] tenant and role matrix: ${cases} cases over ${signedInRoutes.length + 1} routes, ${failures.length} failures, ${before.length} victim items unchanged: ${before.join('') === after.join('')}`,
+      `[reliability] tenant and role matrix: ${cases} cases over ${signedInRoutes.length + agentRoutes.length} routes, ${failures.length} failures, ${before.length} victim items unchanged: ${before.join('') === after.join('')}`,
     );
     expect(failures).toEqual([]);
     expect(after).toEqual(before);
+    // The victim's device was never revoked by any of it.
+    const victimReport = await api('/api/agent/report', {
+      method: 'POST',
+      headers: deviceHeaders(victimDevice),
+      body: { ...intruderReport, hostname: 'VICTIM-PC' },
+    });
+    expect(victimReport.status).toBe(202);
   });
 });

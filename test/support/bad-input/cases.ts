@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import type { RouteDefinition } from '../../../functions/routes';
 import { IMPORT_MAX_BYTES } from '../../../shared/hardware-import';
+import { badAgentCredential } from './credentials';
 import { badCsvFile, csvRowsImported, VALID_CSV } from './csv-files';
 import { asSent, malformedJson, mutated, wrongJsonContentType } from './json-body';
 import {
@@ -52,6 +53,8 @@ export interface BadCase {
   query: string;
   headers: Record<string, string>;
   body?: string | Buffer;
+  /** The one status the case deserves, when only one will do (a bad credential: 401). */
+  status?: number;
   /** A CSV whose every row is refused may also be answered 200 with no asset imported. */
   rowsAllRefused?: number;
 }
@@ -161,6 +164,26 @@ export function casesFor(parts: CaseParts): fc.Arbitrary<BadCase> {
           query: validQuery,
           ...validBody(),
         })),
+    });
+  }
+
+  // The agent channel's credential, missing, malformed, unknown or the other kind of it: 401.
+  if (route.auth === 'agent-key' || route.auth === 'device-token') {
+    arbitraries.push({
+      weight: 2,
+      arbitrary: fc
+        .tuple(badAgentCredential(route.auth), fc.boolean())
+        .map(([[defect, headers], withBody]) => {
+          const valid = validBody();
+          return {
+            defect: `credential: ${defect}${withBody ? '' : ', no body'}`,
+            path: validPath,
+            query: validQuery,
+            headers: { ...valid.headers, ...headers },
+            ...(withBody && { body: valid.body }),
+            status: 401,
+          };
+        }),
     });
   }
 

@@ -80,6 +80,8 @@ export function problemWith(answer: Answer, badCase: BadCase): string | null {
       : `200 importing ${JSON.stringify(body).slice(0, 200)}`;
   }
   if (answer.status < 400) return `accepted with ${answer.status}`;
+  if (badCase.status !== undefined && answer.status !== badCase.status)
+    return `${answer.status} where ${badCase.status} is due`;
   if (!apiErrorBodySchema.safeParse(body).success) return `${answer.status} without the error body`;
   return null;
 }
