@@ -245,5 +245,6 @@ export async function recordAgentReport(device: DeviceCaller, sent: AgentReport,
   }
   throw new TooManyRequests(
     `Reports of machine ${report.machine_id} are arriving faster than they can be recorded; send it again later`,
+    1,
   );
 }

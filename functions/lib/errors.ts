@@ -75,10 +75,11 @@ export class PayloadTooLarge extends HttpError {
  * The caller sends faster than it can be served; an agent answers this by retrying later, after
  * `retryAfterSeconds` when given (the Retry-After header).
  */
+/** Throttled: Retry-After says when to try again (API.md: every 429 carries it). */
 export class TooManyRequests extends HttpError {
   constructor(
     message: string,
-    readonly retryAfterSeconds?: number,
+    readonly retryAfterSeconds: number,
   ) {
     super(429, 'too_many_requests', message);
   }
