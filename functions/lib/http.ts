@@ -111,7 +111,7 @@ function json(statusCode: number, body: unknown, headers: Record<string, string>
 }
 
 function errorResponse(error: unknown): HttpResult {
-  if (error instanceof TooManyRequests && error.retryAfterSeconds !== undefined) {
+  if (error instanceof TooManyRequests) {
     return json(error.statusCode, error.toBody(), { 'retry-after': String(error.retryAfterSeconds) });
   }
   if (error instanceof HttpError) return json(error.statusCode, error.toBody());
