@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { AgentReportSection } from '../../../shared/agent-data';
+import { AGENT_REPORT_SECTIONS, type AgentReportSection } from '../../../shared/agent-data';
 import { execCommand, type CommandResult } from '../exec';
 import {
   asArray,
@@ -265,14 +265,9 @@ const PART_SECTIONS: Record<string, { section: AgentReportSection; cimClass: str
 };
 
 /** The sections WINDOWS_SYSTEM_SCRIPT covers: all of them but installed software. */
-const SYSTEM_SCRIPT_SECTIONS: AgentReportSection[] = [
-  'system',
-  'cpu_info',
-  'memory',
-  'storage_info',
-  'shared_folders',
-  'printers',
-];
+const SYSTEM_SCRIPT_SECTIONS: AgentReportSection[] = AGENT_REPORT_SECTIONS.filter(
+  (section) => section !== 'installed_software',
+);
 
 /**
  * The sections the system script could not collect: all of them when PowerShell failed or printed
