@@ -25,7 +25,10 @@ export interface HourlyReports {
   hoursReports: number;
 }
 
-export async function measureUnchangedReports(organizationId: string, machine: number): Promise<HourlyReports> {
+export async function measureUnchangedReports(
+  organizationId: string,
+  machine: number,
+): Promise<HourlyReports> {
   const sent = typicalReport(machine, 150, 200);
   const { device_token } = await enrolDevice(
     { organizationId, apiKeyId: 'bench', subscription: null },
@@ -46,5 +49,10 @@ export async function measureUnchangedReports(organizationId: string, machine: n
       await recordAgentReport(device, report, at(hour, 35));
     }
   });
-  return { sameHour: sameHour.measured, sameHourReports: 1, hours: hours.measured, hoursReports: 2 * METERED_HOURS };
+  return {
+    sameHour: sameHour.measured,
+    sameHourReports: 1,
+    hours: hours.measured,
+    hoursReports: 2 * METERED_HOURS,
+  };
 }
