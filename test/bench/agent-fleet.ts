@@ -100,6 +100,7 @@ export async function enrolFleet(organizationId: string, machines: number): Prom
         const now = new Date(firstMinute + Math.floor(machine / ENROLMENTS_PER_MINUTE) * MINUTE_MS);
         const caller = { organizationId, apiKeyId: 'bench', subscription: null };
         tokens[machine] = (await enrolDevice(caller, { machine_id, hostname }, now)).device_token;
+        if ((machine + 1) % 1_000 === 0) console.log(`  ${machine + 1} devices enrolled`);
       }
     }),
   );

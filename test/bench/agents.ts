@@ -32,10 +32,10 @@ const SECTION = 'Agent reports';
 const MACHINES = 40;
 /**
  * Enrolled devices the reports rotate through, so that none reports twice in a clock minute
- * (MachineRotation): more than the reports sent after the fleet's first ones (at most 2,000
- * warm-up and 4 × 1,000 timed reports, the metered and the handler's).
+ * (MachineRotation): more than the reports sent after the fleet's first ones (at most 1,000
+ * warm-up and 4 × 500 timed reports, the metered and the handler's).
  */
-const FLEET = 6_500;
+const FLEET = 3_200;
 /** A typical office PC's installed programs; the informational figure uses 1,000. */
 const TYPICAL_PROGRAMS = 150;
 const LARGE_PROGRAMS = 1_000;
