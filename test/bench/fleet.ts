@@ -168,13 +168,25 @@ export async function measureFleetReads(stack: BenchStack): Promise<Figure[]> {
   );
   const searchFigures = figures(`fleet search ?q=${NEEDLE_HOSTNAME.toLowerCase()}`, searched, undefined);
   searchFigures[0]!.detail += `; a bounded read (${searchRead} match on D's last page read)`;
-  return [
-    ...figures('fleet, first page', await readTimes(stack, companies, '/api/agents', fullPage), 1.5),
-    ...figures(
-      'dashboard with the fleet',
-      await readTimes(stack, companies, '/api/dashboard', dashboard),
-      1.2,
-    ),
-    ...searchFigures,
-  ];
+  const firstPage = figures(
+    'fleet, first page',
+    await readTimes(stack, companies, '/api/agents', fullPage),
+    1.5,
+  );
+  // The dashboard counts active machines in the fleet's last-seen index: at 100,000 active ones it
+  // can outlast the function's timeout. That is a broken budget to report, not a bench to stop.
+  const dashboardFigures = await readTimes(stack, companies, '/api/dashboard', dashboard).then(
+    (times) => figures('dashboard with the fleet', times, 1.2),
+    (error: unknown): Figure[] => [
+      {
+        section: SECTION,
+        name: `dashboard with the fleet: ${number(LARGE_FLEET)} ÷ ${number(SMALL_FLEET)} machines`,
+        value: Number.NaN,
+        unit: '×',
+        budget: { op: '<=', limit: 1.2 },
+        detail: `failed: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
+      },
+    ],
+  );
+  return [...firstPage, ...dashboardFigures, ...searchFigures];
 }
