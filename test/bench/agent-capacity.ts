@@ -138,16 +138,23 @@ export async function storageOfMachine(
   machineId: string,
 ): Promise<{ bytes: number; machineItemBytes: number }> {
   const raw = rawTableClient();
-  const answer = await raw
-    .send(
-      new QueryCommand({
-        TableName: process.env.TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': { S: `org#${organizationId.toLowerCase()}#agents` } },
-      }),
-    )
-    .finally(() => raw.destroy());
-  const items = answer.Items?.filter((item) => (item.sk?.S ?? '').includes(`#${machineId.toLowerCase()}`));
+  // The machine's own items by their key prefixes: a fleet's partition is more than one page.
+  const id = machineId.toLowerCase();
+  const answers = await Promise.all(
+    [`agent#${id}`, `agentsec#${id}#`, `device#${id}`].map((prefix) =>
+      raw.send(
+        new QueryCommand({
+          TableName: process.env.TABLE_NAME,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: {
+            ':pk': { S: `org#${organizationId.toLowerCase()}#agents` },
+            ':prefix': { S: prefix },
+          },
+        }),
+      ),
+    ),
+  ).finally(() => raw.destroy());
+  const items = answers.flatMap((answer) => answer.Items ?? []);
   if (!items?.length) throw new Error(`No items of machine ${machineId} found in the table`);
   // Items with an index key are kept a second time, whole (projection ALL), in that index.
   const bytes = items.reduce(

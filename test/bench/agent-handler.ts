@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { API_KEY_HEADER } from '../../shared/agent-data';
+import { DEVICE_TOKEN_HEADER } from '../../shared/agent-data';
 import { handler as reportsHandler } from '../../functions/agent-reports/index';
 import { FUNCTION_URL_ROUTE_KEY } from '../../functions/lib/feature';
 import type { HttpEvent } from '../../functions/lib/http';
@@ -17,7 +17,7 @@ import { REPORT_PATH } from './agent-fleet';
 export const reportSettings = functionSettings('agent-reports');
 const HANDLER_WARM_UP = 10;
 
-function reportEvent(key: string, body: string): HttpEvent {
+function reportEvent(token: string, body: string): HttpEvent {
   const now = Date.now();
   return {
     version: '2.0',
@@ -25,7 +25,7 @@ function reportEvent(key: string, body: string): HttpEvent {
     routeKey: FUNCTION_URL_ROUTE_KEY,
     rawPath: REPORT_PATH,
     rawQueryString: '',
-    headers: { [API_KEY_HEADER]: key, 'content-type': 'application/json' },
+    headers: { [DEVICE_TOKEN_HEADER]: `Bearer ${token}`, 'content-type': 'application/json' },
     body,
     isBase64Encoded: false,
     requestContext: {
@@ -92,30 +92,37 @@ async function capturingOutput<T>(
   }
 }
 
+/** One report the handler is timed on: its device's token and its JSON; `answered` once it is taken. */
+export interface TimedReport {
+  token: string;
+  body: string;
+  answered(): void;
+}
+
 /**
  * Times `runs` reports (after a few untimed ones) at the production log level (INFO), and counts
- * what the handler writes to stdout and stderr meanwhile. `body(run)` is each report's JSON.
+ * what the handler writes to stdout and stderr meanwhile. `report()` gives each report.
  */
 export async function timeHandler(
-  key: string,
   runs: number,
-  body: (run: number) => string,
+  report: () => Promise<TimedReport>,
 ): Promise<{ times: number[]; logBytes: number; logLines: number }> {
-  const invoke = async (body: string) => {
-    const event = reportEvent(key, body);
+  const invoke = async ({ token, body, answered }: TimedReport) => {
+    const event = reportEvent(token, body);
     const started = performance.now();
     const result = await reportsHandler(event, lambdaContext(event.requestContext.requestId));
     const ms = performance.now() - started;
     if (result.statusCode !== 202)
       throw new Error(`Handler answered ${result.statusCode}: ${result.body ?? ''}`);
+    answered();
     return ms;
   };
-  for (let run = 0; run < HANDLER_WARM_UP; run++) await invoke(body(run));
+  for (let run = 0; run < HANDLER_WARM_UP; run++) await invoke(await report());
   const previousLevel = logger.getLevelName();
   logger.setLogLevel('INFO');
   const measured = await capturingOutput(async () => {
     const times: number[] = [];
-    for (let run = 0; run < runs; run++) times.push(await invoke(body(run)));
+    for (let run = 0; run < runs; run++) times.push(await invoke(await report()));
     return times;
   }).finally(() => logger.setLogLevel(previousLevel));
   return { times: measured.result, logBytes: measured.bytes, logLines: measured.lines };

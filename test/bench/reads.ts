@@ -21,7 +21,7 @@ const SMALL_COMPANY_ASSETS = 100;
 const LARGE_COMPANY_ASSETS = 100_000;
 const SEED_PARALLEL_PARTS = 3;
 const WARM_UP_CALLS = 20;
-const MEASURED_CALLS = 200;
+export const MEASURED_CALLS = 200;
 /** A model only one asset of the large company has, for the search figure. */
 const NEEDLE_MODEL = 'Quokka-7731 Prototype';
 
@@ -74,7 +74,7 @@ async function seedCompanies(stack: BenchStack) {
 // ---- Timing reads ----
 
 /** Median wall times, in ms, of the reads of one API call: through the gateway and replayed raw. */
-interface ReadTimes {
+export interface ReadTimes {
   gateway: number;
   raw: number;
 }
@@ -85,7 +85,7 @@ interface ReadTimes {
  * made for that company's answer (caught once, after the warm-up). Everything alternates so that a
  * slow patch of the machine hits all the figures alike.
  */
-async function readTimes(
+export async function readTimes(
   stack: BenchStack,
   companies: Company[],
   path: string,

@@ -8,22 +8,28 @@
  *   - Web: the initial JavaScript of the built app (test/bench/web.ts).
  *   Then, against the whole local stack (DynamoDB Local, cognito-local, the gateway and the
  *   handlers, on free ports with a temporary data folder removed at the end):
- *   - Agent reports: throughput against raw PutItem, DynamoDB units from ConsumedCapacity, handler
- *     time (test/bench/agents.ts), and what they cost a month on AWS (test/bench/cost.ts).
+ *   - Agent reports from enrolled devices: throughput against raw PutItem, DynamoDB units from
+ *     ConsumedCapacity, handler time (test/bench/agents.ts), and what they cost a month on AWS
+ *     (test/bench/cost.ts); an unknown device token refused with a 4 MB body against a 2-byte one
+ *     (test/bench/agent-rejection.ts).
  *   - CSV import: 10,000 rows imported as the web app does (parts of IMPORT_PART_ROWS rows, one
  *     after another), its rows/s (no budget: DynamoDB Local runs one transaction at a time), and its
  *     time against its own DynamoDB calls replayed on a raw client (test/bench/import.ts).
  *   - GET /api/dashboard, the first page of GET /api/hardware and a search: medians for a company
  *     of 100 assets and one of 100,000, and the gateway's time over the raw DynamoDB Local calls
  *     that serve the same answer (caught from the handler and replayed, test/bench/reads.ts).
+ *   - The fleet's first page, the dashboard and a fleet search for an organisation of 100 machines
+ *     and one of 100,000, and against their raw DynamoDB Local calls (test/bench/fleet.ts).
  *   - Lighthouse on the signed-in dashboard and hardware list (test/bench/lighthouse.ts).
  *
  * Figures that could drift with the machine's load are ratios measured in the same run. DynamoDB
  * Local is not DynamoDB: the absolute times say little about AWS, the ratios say how the code scales.
  */
+import { measureUnknownTokenRefusal } from './agent-rejection';
 import { measureAgentReports } from './agents';
 import { measureBundles } from './bundles';
 import { costFigures } from './cost';
+import { measureFleetReads } from './fleet';
 import { measureImport, miscountedImports } from './import';
 import { measureLighthouse } from './lighthouse';
 import { signUpCompany, withBenchStack } from './local-stack';
@@ -46,8 +52,10 @@ async function main(): Promise<number> {
     heading('Agent reports and their monthly cost');
     const agents = await measureAgentReports(stack, await signUpCompany(stack, 'Bench Agents Ltd'));
     figures.push(...agents.figures, ...costFigures(agents.inputs));
+    figures.push(...(await measureUnknownTokenRefusal(stack)));
     figures.push(...(await measureImport(stack)));
     figures.push(...(await measureReads(stack)));
+    figures.push(...(await measureFleetReads(stack)));
     heading('Lighthouse: the signed-in dashboard and hardware list');
     figures.push(...(await measureLighthouse(stack, await signUpCompany(stack, 'Bench Lighthouse Ltd'))));
   });
