@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import type { AgentReport } from '../../shared/agent-data';
 import { DEVICE_TOKEN_MESSAGE, type DeviceCaller } from '../lib/agent-caller';
 import { TooManyRequests, Unauthorized } from '../lib/errors';
@@ -10,15 +11,17 @@ import {
   put,
   remove,
   send,
+  updateReturningOld,
   type TableWrite,
 } from '../lib/table/commands';
 import { allOf, equals, lessThan, type Condition } from '../lib/table/conditions';
-import { AGENTS_COUNTER, counterUpdate } from '../lib/table/counters';
+import { AGENTS_COUNTER, counterUpdate, seenHourCountChange } from '../lib/table/counters';
 import {
   agentMachineItemSchema,
   agentMachines,
   agentSections,
   fleetIndexAttributes,
+  seenHour,
   type AgentMachineItem,
   type AgentSectionName,
   type SectionState,
@@ -103,7 +106,11 @@ const storageNotParted: Condition = (e) =>
  * hashes and that no report as new is recorded. False when that is not so (a first report, a
  * changed section, a newer report): the caller then reads the machine and writes what changed.
  */
-async function recordHeartbeat(organizationId: string, report: AgentReport, now: Date): Promise<boolean> {
+async function recordHeartbeat(
+  organizationId: string,
+  report: AgentReport,
+  now: Date,
+): Promise<{ previousSeen: string | undefined } | null> {
   const { heavy, fields } = reportWrite(report, now);
   const entries = Object.entries(fields);
   const window = newReportWindow(now);
@@ -121,13 +128,29 @@ async function recordHeartbeat(organizationId: string, report: AgentReport, now:
       window.condition,
     ),
   );
-  return send(heartbeat).then(
-    () => true,
+  return updateReturningOld(heartbeat).then(
+    (previous) => ({ previousSeen: previousSeenSchema.parse(previous).last_seen }),
     (error: unknown) => {
-      if (isConditionFailure(error)) return false;
+      if (isConditionFailure(error)) return null;
       throw error;
     },
   );
+}
+
+const previousSeenSchema = z.object({ last_seen: z.string().optional() });
+
+/**
+ * A report that starts a new clock hour for its machine moves it between the hourly counts the
+ * dashboard's active agents read (once an hour a machine, 2 write units).
+ */
+async function moveSeenHour(organizationId: string, previousSeen: string | undefined, now: Date) {
+  const from = previousSeen === undefined ? undefined : seenHour(previousSeen);
+  const to = seenHour(now.toISOString());
+  if (from === to) return;
+  await Promise.all([
+    send(seenHourCountChange(organizationId, to, 1)),
+    ...(from === undefined ? [] : [send(seenHourCountChange(organizationId, from, -1))]),
+  ]);
 }
 
 /**
@@ -235,13 +258,16 @@ async function writeReport(
 export async function recordAgentReport(device: DeviceCaller, sent: AgentReport, now: Date): Promise<void> {
   const { organizationId } = device;
   const report: AgentReport = { ...sent, machine_id: device.machineId };
-  if (await recordHeartbeat(organizationId, report, now)) return;
+  const heartbeat = await recordHeartbeat(organizationId, report, now);
+  if (heartbeat) return moveSeenHour(organizationId, heartbeat.previousSeen, now);
   for (let attempt = 0; attempt < REPORT_ATTEMPTS; attempt++) {
     if (attempt > 0) await sleep(10 * 2 ** attempt * (0.5 + Math.random()));
     const current = await getMachineItem(organizationId, report.machine_id);
     if (current && current.last_seen >= now.toISOString())
       return countSupersededReport(organizationId, report.machine_id, now);
-    if (await writeReport(device, report, current, now)) return;
+    if (await writeReport(device, report, current, now)) {
+      return moveSeenHour(organizationId, current?.last_seen, now);
+    }
   }
   throw new TooManyRequests(
     `Reports of machine ${report.machine_id} are arriving faster than they can be recorded; send it again later`,

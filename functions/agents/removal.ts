@@ -3,12 +3,13 @@ import type { Caller } from '../lib/caller';
 import { NotFound } from '../lib/errors';
 import { getEachItem, listAll, remove, update, type TableWrite } from '../lib/table/commands';
 import { equals } from '../lib/table/conditions';
-import { AGENTS_COUNTER, counterUpdate } from '../lib/table/counters';
+import { AGENTS_COUNTER, counterUpdate, seenHourCountChange } from '../lib/table/counters';
 import {
   agentMachineItemSchema,
   agentMachines,
   agentSectionItemSchema,
   agentSections,
+  seenHour,
 } from '../lib/table/items/agents';
 import {
   deviceItemSchema,
@@ -71,6 +72,7 @@ export async function deleteAgentMachine(caller: Caller, machineId: string, now:
           remove(agentMachines.key(organizationId, machineId), equals('last_seen', machine.last_seen)),
         );
         for (const item of counterUpdate(organizationId, new Map([[AGENTS_COUNTER, -1]]))) add('other', item);
+        add('other', seenHourCountChange(organizationId, seenHour(machine.last_seen), -1));
       }
       if (device) {
         add(

@@ -7,9 +7,15 @@ import {
   type HardwareAssetType,
   type HardwareStatus,
 } from '../../shared/hardware';
-import { countItems, listPage } from '../lib/table/commands';
-import { AGENTS_COUNTER, readCounters, statusCounter, typeCounter } from '../lib/table/counters';
-import { agentMachines, seenHour } from '../lib/table/items/agents';
+import { listPage } from '../lib/table/commands';
+import {
+  AGENTS_COUNTER,
+  readCounters,
+  readSeenHourCounts,
+  statusCounter,
+  typeCounter,
+} from '../lib/table/counters';
+import { seenHour } from '../lib/table/items/agents';
 import { hardwareAssetItemSchema, hardwareAssets } from '../lib/table/items/hardware';
 import { toAsset } from './asset-items';
 
@@ -51,19 +57,20 @@ export async function listExpiringWarranties(
 }
 
 /**
- * Machines (a counter) and those active: seen since the start of the clock hour the active window
- * began in, counted by DynamoDB in the fleet's last-seen index (items/agents.ts) without a machine
- * being read. The index keeps the hour, not the time (a report would otherwise rewrite it), so a
- * machine seen up to an hour before the window's start counts too (README, Monitoring agents).
+ * Machines (a counter) and those active: last seen since the start of the clock hour the active
+ * window began in, from the hourly counts a report moves (lib/table/counters.ts) without a machine
+ * being read. Counts keep the hour, not the time, so a machine seen up to an hour before the
+ * window's start counts too (README, Monitoring agents).
  */
 export async function countAgents(
   organizationId: string,
   now: Date,
 ): Promise<{ agents: number; active: number }> {
   const since = new Date(now.getTime() - ACTIVE_AGENT_WINDOW_MINUTES * 60_000).toISOString();
+  const hours = [...new Set([seenHour(since), seenHour(now.toISOString())])];
   const [counters, active] = await Promise.all([
     readCounters(organizationId),
-    countItems(agentMachines.byLastSeen(organizationId, [seenHour(since), '9999'])),
+    readSeenHourCounts(organizationId, hours),
   ]);
   return { agents: counters[AGENTS_COUNTER] ?? 0, active };
 }

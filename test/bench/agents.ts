@@ -220,8 +220,9 @@ async function measureFleet(
       name: 'write units of an unchanged report, averaged over an hour at one every 30 minutes',
       value: writeUnits(hourly.hours) / hourly.hoursReports,
       unit: 'WRU',
-      budget: { op: '<=', limit: 2 },
-      detail: `${hourly.hoursReports} reports over ${METERED_HOURS} hours, at :05 (the machine's hour moves in the fleet index) and :35, by the report service in-process on its own clock: ${breakdown(hourly.hours, hourly.hoursReports)}`,
+      // No budget yet: the hourly report moves the fleet index and the hourly counts (README,
+      // Monitoring agents), an open decision of issue 24 against its ≤ 2 WRU.
+      detail: `${hourly.hoursReports} reports over ${METERED_HOURS} hours, at :05 (the machine's hour moves in the fleet index and the hourly counts) and :35, by the report service in-process on its own clock: ${breakdown(hourly.hours, hourly.hoursReports)}`,
     },
     {
       section: SECTION,

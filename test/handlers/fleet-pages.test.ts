@@ -183,9 +183,32 @@ describe('the dashboard', () => {
     });
     const dashboard = await callHandler('/api/dashboard', { token: company.accessToken }).finally(stop);
     // Seen since 11:00, the hour the window (11:10 to 12:10) began in: 0, 20, 50 and 65 minutes ago
-    // (the last one an hour before the window's start: the index keeps the hour, README).
+    // (the last one an hour before the window's start: the counts keep the hour, README).
     expect(dashboard.body).toMatchObject({ agents: 6, active_agents: 4 });
-    expect(operations.filter((operation) => operation.startsWith('Query'))).toContain('Query gsi3');
+    // Counters and hourly counts read by key: no listing of the fleet or its indexes.
+    expect(operations.filter((operation) => operation.startsWith('Query'))).not.toContain('Query gsi3');
     expect(operations).not.toContain('Query');
+  });
+
+  it('moves the hourly counts as machines report into a new hour, and as they are deleted', async () => {
+    const company = await companyWithFleet(3, (index) => minutesAgo([5, 30, 130][index]!));
+    const active = async () =>
+      (await callHandler<{ active_agents: number }>('/api/dashboard', { token: company.accessToken })).body
+        .active_agents;
+    expect(await active()).toBe(2);
+    // An hour later only the machine seen in the 12:00 hour still counts (the hour the window
+    // starts in); two hours later none, until the one last seen at 10:00 reports again.
+    clock.set(new Date(NOW.getTime() + 60 * 60_000).toISOString());
+    expect(await active()).toBe(1);
+    clock.set(new Date(NOW.getTime() + 120 * 60_000).toISOString());
+    expect(await active()).toBe(0);
+    const { organization } = (await callHandler<MeResponse>('/api/me', { token: company.accessToken })).body;
+    const report = machine({ machine_id: 'M-0002', hostname: 'pc-0002' });
+    const device = await enrolInProcess(organization.id, report, new Date(NOW.getTime() + 119 * 60_000));
+    await recordAgentReport(device, agentReportSchema.parse(report), new Date(NOW.getTime() + 120 * 60_000));
+    expect(await active()).toBe(1);
+    const deleted = await callHandler('/api/agents/M-0002', { method: 'DELETE', token: company.accessToken });
+    expect(deleted.status).toBe(204);
+    expect(await active()).toBe(0);
   });
 });

@@ -110,7 +110,14 @@ describe('the cost of a report', () => {
     const changed = agentReportSchema.parse(machine({ installed_software: programs.slice(1) }));
     const rewrite = await metered(() => recordAgentReport(device, changed, new Date('2026-11-23T11:00:00Z')));
     // The heartbeat's condition fails on the changed section; the machine is read and rewritten.
-    expect(rewrite.commands).toEqual(['UpdateItem', 'GetItem', 'TransactWriteItems']);
+    // It is also the machine's first report in the 11:00 hour: the hourly counts move (+1, −1).
+    expect(rewrite.commands).toEqual([
+      'UpdateItem',
+      'GetItem',
+      'TransactWriteItems',
+      'UpdateItem',
+      'UpdateItem',
+    ]);
     const fleet = await getAgentMachine(organizationId, report.machine_id);
     expect(fleet.last_seen).toBe('2026-11-23T11:00:00.000Z');
 
@@ -129,16 +136,21 @@ describe('the cost of a report', () => {
     expect(recorded.hostname).not.toBe('LATE');
   });
 
-  it("writes the fleet's index only when the hour last seen moves: 3 write units once an hour, 1 otherwise", async () => {
+  it("moves the fleet's index and hourly counts only when the hour last seen moves: 5 write units once an hour, 1 otherwise", async () => {
     const organizationId = ulid();
     const device = await enrolInProcess(organizationId);
     const report = agentReportSchema.parse(machine());
     await recordAgentReport(device, report, new Date('2026-11-23T10:05:00Z'));
     const sameHour = await metered(() => recordAgentReport(device, report, new Date('2026-11-23T10:35:00Z')));
     expect(sameHour).toMatchObject({ commands: ['UpdateItem'], writeUnits: 1, indexWriteUnits: 0 });
-    // The next hour: the last-seen index's entry moves, a delete and a put of a small entry.
+    // The next hour: the last-seen index's entry moves (a delete and a put of a small entry), and
+    // the machine moves from the 10:00 hour's count to the 11:00 one's.
     const nextHour = await metered(() => recordAgentReport(device, report, new Date('2026-11-23T11:05:00Z')));
-    expect(nextHour).toMatchObject({ commands: ['UpdateItem'], indexWriteUnits: 2, writeUnits: 3 });
+    expect(nextHour).toMatchObject({
+      commands: ['UpdateItem', 'UpdateItem', 'UpdateItem'],
+      indexWriteUnits: 2,
+      writeUnits: 5,
+    });
   });
 
   it('is still one write when a collector failed or a section is absent, and keeps what it had', async () => {

@@ -147,6 +147,15 @@ export async function send(write: TableWrite): Promise<void> {
   else throw new Error('A condition check is only a part of a transaction');
 }
 
+/** Runs one update on its own; what it changed, as it was before (UPDATED_OLD). */
+export async function updateReturningOld(write: TableWrite): Promise<Record<string, unknown>> {
+  if (!write.Update) throw new Error('Only an update answers with what it changed');
+  const { Attributes } = await tableClient().send(
+    new UpdateCommand({ ...write.Update, ReturnValues: 'UPDATED_OLD' }),
+  );
+  return Attributes ?? {};
+}
+
 /** Whether an error is DynamoDB refusing a write for its condition. */
 export function isConditionFailure(error: unknown): boolean {
   return error instanceof ConditionalCheckFailedException;
@@ -307,42 +316,6 @@ export async function listPage<S extends z.ZodType>(
     ),
     cursor: result.LastEvaluatedKey ? encodeCursor(result.LastEvaluatedKey) : null,
   };
-}
-
-/**
- * How many items a listing holds, counted by DynamoDB (Select COUNT): the items are read, at the
- * read units of their size in the listing (an index entry's, for an index), but none is sent back.
- */
-export async function countItems(listing: Listing): Promise<number> {
-  const { partitionKey, sortKey } = indexKeys(listing.index);
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const expression = new Expression();
-    const keyConditions = [`${expression.name(partitionKey)} = ${expression.value(listing.partition)}`];
-    if (listing.sortBetween) {
-      const [from, to] = listing.sortBetween;
-      keyConditions.push(
-        `${expression.name(sortKey)} BETWEEN ${expression.value(from)} AND ${expression.value(to)}`,
-      );
-    }
-    if (listing.sortPrefix !== undefined) {
-      keyConditions.push(`begins_with(${expression.name(sortKey)}, ${expression.value(listing.sortPrefix)})`);
-    }
-    const result = await tableClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...(listing.index ? { IndexName: listing.index } : {}),
-        KeyConditionExpression: keyConditions.join(' AND '),
-        ...expression.attributes(),
-        Select: 'COUNT',
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    count += result.Count ?? 0;
-    start = result.LastEvaluatedKey;
-  } while (start);
-  return count;
 }
 
 /** Every item of a listing, page after page. */

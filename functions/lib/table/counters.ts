@@ -7,6 +7,7 @@ import {
 } from '../../../shared/hardware';
 import * as z from 'zod';
 import { getItems, update, type TableWrite } from './commands';
+import { agentHourCounts, agentHourCountSchema, HOUR_COUNT_ATTRIBUTE } from './items/agents';
 import { tableKey } from './items/stored';
 
 /**
@@ -92,4 +93,22 @@ export async function readCounters(organizationId: string): Promise<Record<strin
     }
   }
   return totals;
+}
+
+/** Moves a machine's count into (by 1) or out of (by −1) the clock hour it was last seen in. */
+export function seenHourCountChange(organizationId: string, hour: string, by: 1 | -1): TableWrite {
+  return update(agentHourCounts.key(organizationId, hour), {
+    set: agentHourCounts.expiry(hour),
+    add: { [HOUR_COUNT_ATTRIBUTE]: by },
+  });
+}
+
+/** The machines last seen in these clock hours, from their counts: no machine is read. */
+export async function readSeenHourCounts(organizationId: string, hours: string[]): Promise<number> {
+  const counts = await getItems(
+    agentHourCountSchema,
+    hours.map((hour) => agentHourCounts.key(organizationId, hour)),
+    { what: 'the fleet’s hourly counts' },
+  );
+  return counts.reduce((sum, count) => sum + count[HOUR_COUNT_ATTRIBUTE], 0);
 }

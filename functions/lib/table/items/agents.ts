@@ -1,3 +1,4 @@
+import { TTL_ATTRIBUTE } from '../definition';
 import * as z from 'zod';
 import { cpuInfoSchema, staleSectionsSchema, storageDeviceSchema } from '../../../../shared/agent-data';
 import { key, stored } from './stored';
@@ -109,6 +110,24 @@ export const fleetEntrySchema = z.object({
   gsi4sk: z.string().optional(),
 });
 export type FleetEntry = z.infer<typeof fleetEntrySchema>;
+
+/**
+ * How many machines were last seen in each clock hour: a machine counts in the hour of its latest
+ * report, moved (+1, −1) when a report starts a new hour for it, and taken off when it is deleted.
+ * The dashboard's active agents add two of them up instead of reading the fleet.
+ */
+export const HOUR_COUNT_ATTRIBUTE = 'machines';
+export const agentHourCountSchema = z.object({ [HOUR_COUNT_ATTRIBUTE]: z.number() });
+export const agentHourCounts = {
+  key: (organizationId: string, hour: string) => ({
+    pk: agentsPartition(organizationId),
+    sk: key(`SEENHOUR#${hour}`),
+  }),
+  /** Read for two hours at most: kept a day after its hour, then DynamoDB's TTL removes it. */
+  expiry: (hour: string) => ({
+    [TTL_ATTRIBUTE]: Math.floor(Date.parse(`${hour}:00:00.000Z`) / 1000) + 25 * 3600,
+  }),
+};
 
 export const agentMachines = {
   /** The organisation's agents' partition; organisation deletion empties it too. */
