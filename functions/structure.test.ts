@@ -85,7 +85,9 @@ describe('functions/lib/table', () => {
         .filter((target) => target.startsWith(functionsDir) && !target.startsWith(tableDir))
         .filter(
           (target) =>
-            !['config.ts', 'aws-clients.ts', 'errors.ts'].includes(relative(join(functionsDir, 'lib'), target)),
+            !['config.ts', 'aws-clients.ts', 'errors.ts'].includes(
+              relative(join(functionsDir, 'lib'), target),
+            ),
         )
         .map((target) => `${name(path)} → ${name(target)}`),
     );
