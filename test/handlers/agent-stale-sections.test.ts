@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_REPORT_SECTIONS, type AgentMachine, type AgentReportInput } from '../../shared/agent-data';
-import { createKey, machine, sendReport } from '../support/agents';
+import { createKey, EMPTY_SECTIONS, machine, sendReport } from '../support/agents';
 import { callHandler, signUpCompanyInProcess as signUpCompany, useHandlerClock } from '../support/handlers';
 
 /**
@@ -66,15 +66,7 @@ describe('a report whose collectors failed', () => {
     // Every collector failed and said so; the agent sent empty sections beside the errors.
     const failed: AgentReportInput = {
       ...IDENTITY,
-      os_version: null,
-      service_tag: null,
-      logged_in_user: null,
-      memory_total_gb: null,
-      cpu_info: null,
-      storage_info: [],
-      shared_folders: [],
-      printers: [],
-      installed_software: [],
+      ...EMPTY_SECTIONS,
       collection_errors: AGENT_REPORT_SECTIONS.map((section) => ({
         section,
         message: `${section}: PowerShell timed out`,

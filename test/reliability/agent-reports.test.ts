@@ -9,7 +9,7 @@ import {
 } from '../../shared/agent-data';
 import { apiErrorBodySchema } from '../../shared/api';
 import { baseUrl, signUpUnlimitedCompany, type TestCompany } from '../support/api';
-import { createKey, deviceHeaders, enrollDevice, machine } from '../support/agents';
+import { createKey, deviceHeaders, EMPTY_SECTIONS, enrollDevice, machine } from '../support/agents';
 import { send } from '../support/bad-input/sending';
 
 /**
@@ -167,19 +167,7 @@ describe('a report whose every collector failed', () => {
     // broken collector might send) but named in collection_errors; then every section simply absent.
     const failedReports: AgentReportInput[] = [
       { ...identity, collection_errors: everyError },
-      {
-        ...identity,
-        os_version: null,
-        service_tag: null,
-        logged_in_user: null,
-        memory_total_gb: null,
-        cpu_info: null,
-        storage_info: [],
-        shared_folders: [],
-        printers: [],
-        installed_software: [],
-        collection_errors: everyError,
-      },
+      { ...identity, ...EMPTY_SECTIONS, collection_errors: everyError },
       identity,
     ];
     const lost: string[] = [];

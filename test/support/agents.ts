@@ -42,6 +42,19 @@ export function machine(overrides: Partial<AgentReportInput> = {}): AgentReportI
   };
 }
 
+/** Every section of a report sent empty, as a broken collector would: what the wipe tests send. */
+export const EMPTY_SECTIONS = {
+  os_version: null,
+  service_tag: null,
+  logged_in_user: null,
+  memory_total_gb: null,
+  cpu_info: null,
+  storage_info: [],
+  shared_folders: [],
+  printers: [],
+  installed_software: [],
+} satisfies Partial<AgentReportInput>;
+
 /** The Authorization header of an enrolled device's reports. */
 export function deviceHeaders(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
