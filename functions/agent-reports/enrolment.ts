@@ -166,7 +166,7 @@ export async function enrolDevice(
         add(
           'machine',
           patch(agentMachines.key(organizationId, device.machine_id), {
-            set: { device_id: device.device_id, enrolled_at: device.enrolled_at },
+            set: { enrolled_at: device.enrolled_at },
           }),
         );
       }

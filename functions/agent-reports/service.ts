@@ -196,7 +196,6 @@ async function writeReport(
       ...fields,
       sections,
       first_seen: current?.first_seen ?? now.toISOString(),
-      device_id: device.deviceId,
       enrolled_at: device.enrolledAt,
       ...nextReportWindow(current, now),
     }),

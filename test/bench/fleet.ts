@@ -75,7 +75,6 @@ async function seedFleet(company: Company, count: number): Promise<void> {
         hostname,
         service_tag: identity.service_tag ?? undefined,
         logged_in_user: identity.logged_in_user ?? undefined,
-        device_id: deviceId,
         enrolled_at: enrolledAt,
         first_seen: enrolledAt,
         last_seen: lastSeen,

@@ -47,8 +47,10 @@ export const agentMachineItemSchema = z.object({
   stale_sections: staleSectionsSchema.optional(),
   first_seen: z.string(),
   last_seen: z.string(),
-  /** The enrolled device that reports for the machine, and since when (absent before enrolment). */
-  device_id: z.string().optional(),
+  /**
+   * Since when the machine's device is enrolled (absent before enrolment). Which device it is lives
+   * in the device item alone: the machine item stays under 1 KB, one write unit a report.
+   */
   enrolled_at: z.string().optional(),
   /** The device's report rate: the minute (epoch ms) of its latest reports, and how many it sent in it. */
   report_window_start: z.number().optional(),
