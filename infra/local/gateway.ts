@@ -147,15 +147,18 @@ function apiError(res: ServerResponse, statusCode: number, code: string, message
   sendJson(res, statusCode, { error: { code, message } });
 }
 
+/**
+ * The request's body, or null past MAX_BODY_BYTES. Past the limit the rest is read and dropped
+ * rather than the connection cut, so that the sender, still writing, gets to read the 413.
+ */
 async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks);
+  return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks);
 }
 
 const isTextual = (contentType: string | undefined) =>
