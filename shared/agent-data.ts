@@ -250,8 +250,13 @@ export type AgentDownloadResponse = z.infer<typeof agentDownloadResponseSchema>;
 
 // ---- Enrolment (issue 24): the API key enrols a device; the device reports with its own token ----
 
-/** A device token: dt_ and 43 base64url characters (32 random bytes), shown once at enrolment. */
-export const DEVICE_TOKEN_PATTERN = /^dt_[A-Za-z0-9_-]{43}$/;
+/**
+ * A device token: dt_, the organisation's id, a dot and 43 base64url characters (32 random bytes),
+ * shown once at enrolment. The id lets a report read the token's lookup, the organisation and its
+ * subscription in one request; the hash of the whole token is what is looked up, so it cannot be
+ * pointed at another organisation.
+ */
+export const DEVICE_TOKEN_PATTERN = /^dt_([0-9A-Za-z]{1,64})\.[A-Za-z0-9_-]{43}$/;
 /** Reports carry `Authorization: Bearer <device token>`. */
 export const DEVICE_TOKEN_HEADER = 'authorization';
 /** An organisation enrols at most this many devices a minute; a device reports at most this often. */

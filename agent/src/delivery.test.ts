@@ -58,7 +58,7 @@ beforeAll(async () => {
           return answer(res, 400, { error: { message: 'Invalid body' } });
         if (server.planFull)
           return answer(res, 403, { error: { code: 'forbidden', message: LIMIT_MESSAGE } });
-        const token = `dt_${randomBytes(32).toString('base64url')}`;
+        const token = `dt_01HZXAMPLEORG.${randomBytes(32).toString('base64url')}`;
         server.valid.add(token);
         server.issued.push(token);
         return answer(res, 201, { device_id: `dev-${server.issued.length}`, device_token: token });
@@ -193,7 +193,7 @@ describe('enrolment', () => {
       endpoint: 'https://elsewhere.example.com/api/agent/report',
       machine_id: report.machine_id,
       device_id: 'old',
-      device_token: `dt_${'Z'.repeat(43)}`,
+      device_token: `dt_01HZXAMPLEORG.${'Z'.repeat(43)}`,
       enrolled_at: new Date().toISOString(),
     });
     await deliver();

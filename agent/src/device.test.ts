@@ -9,7 +9,7 @@ const state: DeviceState = {
   endpoint: 'https://assets.example.com/api/agent/report',
   machine_id: 'm-1',
   device_id: 'dev-1',
-  device_token: `dt_${'x'.repeat(43)}`,
+  device_token: `dt_01HZXAMPLEORG.${'x'.repeat(43)}`,
   enrolled_at: '2026-11-22T08:00:00.000Z',
 };
 

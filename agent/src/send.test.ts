@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolmentUrl, parseRetryAfter, RETRY_AFTER_MAX_MS, sendReport, serverMessage } from './send';
 
-const TOKEN = `dt_${'A'.repeat(43)}`;
+const TOKEN = `dt_01HZXAMPLEORG.${'A'.repeat(43)}`;
 
 interface Received {
   method: string | undefined;

@@ -74,9 +74,9 @@ async function countEnrolment(organizationId: string, now: Date): Promise<void> 
   });
 }
 
-/** 32 random bytes: 43 base64url characters. */
-function newDeviceToken(): string {
-  return `dt_${randomBytes(32).toString('base64url')}`;
+/** The organisation's id and 32 random bytes (43 base64url characters): DEVICE_TOKEN_PATTERN. */
+function newDeviceToken(organizationId: string): string {
+  return `dt_${organizationId}.${randomBytes(32).toString('base64url')}`;
 }
 
 const ENROL_ATTEMPTS = 5;
@@ -91,7 +91,7 @@ export async function enrolDevice(
   const { organizationId } = caller;
   await countEnrolment(organizationId, now);
   const { assetLimit } = planLimits(caller.subscription);
-  const token = newDeviceToken();
+  const token = newDeviceToken(organizationId);
   const device: DeviceItem = {
     organization_id: organizationId,
     machine_id: input.machine_id,

@@ -118,8 +118,9 @@ async function recordHeartbeat(
     agentMachines.key(organizationId, report.machine_id),
     {
       set: { ...Object.fromEntries(entries.filter(([, value]) => value !== null)), ...window.fields },
-      // The API shows a field the machine no longer reports as null; the item leaves it out.
-      remove: entries.filter(([, value]) => value === null).map(([name]) => name),
+      // The API shows a field the machine no longer reports as null; the item leaves it out. Items
+      // written before the organisation was left to the key carry a copy of it, which goes.
+      remove: [...entries.filter(([, value]) => value === null).map(([name]) => name), 'organization_id'],
     },
     allOf(
       ...[...heavy.parted].map(([section, { hash }]) => sameSection(section, hash)),
@@ -191,7 +192,6 @@ async function writeReport(
       ...kept,
       // Storage stays in the item unless the report moved it into parts.
       ...(heavy.parted.has('storage_info') ? {} : { storage_info: inlineStorage }),
-      organization_id: organizationId,
       machine_id: report.machine_id,
       ...fields,
       sections,
@@ -202,7 +202,7 @@ async function writeReport(
   );
 
   if (current && shrunk.size === 0) {
-    return send(put(agentMachines.item(machine), unchangedSince(current))).then(
+    return send(put(agentMachines.item(organizationId, machine), unchangedSince(current))).then(
       () => true,
       (error: unknown) => {
         if (isConditionFailure(error)) return false;
@@ -230,7 +230,7 @@ async function writeReport(
       }
     }
     if (!current) {
-      add('machine', create(agentMachines.item(machine)));
+      add('machine', create(agentMachines.item(organizationId, machine)));
       // A machine deleted (or its device enrolled again) since the token was checked stays so.
       add(
         'device',
@@ -238,7 +238,7 @@ async function writeReport(
       );
       for (const item of counterUpdate(organizationId, new Map([[AGENTS_COUNTER, 1]]))) add('other', item);
     } else {
-      add('machine', put(agentMachines.item(machine), unchangedSince(current)));
+      add('machine', put(agentMachines.item(organizationId, machine), unchangedSince(current)));
     }
     return built;
   });

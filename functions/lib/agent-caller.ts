@@ -9,7 +9,8 @@ import { absent, anyOf, lessThan } from './table/conditions';
 import { apiKeyLookupItemSchema, apiKeyLookups, apiKeys, hashApiKey } from './table/items/api-keys';
 import { deviceTokenLookupItemSchema, deviceTokenLookups, hashDeviceToken } from './table/items/devices';
 import type { SubscriptionItem } from './table/items/organizations';
-import { getOrganizationAndSubscription } from './tenant';
+import { fromStored } from './table/items/stored';
+import { getOrganizationAndSubscription, type Tenant } from './tenant';
 
 /** One answer for a missing, malformed, unknown or deleted key: which of them is not revealed. */
 export const AGENT_KEY_MESSAGE = 'The API key is missing or not valid';
@@ -89,22 +90,32 @@ export async function loadAgentCaller(
   return { ...owner, subscription };
 }
 
-/** The device of a bearer token, or null for a malformed, unknown or revoked one: no read for the malformed. */
-export async function findDevice(header: unknown): Promise<DeviceCaller | null> {
+/**
+ * The device of a bearer token with its organisation (null once deleted) and subscription, or null
+ * for a malformed, unknown or revoked token: no read for the malformed. The token names its
+ * organisation, so the three are one request. It is eventually consistent, like every read of the
+ * organisation; a token it does not find is looked up again consistently, so a device that reports
+ * right after enrolling is found. (A revoked token read stale writes nothing: the machine's write
+ * checks the device.)
+ */
+export async function findDevice(header: unknown): Promise<(DeviceCaller & Tenant) | null> {
   if (typeof header !== 'string') return null;
   const token = /^Bearer\s+(\S+)\s*$/i.exec(header.trim())?.[1];
-  if (!token || !DEVICE_TOKEN_PATTERN.test(token)) return null;
-  const lookup = await getItem(deviceTokenLookupItemSchema, deviceTokenLookups.key(hashDeviceToken(token)), {
-    consistent: true,
-  });
-  return lookup
-    ? {
-        organizationId: lookup.organization_id,
-        machineId: lookup.machine_id,
-        deviceId: lookup.device_id,
-        enrolledAt: lookup.enrolled_at,
-      }
-    : null;
+  const organizationId = token && DEVICE_TOKEN_PATTERN.exec(token)?.[1];
+  if (!token || !organizationId) return null;
+  const lookupKey = deviceTokenLookups.key(hashDeviceToken(token));
+  const { alongside, ...tenant } = await getOrganizationAndSubscription(organizationId, lookupKey);
+  const lookup = alongside
+    ? fromStored(deviceTokenLookupItemSchema, alongside)
+    : await getItem(deviceTokenLookupItemSchema, lookupKey, { consistent: true });
+  if (!lookup || lookup.organization_id.toLowerCase() !== organizationId.toLowerCase()) return null;
+  return {
+    organizationId: lookup.organization_id,
+    machineId: lookup.machine_id,
+    deviceId: lookup.device_id,
+    enrolledAt: lookup.enrolled_at,
+    ...tenant,
+  };
 }
 
 /** The device behind the Authorization header, with the subscription gate of the route table. */
@@ -113,10 +124,9 @@ export async function loadDeviceCaller(
   route: RouteDefinition,
   now: Date,
 ): Promise<DeviceCaller> {
-  const device = await findDevice(event.headers[DEVICE_TOKEN_HEADER]);
-  if (!device) throw new Unauthorized(DEVICE_TOKEN_MESSAGE, 'invalid_device_token');
-  const { organization, subscription } = await getOrganizationAndSubscription(device.organizationId);
-  if (!organization) throw new Unauthorized(DEVICE_TOKEN_MESSAGE, 'invalid_device_token');
+  const found = await findDevice(event.headers[DEVICE_TOKEN_HEADER]);
+  if (!found?.organization) throw new Unauthorized(DEVICE_TOKEN_MESSAGE, 'invalid_device_token');
+  const { organization: _, subscription, ...device } = found;
   if (route.needsSubscription && !hasActiveSubscription(subscription, now)) throw new PaymentRequired();
   return device;
 }

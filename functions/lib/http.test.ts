@@ -133,7 +133,12 @@ describe('an agent route', () => {
   it('refuses a malformed credential before it measures or parses the body (issue 24)', async () => {
     // Not JSON, and past the route's size: either would be a 400 or a 413 if the body were read first.
     const huge = '{'.repeat(4 * 1024 * 1024);
-    for (const authorization of ['', 'Bearer nope', `Bearer sk_${'0'.repeat(64)}`, `dt_${'A'.repeat(43)}`]) {
+    for (const authorization of [
+      '',
+      'Bearer nope',
+      `Bearer sk_${'0'.repeat(64)}`,
+      `dt_01HZXAMPLEORG.${'A'.repeat(43)}`,
+    ]) {
       expect(await answer(report, agentEvent(authorization, huge)), authorization).toMatchObject({
         status: 401,
         body: { error: { code: 'invalid_device_token' } },

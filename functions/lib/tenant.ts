@@ -1,5 +1,5 @@
 import { getEachItem, getItem, listPage } from './table/commands';
-import { fromStored } from './table/items/stored';
+import { fromStored, type StoredItem, type TableKey } from './table/items/stored';
 import {
   organizationItemSchema,
   organizations,
@@ -28,20 +28,28 @@ export async function getOrganization(organizationId: string): Promise<Organizat
   return organization && !organization.deleting_since ? organization : null;
 }
 
+export interface Tenant {
+  organization: OrganizationItem | null;
+  subscription: SubscriptionItem | null;
+}
+
 /**
  * The organisation (null as getOrganization gives it) and its subscription, in one request: every
- * signed-in request and every agent report needs both.
+ * signed-in request and every agent report needs both. `alongside` is one more item read in the
+ * same request (a device token's lookup), as stored, or null.
  */
 export async function getOrganizationAndSubscription(
   organizationId: string,
-): Promise<{ organization: OrganizationItem | null; subscription: SubscriptionItem | null }> {
-  const [organization, subscription] = await getEachItem(
-    [organizations.key(organizationId), subscriptions.key(organizationId)],
+  alongside?: TableKey,
+): Promise<Tenant & { alongside: StoredItem | null }> {
+  const [organization, subscription, other = null] = await getEachItem(
+    [organizations.key(organizationId), subscriptions.key(organizationId), ...(alongside ? [alongside] : [])],
     { what: 'the organization' },
   );
   const live = organization ? fromStored(organizationItemSchema, organization) : null;
   return {
     organization: live?.deleting_since ? null : live,
     subscription: subscription ? fromStored(subscriptionItemSchema, subscription) : null,
+    alongside: other,
   };
 }

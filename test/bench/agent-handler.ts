@@ -17,7 +17,7 @@ import { REPORT_PATH } from './agent-fleet';
 export const reportSettings = functionSettings('agent-reports');
 const HANDLER_WARM_UP = 10;
 
-function reportEvent(token: string, body: string): HttpEvent {
+export function reportEvent(token: string, body: string): HttpEvent {
   const now = Date.now();
   return {
     version: '2.0',
@@ -50,7 +50,7 @@ function reportEvent(token: string, body: string): HttpEvent {
   };
 }
 
-function lambdaContext(requestId: string): Context {
+export function lambdaContext(requestId: string): Context {
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: 'bench-agents',

@@ -69,7 +69,7 @@ async function seedFleet(company: Company, count: number): Promise<void> {
     const enrolledAt = new Date(now - 86_400_000).toISOString();
     const deviceId = ulid(now - 86_400_000);
     return [
-      agentMachines.item({
+      agentMachines.item(organizationId, {
         ...template,
         machine_id: identity.machine_id,
         hostname,
@@ -83,7 +83,7 @@ async function seedFleet(company: Company, count: number): Promise<void> {
         organization_id: organizationId,
         machine_id: identity.machine_id,
         device_id: deviceId,
-        token_hash: hashDeviceToken(`dt_${randomBytes(32).toString('base64url')}`),
+        token_hash: hashDeviceToken(`dt_${organizationId}.${randomBytes(32).toString('base64url')}`),
         enrolled_at: enrolledAt,
         hostname,
       }),

@@ -38,26 +38,45 @@ import { measureReads } from './reads';
 import { reportTable, withinBudget, writeReport, type Figure } from './report';
 import { measureInitialJs } from './web';
 
+/**
+ * `npm run bench -- --only agents,reads` measures the named parts only (bundles, web, agents,
+ * rejection, import, reads, fleet, lighthouse), for working on one budget; the whole bench is the
+ * figure of record.
+ */
+const only = (() => {
+  const index = process.argv.indexOf('--only');
+  return index < 0 ? null : new Set(process.argv[index + 1]?.split(',') ?? []);
+})();
+const wanted = (part: string) => only === null || only.has(part);
+
 async function main(): Promise<number> {
   const startedAt = new Date();
   const benchStarted = performance.now();
   const figures: Figure[] = [];
 
-  heading('Lambda bundles (built as the CDK builds them) and their cold init');
-  figures.push(...(await measureBundles()));
-  heading('Web: initial JavaScript of the built app');
-  figures.push(...(await measureInitialJs()));
+  if (wanted('bundles')) {
+    heading('Lambda bundles (built as the CDK builds them) and their cold init');
+    figures.push(...(await measureBundles()));
+  }
+  if (wanted('web')) {
+    heading('Web: initial JavaScript of the built app');
+    figures.push(...(await measureInitialJs()));
+  }
 
   await withBenchStack(async (stack) => {
-    heading('Agent reports and their monthly cost');
-    const agents = await measureAgentReports(stack, await signUpCompany(stack, 'Bench Agents Ltd'));
-    figures.push(...agents.figures, ...costFigures(agents.inputs));
-    figures.push(...(await measureUnknownTokenRefusal(stack)));
-    figures.push(...(await measureImport(stack)));
-    figures.push(...(await measureReads(stack)));
-    figures.push(...(await measureFleetReads(stack)));
-    heading('Lighthouse: the signed-in dashboard and hardware list');
-    figures.push(...(await measureLighthouse(stack, await signUpCompany(stack, 'Bench Lighthouse Ltd'))));
+    if (wanted('agents')) {
+      heading('Agent reports and their monthly cost');
+      const agents = await measureAgentReports(stack, await signUpCompany(stack, 'Bench Agents Ltd'));
+      figures.push(...agents.figures, ...costFigures(agents.inputs));
+    }
+    if (wanted('rejection')) figures.push(...(await measureUnknownTokenRefusal(stack)));
+    if (wanted('import')) figures.push(...(await measureImport(stack)));
+    if (wanted('reads')) figures.push(...(await measureReads(stack)));
+    if (wanted('fleet')) figures.push(...(await measureFleetReads(stack)));
+    if (wanted('lighthouse')) {
+      heading('Lighthouse: the signed-in dashboard and hardware list');
+      figures.push(...(await measureLighthouse(stack, await signUpCompany(stack, 'Bench Lighthouse Ltd'))));
+    }
   });
 
   heading('Report');

@@ -58,7 +58,7 @@ describe('rate limits', () => {
   it('refuses an unknown token with 401 before reading a 4 MB body that is not even JSON', async () => {
     const refused = await callHandler('/api/agent/report', {
       method: 'POST',
-      headers: { ...deviceHeaders(`dt_${'C'.repeat(43)}`), 'content-type': 'application/json' },
+      headers: { ...deviceHeaders(`dt_01HZXAMPLEORG.${'C'.repeat(43)}`), 'content-type': 'application/json' },
       rawBody: '{'.repeat(4 * 1024 * 1024),
     });
     expect(refused).toMatchObject({ status: 401, body: { error: { code: 'invalid_device_token' } } });

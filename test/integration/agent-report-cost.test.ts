@@ -63,13 +63,22 @@ describe('the cost of a report', () => {
     expect(next.commands).toEqual(['GetItem', 'BatchGetItem']);
   });
 
-  it("checks a device's token with one lookup, then the organisation with its subscription in one request", async () => {
+  it("checks a device's token, its organisation and the subscription in one request", async () => {
     const { key } = await createKey(await signUpCompany());
     const token = await enrollDevice(key);
     const event = { headers: deviceHeaders(token) } as unknown as HttpEvent;
     const route = findRoute('POST /api/agent/report')!;
     const checked = await metered(() => loadDeviceCaller(event, route, new Date()).then(() => undefined));
-    expect(checked.commands).toEqual(['GetItem', 'BatchGetItem']);
+    expect(checked.commands).toEqual(['BatchGetItem']);
+    // A token of the right shape that was never issued is looked up once more, consistently.
+    const unknown = { headers: deviceHeaders(`dt_01HZXAMPLEORG.${'A'.repeat(43)}`) } as unknown as HttpEvent;
+    const refusedUnknown = await metered(() =>
+      loadDeviceCaller(unknown, route, new Date()).then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    expect(refusedUnknown.commands).toEqual(['BatchGetItem', 'GetItem']);
     // A malformed token costs nothing at all.
     const malformed = { headers: deviceHeaders('dt_short') } as unknown as HttpEvent;
     const refused = await metered(() =>

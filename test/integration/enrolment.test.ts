@@ -72,11 +72,19 @@ describe('enrolment', () => {
       status: 202,
       body: { received_at: expect.any(String), latest_version: LATEST_AGENT_VERSION },
     });
+
+    // The token names its organisation; naming another one makes it a token nobody was given.
+    expect(enrolled.body.device_token.startsWith(`dt_${organizationId}.`)).toBe(true);
+    const otherOrganization = await organizationIdOf(await signUpCompany());
+    const pointedElsewhere = enrolled.body.device_token.replace(organizationId, otherOrganization);
+    expect((await report(pointedElsewhere, machine({ machine_id: 'MACHINE-1' }))).body).toMatchObject({
+      error: { code: 'invalid_device_token' },
+    });
   });
 
   it('refuses unknown, malformed and missing device tokens with invalid_device_token', async () => {
     for (const headers of [
-      deviceHeaders(`dt_${'A'.repeat(43)}`),
+      deviceHeaders(`dt_01HZXAMPLEORG.${'A'.repeat(43)}`),
       deviceHeaders('dt_short'),
       { authorization: 'Basic abc' },
       {},
@@ -92,7 +100,7 @@ describe('enrolment', () => {
   it('checks the token before the body: an unknown token with 4 MB that is not JSON gets 401', async () => {
     const answer = await api('/api/agent/report', {
       method: 'POST',
-      headers: { ...deviceHeaders(`dt_${'B'.repeat(43)}`), 'content-type': 'application/json' },
+      headers: { ...deviceHeaders(`dt_01HZXAMPLEORG.${'B'.repeat(43)}`), 'content-type': 'application/json' },
       rawBody: '['.repeat(4 * 1024 * 1024 - 1024),
     });
     expect(answer).toMatchObject({ status: 401, body: { error: { code: 'invalid_device_token' } } });

@@ -126,7 +126,7 @@ describe('authentication on every route of the route table', () => {
     const deviceCases: [string, Record<string, string>, number][] = [
       ['no device token', {}, 401],
       ['a malformed device token', { authorization: 'Bearer dt_short' }, 401],
-      ['an unknown device token', { authorization: `Bearer dt_${'A'.repeat(43)}` }, 401],
+      ['an unknown device token', { authorization: `Bearer dt_01HZXAMPLEORG.${'A'.repeat(43)}` }, 401],
       ['an API key instead of a device token', { 'x-api-key': created.body.key }, 401],
     ];
 

@@ -21,16 +21,25 @@ export function badAgentCredential(auth: 'agent-key' | 'device-token'): fc.Arbit
   return fc.oneof(
     fc.constant<CredentialCase>(['none', clear]),
     printable.map((value) => as(`garbage ${value.slice(0, 40)}`, value)),
-    base64url43.map((value) => as('an unknown device token', `${scheme}dt_${value}`)),
+    base64url43.map((value) => as('an unknown device token', `${scheme}dt_01HZXAMPLEORG.${value}`)),
     base64url43.map((value) => as('an unknown key', `${scheme}sk_${value}`)),
     fc
-      .constantFrom('Bearer', 'Bearer ', 'Bearer dt_', 'Bearer dt_short', 'Basic dXNlcjpwYXNz', 'dt_', 'sk_')
+      .constantFrom(
+        'Bearer',
+        'Bearer ',
+        'Bearer dt_',
+        'Bearer dt_short',
+        'Bearer dt_01HZXAMPLEORG',
+        'Basic dXNlcjpwYXNz',
+        'dt_',
+        'sk_',
+      )
       .map((value) => as(`malformed ${value}`, value)),
     // The other header of the channel: a key as a bearer token, a device token as the key.
     base64url43.map((value): CredentialCase =>
       auth === 'agent-key'
         ? ['a key as a bearer token', { ...clear, authorization: `Bearer sk_${value}` }]
-        : ['a device token as the key', { ...clear, [API_KEY_HEADER]: `dt_${value}` }],
+        : ['a device token as the key', { ...clear, [API_KEY_HEADER]: `dt_01HZXAMPLEORG.${value}` }],
     ),
   );
 }

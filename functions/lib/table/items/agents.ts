@@ -27,7 +27,7 @@ export type SectionState = z.infer<typeof sectionStateSchema>;
  * their own, so reading the fleet never walks the organisation's hardware.
  */
 export const agentMachineItemSchema = z.object({
-  organization_id: z.string(),
+  // The organisation is the partition's, not an attribute: the item stays under 1 KB.
   machine_id: z.string(),
   hostname: z.string(),
   os_type: z.string().optional(),
@@ -138,10 +138,10 @@ export const agentMachines = {
     pk: agentsPartition(organizationId),
     sk: key(`AGENT#${machineId}`),
   }),
-  item: (machine: AgentMachineItem) =>
+  item: (organizationId: string, machine: AgentMachineItem) =>
     stored(
       { ...machine, ...fleetIndexAttributes(machine) },
-      agentMachines.key(machine.organization_id, machine.machine_id),
+      agentMachines.key(organizationId, machine.machine_id),
     ),
   ofOrganization: (organizationId: string) => ({
     partition: agentsPartition(organizationId),

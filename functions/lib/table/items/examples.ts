@@ -82,7 +82,6 @@ export const apiKey: ApiKeyItem = {
 export const lookup = { key_hash: 'AbC', organization_id: 'O1', api_key_id: 'K1' };
 
 export const machine: AgentMachineItem = {
-  organization_id: '01HZXAMPLEORG',
   machine_id: 'Machine-GUID-1',
   hostname: 'host',
   update_available: false,

@@ -64,7 +64,11 @@ describe('keys and listings', () => {
     ['a disposal item', disposalItems.key('01HZXAMPLEORG', '01HZXAMPLEDISP'), disposalItems.item(disposal)],
     ['an API key', apiKeys.key('O1', 'K1'), apiKeys.item(apiKey)],
     ['an API key lookup', apiKeyLookups.key('AbC'), apiKeyLookups.item(lookup)],
-    ['a machine', agentMachines.key('01HZXAMPLEORG', 'Machine-GUID-1'), agentMachines.item(machine)],
+    [
+      'a machine',
+      agentMachines.key('01HZXAMPLEORG', 'Machine-GUID-1'),
+      agentMachines.item('01HZXAMPLEORG', machine),
+    ],
     ['a section part', agentSections.key(sectionPart), agentSections.item(sectionPart)],
     ['an invitation', invitations.key('01HZXAMPLEORG', '01HZXAMPLEINV'), invitations.item(invitation)],
     ['an invitation token', invitationTokens.key('AbC'), invitationTokens.item(invitationToken)],
@@ -108,7 +112,11 @@ describe('keys and listings', () => {
     ],
     ['the audit trail', auditLogs.ofOrganization('O1'), auditLogs.item(auditEntry)],
     ['an organisation’s API keys', apiKeys.ofOrganization('O1'), apiKeys.item(apiKey)],
-    ['the fleet', agentMachines.ofOrganization('01HZXAMPLEORG'), agentMachines.item(machine)],
+    [
+      'the fleet',
+      agentMachines.ofOrganization('01HZXAMPLEORG'),
+      agentMachines.item('01HZXAMPLEORG', machine),
+    ],
     ['a machine’s section parts', agentSections.ofMachine('O1', 'M-1'), agentSections.item(sectionPart)],
     [
       'an organisation’s invitations',

@@ -141,7 +141,7 @@ describe('the items as stored', () => {
     ['an API key lookup', apiKeyLookups.item(lookup), { ...lookup, pk: 'apikeyhash#abc', sk: 'apikey' }],
     [
       'a machine',
-      agentMachines.item(machine),
+      agentMachines.item('01HZXAMPLEORG', machine),
       {
         ...machine,
         pk: 'org#01hzxampleorg#agents',
@@ -231,7 +231,7 @@ describe('items as read', () => {
     ['an audit entry', auditLogItemSchema, auditLogs.item(auditEntry), auditEntry],
     ['an API key', apiKeyItemSchema, apiKeys.item(apiKey), apiKey],
     ['an API key lookup', apiKeyLookupItemSchema, apiKeyLookups.item(lookup), lookup],
-    ['a machine', agentMachineItemSchema, agentMachines.item(machine), machine],
+    ['a machine', agentMachineItemSchema, agentMachines.item('01HZXAMPLEORG', machine), machine],
     ['a section part', agentSectionItemSchema, agentSections.item(sectionPart), sectionPart],
     ['an invitation', invitationItemSchema, invitations.item(invitation), invitation],
     [
