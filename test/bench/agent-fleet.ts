@@ -6,7 +6,7 @@ import {
   type AgentReportInput,
 } from '../../shared/agent-data';
 import type { CreatedApiKey } from '../../shared/api-keys';
-import { api, expectStatus, type BenchStack, type Company } from './local-stack';
+import { api, expectStatus, gatewayRequest, type BenchStack, type Company } from './local-stack';
 
 /** The bench's fleet: realistic reports of Windows machines, and how they reach the gateway. */
 
@@ -159,12 +159,12 @@ export function gatewaySender(stack: BenchStack, tokens: string[]): Sender {
     async send(machine, report) {
       const token = tokens[machine];
       if (!token) throw new Error(`Machine ${machine} is not enrolled`);
-      const response = await fetch(`${stack.baseUrl}${REPORT_PATH}`, {
+      const response = await gatewayRequest(stack, REPORT_PATH, {
         method: 'POST',
         headers: { [DEVICE_TOKEN_HEADER]: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(report),
       });
-      const text = await response.text();
+      const { text } = response;
       if (response.status !== 202) {
         throw new Error(`Report of ${report.machine_id}: expected HTTP 202, got ${response.status}: ${text}`);
       }

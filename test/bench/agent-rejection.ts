@@ -3,7 +3,7 @@ import { handler as reportsHandler } from '../../functions/agent-reports/index';
 import { AGENT_REPORT_MAX_BYTES, DEVICE_TOKEN_HEADER } from '../../shared/agent-data';
 import { REPORT_PATH } from './agent-fleet';
 import { lambdaContext, reportEvent } from './agent-handler';
-import type { BenchStack } from './local-stack';
+import { gatewayRequest, type BenchStack } from './local-stack';
 import { median, millis } from './measures';
 import type { Figure } from './report';
 
@@ -30,15 +30,13 @@ async function handlerMs(token: string, body: string): Promise<number> {
 
 async function roundTripMs(stack: BenchStack, token: string, body: string): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${stack.baseUrl}${REPORT_PATH}`, {
+  const { status, text } = await gatewayRequest(stack, REPORT_PATH, {
     method: 'POST',
     headers: { [DEVICE_TOKEN_HEADER]: `Bearer ${token}`, 'content-type': 'application/json' },
     body,
   });
-  const text = await response.text();
   const ms = performance.now() - started;
-  if (response.status !== 401)
-    throw new Error(`An unknown device token: expected 401, got ${response.status}: ${text}`);
+  if (status !== 401) throw new Error(`An unknown device token: expected 401, got ${status}: ${text}`);
   return ms;
 }
 
