@@ -158,6 +158,8 @@ describe('Assets → Agent Monitoring in Chromium', () => {
     expect(await overview.textContent()).toContain('Windows 11 Pro 23H2');
     expect(await overview.textContent()).toContain('1.2.0');
     expect(await overview.textContent()).toContain('Up to date');
+    // The device's enrolment date, beside first seen (issue 24: admins see when each was enrolled).
+    expect(await overview.getByText('Enrolled', { exact: true }).isVisible()).toBe(true);
     const hardware = section(/^CPU & Memory/);
     expect(await hardware.textContent()).toContain('Intel Core i7-1365U');
     expect(await hardware.textContent()).toContain('10 physical · 12 logical');

@@ -203,6 +203,7 @@ export function AgentDetail({ machineId, summary, now, onBack }: AgentDetailProp
                   <span className="agent-muted"> · {formatDateTime(machine.last_seen)}</span>
                 </Fact>
                 <Fact label="First seen">{formatDateTime(machine.first_seen)}</Fact>
+                <Fact label="Enrolled">{formatDateTime(machine.enrolled_at)}</Fact>
               </dl>
             ) : (
               <SectionSkeleton />
