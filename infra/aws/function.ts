@@ -70,6 +70,8 @@ export function mailFromAddress(mailFrom: string): { address: string; domain: st
 export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
   auth: {
     table: 'readWrite',
+    // Sign-up codes, and the word to an address's owner when it already has an account.
+    mail: true,
     cognito: [
       'cognito-idp:AdminCreateUser',
       'cognito-idp:AdminSetUserPassword',
