@@ -41,7 +41,9 @@ export const emailConfirmationSchema = z.strictObject({
   code: z
     .string({ error: EMAIL_CONFIRMATION_MESSAGES.invalidCode })
     .trim()
-    .regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), { error: EMAIL_CONFIRMATION_MESSAGES.invalidCode }),
+    .regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), {
+      error: EMAIL_CONFIRMATION_MESSAGES.invalidCode,
+    }),
 });
 export type EmailConfirmationRequest = z.infer<typeof emailConfirmationSchema>;
 

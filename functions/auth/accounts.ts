@@ -9,9 +9,7 @@ import { findEmailConfirmation, removeUnconfirmedSignup } from './email-confirma
  * removal that stopped half way.
  */
 export type AddressStanding =
-  | { kind: 'free' }
-  | { kind: 'account' }
-  | { kind: 'unconfirmed'; release: () => Promise<boolean> };
+  { kind: 'free' } | { kind: 'account' } | { kind: 'unconfirmed'; release: () => Promise<boolean> };
 
 /**
  * A Cognito user this old without a profile is a leftover; a younger one is a sign-up still being

@@ -75,7 +75,8 @@ export async function confirmEmail(caller: Caller, code: string, now: Date): Pro
   }
   if (Date.parse(confirmation.expires_at) <= now.getTime())
     throw new Gone(EMAIL_CONFIRMATION_MESSAGES.expired, 'signup_expired');
-  if (confirmation.attempts_left <= 0) throw new BadRequest(EMAIL_CONFIRMATION_MESSAGES.codeUsedUp, 'code_used_up');
+  if (confirmation.attempts_left <= 0)
+    throw new BadRequest(EMAIL_CONFIRMATION_MESSAGES.codeUsedUp, 'code_used_up');
 
   const key = emailConfirmations.key(organizationId);
   const current = allOf(equals('code_hash', confirmation.code_hash), greaterThan('attempts_left', 0));
@@ -112,7 +113,10 @@ export async function sendNewConfirmationCode(caller: Caller, now: Date): Promis
       patch(
         emailConfirmations.key(caller.organization.id),
         {
-          set: { code_hash: hashConfirmationCode(caller.organization.id, code), attempts_left: CODE_ATTEMPTS },
+          set: {
+            code_hash: hashConfirmationCode(caller.organization.id, code),
+            attempts_left: CODE_ATTEMPTS,
+          },
           add: { codes_sent: 1 },
         },
         equals('codes_sent', confirmation.codes_sent),

@@ -98,6 +98,7 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
       runtimeConfig,
       authorize: createJwtAuthorizer(cognito.endpoint, cognito.userPoolId, cognito.userPoolClientId),
       outbox,
+      viewerAddressFrom: settings.viewerAddressFrom ?? 'connection',
     });
     started.push(() => closeServer(gateway));
     const address = gateway.address();

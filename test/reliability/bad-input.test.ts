@@ -10,7 +10,7 @@ import {
 } from '../../shared/agent-data';
 import { auditLogListQuerySchema } from '../../shared/audit';
 import { createApiKeySchema } from '../../shared/api-keys';
-import { signupSchema } from '../../shared/auth';
+import { emailConfirmationSchema, signupSchema } from '../../shared/auth';
 import { checkoutRequestSchema, paymentsQuerySchema } from '../../shared/billing';
 import {
   disposalDeleteSchema,
@@ -25,7 +25,7 @@ import {
   hardwareListQuerySchema,
 } from '../../shared/hardware';
 import { importQuerySchema } from '../../shared/hardware-import';
-import { inviteSchema } from '../../shared/invitations';
+import { invitationLookupSchema, inviteSchema } from '../../shared/invitations';
 import { roleChangeSchema } from '../../shared/users';
 import { uniqueEmail } from '../support/api';
 import { casesFor, oversizeCase, type Caller, type RouteInput } from '../support/bad-input/cases';
@@ -117,11 +117,15 @@ describe('bad input on every route of the route table', () => {
           },
         },
       },
-      'GET /api/invitations/by-token/{token}': {
+      'POST /api/invitations/lookup': {
         caller: 'public',
-        params: { token: invitationToken },
-        body: { kind: 'none' },
+        body: { kind: 'json', schema: invitationLookupSchema, valid: { token: invitationToken } },
       },
+      'POST /api/auth/email-confirmation': {
+        caller: 'admin',
+        body: { kind: 'json', schema: emailConfirmationSchema, valid: { code: '123456' } },
+      },
+      'POST /api/auth/email-confirmation/code': { caller: 'admin', body: { kind: 'none' } },
       'GET /api/me': { caller: 'admin', body: { kind: 'none' } },
       'GET /api/dashboard': { caller: 'admin', body: { kind: 'none' } },
       'GET /api/hardware': {
