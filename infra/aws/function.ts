@@ -110,7 +110,7 @@ export interface FeatureFunctionProps {
 export const SERVICE_NAME = 'it-asset-auditor';
 
 /** What the data layer (functions/lib/table/commands.ts over the document client) calls; transactions need no more. */
-export const TABLE_READ_ACTIONS = [
+export const TABLE_READ_ACTIONS: string[] = [
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',
   'dynamodb:Query',
