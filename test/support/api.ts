@@ -12,6 +12,7 @@ import { subscriptions } from '../../functions/lib/table/items/organizations';
 import { createInvitation, type CreatedInvitation } from '../../functions/team/invitations';
 import {
   callApi,
+  callApiWithHeaders,
   confirmationCodeSentAt,
   sentEmailsAt,
   uniqueEmail,
@@ -42,6 +43,11 @@ function stack(): StackTarget {
 
 export function cognitoClient(): CognitoIdentityProviderClient {
   return cognitoClientFor(inject('runtimeConfig'));
+}
+
+/** api(), with the answer's headers (Retry-After). */
+export function apiWithHeaders<T = Record<string, unknown>>(path: string, options: ApiOptions = {}) {
+  return callApiWithHeaders<T>(stack(), path, options);
 }
 
 /** Calls the local gateway as the web app or a script would. */

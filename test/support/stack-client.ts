@@ -46,6 +46,16 @@ export async function callApi<T = Record<string, unknown>>(
   path: string,
   options: ApiOptions = {},
 ): Promise<ApiResponse<T>> {
+  const { status, body } = await callApiWithHeaders<T>(target, path, options);
+  return { status, body };
+}
+
+/** callApi, with the answer's headers (Retry-After). */
+export async function callApiWithHeaders<T = Record<string, unknown>>(
+  target: StackTarget,
+  path: string,
+  options: ApiOptions = {},
+): Promise<ApiResponse<T> & { headers: Headers }> {
   const headers: Record<string, string> = { 'x-forwarded-for': testClientAddress(), ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined = options.rawBody;
@@ -59,7 +69,7 @@ export async function callApi<T = Record<string, unknown>>(
     body,
   });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
 }
 
 export function cognitoClientFor(config: RuntimeConfig): CognitoIdentityProviderClient {
