@@ -61,6 +61,12 @@ export function AuthScreen() {
   const invitation = useInvitation(inviteToken);
 
   const [mode, setMode] = useState<Mode>(inviteToken ? 'signup' : 'signin');
+  // A link opened in this tab changes only the fragment, which keeps this screen: its sign-up shows.
+  const [shownToken, setShownToken] = useState(inviteToken);
+  if (inviteToken !== shownToken) {
+    setShownToken(inviteToken);
+    if (inviteToken) setMode('signup');
+  }
   const [fields, setFields] = useState<Fields>(EMPTY_FIELDS);
   const { notice, setNotice, invalidField, setInvalidField, formRef, fail, clear, attempt } =
     useFormFeedback(INPUT_NAMES);
