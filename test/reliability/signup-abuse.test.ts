@@ -9,6 +9,7 @@ import {
   inviteTokenSentTo,
   signIn,
   signUpCompany,
+  signUpUnlimitedCompany,
   testClientAddress,
   uniqueEmail,
 } from '../support/api';
@@ -90,7 +91,8 @@ describe('sign-up abuse', () => {
   });
 
   it('enumeration probes: sign-up, invitation and sign-in answer alike for addresses with and without accounts', async () => {
-    const inviter = await signUpCompany('Prober Co');
+    // Unlimited: a trial's 5 users would refuse most of the probes' invitations (409 plan_limit).
+    const inviter = await signUpUnlimitedCompany('Prober Co');
     const holders = await Promise.all(Array.from({ length: PROBES }, () => signUpCompany('Holder Co')));
     const strangers = Array.from({ length: PROBES }, () => uniqueEmail('stranger'));
     const signup = (email: string) =>
