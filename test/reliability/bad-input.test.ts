@@ -34,6 +34,8 @@ import { badInputTargets } from '../support/bad-input/targets';
 import type { Json } from '../support/bad-input/values';
 import { dumpDifference, tableDump } from '../support/table';
 
+const withoutRateCounters = (dump: string[]) => dump.filter((item) => !item.includes('"pk":"ratelimit#'));
+
 /**
  * Bad input (OWASP API3, API4), generated from functions/routes.ts so a new route fails here until
  * it is given an input definition below. For every route, fast-check derives from the zod schemas
@@ -319,7 +321,7 @@ describe('bad input on every route of the route table', () => {
     const agentChannel = (route: (typeof routes)[number]) =>
       route.auth === 'agent-key' || route.auth === 'device-token';
     const ordered = [...routes].sort((a, b) => Number(agentChannel(b)) - Number(agentChannel(a)));
-    const before = await tableDump();
+    const before = withoutRateCounters(await tableDump());
     const failures: string[] = [];
     const counts: string[] = [];
     let total = 0;
@@ -369,7 +371,10 @@ describe('bad input on every route of the route table', () => {
       total += cases.length;
       counts.push(`${routeKey(route)} ${cases.length}`);
     }
-    const after = await tableDump();
+    // A route that takes no input (a password reset) is still served when only its headers are odd,
+    // and each request it serves counts against its client's rate limit (issue 25): those counters
+    // are the one thing it writes to the table, and not the product's data.
+    const after = withoutRateCounters(await tableDump());
     const difference = dumpDifference(before, after);
     const unchanged = difference.addedOrChanged.length === 0 && difference.removedOrChanged.length === 0;
 
