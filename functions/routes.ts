@@ -37,6 +37,8 @@ export interface RouteDefinition {
   minRole?: Role;
   /** Refused with 402 when the organisation has no active subscription (super_admin exempt). */
   needsSubscription: boolean;
+  /** Open to the owner of a company sign-up whose emailed code is not entered yet (every other route refuses them). */
+  beforeEmailConfirmation?: true;
 }
 
 /** Inventory routes: any signed-in member, with an active subscription. */
@@ -90,12 +92,31 @@ export const routes: readonly RouteDefinition[] = [
     needsSubscription: false,
   },
   {
-    method: 'GET',
-    path: '/api/invitations/by-token/{token}',
+    method: 'POST',
+    // The token in the body, never in the path: paths end up in access logs.
+    path: '/api/invitations/lookup',
     feature: 'auth',
     handler: 'invitation',
     auth: 'public',
     needsSubscription: false,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/email-confirmation',
+    feature: 'auth',
+    handler: 'confirm-email',
+    auth: 'user',
+    needsSubscription: false,
+    beforeEmailConfirmation: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/email-confirmation/code',
+    feature: 'auth',
+    handler: 'confirmation-code',
+    auth: 'user',
+    needsSubscription: false,
+    beforeEmailConfirmation: true,
   },
   { method: 'GET', path: '/api/me', feature: 'auth', handler: 'me', auth: 'user', needsSubscription: false },
   hardware('GET', '/api/dashboard', 'dashboard'),

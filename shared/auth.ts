@@ -18,6 +18,39 @@ export const AUTH_MESSAGES = {
   generic: 'An error occurred',
 } as const;
 
+/**
+ * A company sign-up proves its address with a code emailed to it before the organisation can be
+ * used (issue 25); unconfirmed sign-ups are removed after a day, which frees the address.
+ */
+export const SIGNUP_CONFIRMATION_HOURS = 24;
+export const CONFIRMATION_CODE_LENGTH = 6;
+
+export const EMAIL_CONFIRMATION_MESSAGES = {
+  required: 'Confirm your email address: enter the code we emailed you when you signed up.',
+  invalidCode: `Enter the ${CONFIRMATION_CODE_LENGTH}-digit code from the email`,
+  wrongCode: 'This code is not correct. Check the latest email we sent you and try again.',
+  codeUsedUp: 'This code was entered wrongly too many times. Send a new code and enter that one.',
+  expired: `This sign-up was not confirmed within ${SIGNUP_CONFIRMATION_HOURS} hours and has been removed. Sign up again.`,
+  confirmed: 'Your email address is confirmed.',
+  alreadyConfirmed: 'Your email address is already confirmed.',
+  codeSent: 'We sent you a new code. Enter the newest one.',
+  noMoreCodes: 'No more codes can be sent for this sign-up. Sign up again later.',
+} as const;
+
+export const emailConfirmationSchema = z.strictObject({
+  code: z
+    .string({ error: EMAIL_CONFIRMATION_MESSAGES.invalidCode })
+    .trim()
+    .regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), {
+      error: EMAIL_CONFIRMATION_MESSAGES.invalidCode,
+    }),
+});
+export type EmailConfirmationRequest = z.infer<typeof emailConfirmationSchema>;
+
+/** The answer of the confirmation and of a new code: what to tell the person. */
+export const emailConfirmationResponseSchema = z.object({ message: z.string() });
+export type EmailConfirmationResponse = z.infer<typeof emailConfirmationResponseSchema>;
+
 /** A message shows green when it reports a creation, red otherwise (SPEC 8). */
 export function isSuccessMessage(message: string): boolean {
   return message.includes('created');

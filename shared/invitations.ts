@@ -23,7 +23,6 @@ export const INVITATION_MESSAGES = {
   cancelConfirm: 'Are you sure you want to cancel this invitation?',
   cancelled: 'Invitation cancelled',
   cancelFailed: 'Failed to cancel invitation',
-  accountExists: 'This email address already has an account, so it cannot be invited',
   notFound: 'Invitation not found',
   notPending: 'This invitation is no longer pending',
   resent: (email: string) => `Invitation sent again to ${email}`,
@@ -66,14 +65,35 @@ export type InvitationByToken = z.infer<typeof invitationByTokenSchema>;
 /** An invitation named in a path: /api/invitations/{id}/cancel and /resend. */
 export const invitationIdParamsSchema = z.object({ id: ulidSchema });
 
-/** Any text: a token that is not one of ours is simply not found (404), like a used one. */
-export const invitationTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+/**
+ * POST /api/invitations/lookup's body. Any text: a token that is not one of ours is simply not found
+ * (404), like a used one.
+ */
+export const invitationLookupSchema = z.strictObject({
+  token: z.string({ error: 'token is required' }).min(1).max(200),
+});
+export type InvitationLookupRequest = z.infer<typeof invitationLookupSchema>;
 
-/** The invite link of the web app: its sign-up reads the invite query parameter (SPEC 2). */
+/** The fragment parameter of an invite link that carries its token. */
+export const INVITE_FRAGMENT_PARAMETER = 'invite';
+
+/**
+ * The invite link of the web app. The token rides in the fragment (`#invite=`), which browsers keep
+ * to themselves: it reaches no server, CDN or access log; the app posts it to the lookup.
+ */
 export function invitationLink(appUrl: string, token: string): string {
   const url = new URL(appUrl);
-  url.searchParams.set('invite', token);
+  url.hash = new URLSearchParams({ [INVITE_FRAGMENT_PARAMETER]: token }).toString();
   return url.toString();
+}
+
+/**
+ * The token of an invite link as the app is opened with it: the fragment's, or (links sent before
+ * tokens left the query) the query's `invite` parameter.
+ */
+export function inviteTokenOf(location: { hash: string; search: string }): string | null {
+  const fromFragment = new URLSearchParams(location.hash.replace(/^#/, '')).get(INVITE_FRAGMENT_PARAMETER);
+  return fromFragment || new URLSearchParams(location.search).get(INVITE_FRAGMENT_PARAMETER) || null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,14 @@
 import { featureHandler } from '../lib/feature';
+import { handler as confirmEmail } from './confirm-email';
+import { handler as confirmationCode } from './confirmation-code';
 import { handler as invitation } from './invitation';
 import { handler as me } from './me';
 import { handler as signup } from './signup';
 
-export const handler = featureHandler('auth', { signup, me, invitation });
+export const handler = featureHandler('auth', {
+  signup,
+  me,
+  invitation,
+  'confirm-email': confirmEmail,
+  'confirmation-code': confirmationCode,
+});

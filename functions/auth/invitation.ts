@@ -1,15 +1,22 @@
-import { invitationTokenParamsSchema, type InvitationByToken } from '../../shared/invitations';
+import { AUTH_MESSAGES } from '../../shared/auth';
+import { invitationLookupSchema, type InvitationByToken } from '../../shared/invitations';
+import { NotFound } from '../lib/errors';
 import { publicRoute } from '../lib/http';
+import { limitClient } from '../lib/rate-limits';
 import { getOrganization } from '../lib/tenant';
 import { findUsableInvitation } from '../team/invitations';
-import { NotFound } from '../lib/errors';
-import { AUTH_MESSAGES } from '../../shared/auth';
+import { INVITATION_LOOKUP_LIMIT } from './limits';
 
-/** What the invite link's sign-up form shows, locked: the invited email and the organisation. */
+/**
+ * POST /api/invitations/lookup {token}: what the invite link's sign-up form shows, locked: the
+ * invited email and the organisation. The token travels in the body, never in a path that access
+ * logs keep (the link carries it in the fragment, which browsers do not send).
+ */
 export const handler = publicRoute(
-  { params: invitationTokenParamsSchema },
-  async ({ params, now }): Promise<InvitationByToken> => {
-    const invitation = await findUsableInvitation(params.token, now);
+  { body: invitationLookupSchema },
+  async ({ body, event, now }): Promise<InvitationByToken> => {
+    await limitClient(INVITATION_LOOKUP_LIMIT, event, now);
+    const invitation = await findUsableInvitation(body.token, now);
     const organization = await getOrganization(invitation.organization_id);
     if (!organization) throw new NotFound(AUTH_MESSAGES.invalidInvitation, 'invalid_invitation');
     return {

@@ -1,11 +1,12 @@
 import { ulid } from 'ulid';
-import type { CompanySignupRequest, InvitationSignupRequest } from '../../shared/auth';
+import { AUTH_MESSAGES, type CompanySignupRequest, type InvitationSignupRequest } from '../../shared/auth';
 import type { Role } from '../../shared/constants';
 import { newTrial } from '../../shared/subscription';
 import { createCognitoUser, deleteCognitoUser, findCognitoUserSub } from '../lib/cognito';
-import { BadRequest } from '../lib/errors';
+import { BadRequest, Conflict } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { create } from '../lib/table/commands';
+import { emailConfirmations } from '../lib/table/items/signups';
 import {
   organizations,
   subscriptions,
@@ -15,6 +16,9 @@ import {
 import { transact } from '../lib/table/transaction';
 import { findProfileByUserId } from '../lib/tenant';
 import { acceptInvitation, findUsableInvitation } from '../team/invitations';
+import { claimAddress } from './accounts';
+import { newConfirmationCode, newEmailConfirmation } from './email-confirmation';
+import { sendAccountExistsEmail, sendConfirmationCodeEmail } from './signup-emails';
 
 interface NewOrganization {
   ownerId: string;
@@ -24,6 +28,8 @@ interface NewOrganization {
   organizationName: string;
   /** A company sign-up starts a trial; the platform's own organisation has no subscription. */
   withTrial: boolean;
+  /** A company sign-up's first code: the organisation waits for it before it can be used. */
+  confirmationCode?: string;
   now: Date;
 }
 
@@ -38,6 +44,7 @@ async function createOrganizationWithOwner(input: NewOrganization): Promise<Orga
     name: input.organizationName,
     owner_id: input.ownerId,
     created_at: createdAt,
+    ...(input.confirmationCode ? { unconfirmed_since: createdAt } : {}),
   };
   const canceled = await transact([
     create(organizations.item(organization)),
@@ -62,22 +69,48 @@ async function createOrganizationWithOwner(input: NewOrganization): Promise<Orga
           ),
         ]
       : []),
+    ...(input.confirmationCode
+      ? [
+          create(
+            emailConfirmations.item(
+              newEmailConfirmation(
+                { organizationId: organization.id, userId: input.ownerId, email: input.ownerEmail },
+                input.confirmationCode,
+                input.now,
+              ),
+            ),
+          ),
+        ]
+      : []),
   ]);
   if (canceled) throw new Error('Creating the organisation was cancelled by DynamoDB');
   return organization;
 }
 
 /**
- * A new company: the Cognito user, then the organisation, its admin profile and its trial in one
- * transaction. If the transaction fails the Cognito user is removed again, so a failed sign-up
- * leaves nothing behind and the same email can try again.
+ * A new company: the Cognito user, then the organisation (waiting for its code), its admin profile,
+ * its trial and its first code in one transaction, then the code by email. If the transaction fails
+ * the Cognito user is removed again, so a failed sign-up leaves nothing behind.
+ *
+ * An address with a proven account answers exactly as a new one (no account enumeration): nothing is
+ * created and the owner is told by email instead. An address held by an unconfirmed sign-up is
+ * freed first, so a stranger's sign-up cannot squat it: only the code sent to it makes it hold.
  */
 export async function registerCompany(request: CompanySignupRequest, now: Date): Promise<void> {
-  const userId = await createCognitoUser({
-    email: request.email,
-    password: request.password,
-    fullName: request.full_name,
-  });
+  if (!(await claimAddress(request.email, now))) return sendAccountExistsEmail(request.email);
+  let userId: string;
+  try {
+    userId = await createCognitoUser({
+      email: request.email,
+      password: request.password,
+      fullName: request.full_name,
+    });
+  } catch (error) {
+    // Created by someone else since the address was looked at: that one is the account.
+    if (error instanceof Conflict) return sendAccountExistsEmail(request.email);
+    throw error;
+  }
+  const code = newConfirmationCode();
   try {
     await createOrganizationWithOwner({
       ownerId: userId,
@@ -86,11 +119,18 @@ export async function registerCompany(request: CompanySignupRequest, now: Date):
       ownerRole: 'admin',
       organizationName: request.company_name,
       withTrial: true,
+      confirmationCode: code,
       now,
     });
   } catch (error) {
-    await deleteCognitoUser(request.email);
+    await deleteCognitoUser(userId);
     throw error;
+  }
+  try {
+    await sendConfirmationCodeEmail(request.email, code);
+  } catch (error) {
+    // The sign-up stands: the first sign-in asks for the code and offers to send a new one.
+    logger.error('Sending the confirmation code failed', { error: error as Error });
   }
 }
 
@@ -105,6 +145,8 @@ export async function registerInvitedMember(request: InvitationSignupRequest, no
   if (invitation.email !== request.email) {
     throw new BadRequest('Sign up with the email address the invitation was sent to', 'invitation_email');
   }
+  // The invitation proves the address: an unconfirmed company sign-up holding it gives way.
+  if (!(await claimAddress(request.email, now))) throw new Conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
   const userId = await createCognitoUser({
     email: request.email,
     password: request.password,
@@ -113,7 +155,7 @@ export async function registerInvitedMember(request: InvitationSignupRequest, no
   try {
     await acceptInvitation(request.invite_token, invitation, { userId, fullName: request.full_name }, now);
   } catch (error) {
-    await deleteCognitoUser(request.email);
+    await deleteCognitoUser(userId);
     throw error;
   }
 }

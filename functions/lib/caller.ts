@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { EMAIL_CONFIRMATION_MESSAGES } from '../../shared/auth';
 import { hasRole } from '../../shared/constants';
 import { hasActiveSubscription, isGatedBySubscription } from '../../shared/subscription';
 import type { RouteDefinition } from '../routes';
@@ -35,6 +36,9 @@ export async function loadCaller(
   if (!profile) throw new Forbidden('Your account has no profile in any organization', 'no_profile');
   const { organization, subscription } = await getOrganizationAndSubscription(profile.organization_id);
   if (!organization) throw new Forbidden('Your organization no longer exists', 'no_organization');
+  // A company whose emailed code was never entered is not usable yet (issue 25).
+  if (organization.unconfirmed_since && !route.beforeEmailConfirmation)
+    throw new Forbidden(EMAIL_CONFIRMATION_MESSAGES.required, 'email_unconfirmed');
 
   if (!hasRole(profile.role, route.minRole ?? 'user')) {
     throw new Forbidden('Only administrators can do this', 'role_required');

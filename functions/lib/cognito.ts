@@ -68,9 +68,12 @@ export async function createCognitoUser(user: NewCognitoUser): Promise<string> {
   }
 }
 
-export async function deleteCognitoUser(email: string): Promise<void> {
+/** Removes a user, named by its email or its sub (Cognito takes either); none is no error. */
+export async function deleteCognitoUser(emailOrSub: string): Promise<void> {
   try {
-    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: config().USER_POOL_ID, Username: email }));
+    await cognito().send(
+      new AdminDeleteUserCommand({ UserPoolId: config().USER_POOL_ID, Username: emailOrSub }),
+    );
   } catch (error) {
     if (!(error instanceof UserNotFoundException)) throw error;
   }
@@ -86,15 +89,26 @@ export async function sendPasswordResetCode(email: string): Promise<void> {
   );
 }
 
-/** The sub of the user with this email, or null when there is none. */
-export async function findCognitoUserSub(email: string): Promise<string | null> {
+export interface CognitoUser {
+  sub: string;
+  createdAt: Date | null;
+}
+
+/** The user with this email (its sub and when it was created), or null when there is none. */
+export async function findCognitoUser(email: string): Promise<CognitoUser | null> {
   try {
     const user = await cognito().send(
       new AdminGetUserCommand({ UserPoolId: config().USER_POOL_ID, Username: email }),
     );
-    return sub(user.UserAttributes) ?? null;
+    const found = sub(user.UserAttributes);
+    return found ? { sub: found, createdAt: user.UserCreateDate ?? null } : null;
   } catch (error) {
     if (error instanceof UserNotFoundException) return null;
     throw error;
   }
+}
+
+/** The sub of the user with this email, or null when there is none. */
+export async function findCognitoUserSub(email: string): Promise<string | null> {
+  return (await findCognitoUser(email))?.sub ?? null;
 }

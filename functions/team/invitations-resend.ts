@@ -1,7 +1,8 @@
 import { invitationIdParamsSchema, type Invitation } from '../../shared/invitations';
+import { addressStanding } from '../auth/accounts';
 import { appUrl } from '../lib/config';
 import { userRoute } from '../lib/http';
-import { sendInvitationEmail } from './invitation-email';
+import { sendAccountExistsInvitationEmail, sendInvitationEmail } from './invitation-email';
 import { renewInvitation } from './resend-invitation';
 
 /**
@@ -14,7 +15,10 @@ export const handler = userRoute(
   async ({ caller, params, now }): Promise<Invitation> => {
     appUrl('invitation links cannot be built');
     const { invitation, token } = await renewInvitation(caller, params.id, now);
-    await sendInvitationEmail(caller, invitation, token);
+    // As when it was first sent: an address with an account is told why no link comes.
+    if ((await addressStanding(invitation.email, now)).kind === 'account')
+      await sendAccountExistsInvitationEmail(caller, invitation);
+    else await sendInvitationEmail(caller, invitation, token);
     return invitation;
   },
 );

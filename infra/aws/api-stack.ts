@@ -23,6 +23,7 @@ import { acknowledge } from './nag';
 import { FeatureFunction, featureFunctionId } from './function';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { SignupSweep } from './signup-sweep';
 
 export interface ApiStackProps extends StackProps {
   readonly table: ITable;
@@ -166,6 +167,12 @@ export class ApiStack extends Stack {
     const reportUrl = reportFunction.addFunctionUrl({ authType: FunctionUrlAuthType.NONE });
     // The URL ends in '/'.
     this.agentReportUrl = `${reportUrl.url}${reportRoute.path.slice(1)}`;
+
+    new SignupSweep(this, 'SignupSweep', {
+      table: props.table,
+      userPool: props.userPool,
+      userPoolClient: props.userPoolClient,
+    });
 
     this.httpApi = httpApi;
     this.functions = functions;

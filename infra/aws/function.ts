@@ -70,6 +70,8 @@ export function mailFromAddress(mailFrom: string): { address: string; domain: st
 export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
   auth: {
     table: 'readWrite',
+    // Sign-up codes, and the word to an address's owner when it already has an account.
+    mail: true,
     cognito: [
       'cognito-idp:AdminCreateUser',
       'cognito-idp:AdminSetUserPassword',
@@ -108,7 +110,7 @@ export interface FeatureFunctionProps {
 export const SERVICE_NAME = 'it-asset-auditor';
 
 /** What the data layer (functions/lib/table/commands.ts over the document client) calls; transactions need no more. */
-export const TABLE_READ_ACTIONS = [
+export const TABLE_READ_ACTIONS: string[] = [
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',
   'dynamodb:Query',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'aws-lambda';
@@ -9,6 +10,7 @@ import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { RUNTIME_CONFIG_PATH } from '../../shared/runtime-config';
 import type { HttpEvent, HttpHandler, HttpResult } from '../../functions/lib/http';
+import { VIEWER_ADDRESS_HEADER } from '../../functions/lib/rate-limits';
 import { routeKey, routes, type Feature, type RouteDefinition } from '../../functions/routes';
 import { AGENT_PACKAGE_MESSAGES, type AgentPackage } from './agent-package';
 import type { JwtAuthorizer } from './jwt-authorizer';
@@ -29,6 +31,12 @@ export interface GatewayOptions {
   runtimeConfig: RuntimeConfig;
   authorize: JwtAuthorizer;
   outbox: Outbox;
+  /**
+   * Whose address the API sees as the client's (issue 25's per-client limits): the connection's, as
+   * CloudFront does; or, for test runs that play many clients over loopback, the first address of
+   * X-Forwarded-For the caller sent. Never the latter for a stack people use.
+   */
+  viewerAddressFrom?: 'connection' | 'x-forwarded-for';
 }
 
 /** Where the local store serves the agent installer (the functions' AGENT_BUNDLE_URL). */
@@ -161,6 +169,17 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks);
 }
 
+/** The viewer's address and port, as CloudFront writes them (IPv6 without brackets). */
+function viewerAddress(req: IncomingMessage, options: GatewayOptions): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const claimed = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+  const address =
+    options.viewerAddressFrom === 'x-forwarded-for' && claimed && isIP(claimed)
+      ? claimed
+      : (req.socket.remoteAddress ?? '127.0.0.1');
+  return `${address}:${req.socket.remotePort ?? 0}`;
+}
+
 const isTextual = (contentType: string | undefined) =>
   !contentType || /^text\/|json|xml|x-www-form-urlencoded/i.test(contentType);
 
@@ -188,6 +207,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
       Array.isArray(value) ? value.join(',') : (value ?? ''),
     ]),
   );
+  // CloudFront tells the API the viewer's address in this header, whatever the viewer sent in it.
+  headers[VIEWER_ADDRESS_HEADER] = viewerAddress(req, options);
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams)
     query[name] = name in query ? `${query[name]},${value}` : value;

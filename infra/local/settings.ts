@@ -13,6 +13,11 @@ export interface LocalStackSettings {
   /** Where the agent installer zip is (the local stand-in for the agent-bundles bucket). */
   agentBundleDir: string;
   logLevel: string;
+  /**
+   * 'x-forwarded-for' only for test runs, which play many clients over loopback (LOCAL_VIEWER_ADDRESS=x-forwarded-for):
+   * see GatewayOptions.viewerAddressFrom.
+   */
+  viewerAddressFrom?: 'connection' | 'x-forwarded-for';
 }
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -36,5 +41,7 @@ export function settingsFromEnv(): LocalStackSettings {
     webDistDir: path.resolve(REPO_ROOT, 'web/dist'),
     agentBundleDir: path.resolve(REPO_ROOT, 'dist/agent'),
     logLevel: process.env.LOG_LEVEL ?? 'INFO',
+    viewerAddressFrom:
+      process.env.LOCAL_VIEWER_ADDRESS === 'x-forwarded-for' ? 'x-forwarded-for' : 'connection',
   };
 }

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import { removeExpiredSignups } from '../../functions/auth/email-confirmation';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { localAgentPackage, type AgentPackage } from './agent-package';
 import { startCognitoLocal } from './cognito';
@@ -14,6 +15,8 @@ import type { LocalStackSettings } from './settings';
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startStripeSandbox } from './stripe-sandbox';
 
 export const LOCAL_TABLE_NAME = 'it-asset-auditor';
+/** How often the local stack removes sign-ups whose code was not entered in time: hourly, as in AWS. */
+const SIGNUP_SWEEP_INTERVAL_MS = 3_600_000;
 
 export interface LocalStack {
   url: string;
@@ -98,6 +101,7 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
       runtimeConfig,
       authorize: createJwtAuthorizer(cognito.endpoint, cognito.userPoolId, cognito.userPoolClientId),
       outbox,
+      viewerAddressFrom: settings.viewerAddressFrom ?? 'connection',
     });
     started.push(() => closeServer(gateway));
     const address = gateway.address();
@@ -127,6 +131,16 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
         STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
       });
     }
+    // The same sweep as the EventBridge rule's in AWS (infra/aws/signup-sweep.ts), on a timer.
+    const sweepSignups = () => {
+      removeExpiredSignups(new Date()).catch((error: unknown) =>
+        console.error('Removing expired sign-ups failed', error),
+      );
+    };
+    const sweep = setInterval(sweepSignups, SIGNUP_SWEEP_INTERVAL_MS);
+    sweep.unref();
+    started.push(async () => clearInterval(sweep));
+    sweepSignups();
     return { url, outbox, stripeSandboxUrl, runtimeConfig, agentPackage, stop };
   } catch (error) {
     await stop();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../../shared/auth';
-import { baseUrl, signUpCompany, uniqueEmail } from '../support/api';
+import { AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES } from '../../shared/auth';
+import { baseUrl, confirmationCodeSentTo, signUpCompany, uniqueEmail } from '../support/api';
+import { wrongCodeFor } from '../support/signups';
 import { fillSignInForm, useChromiumPage } from '../support/browser';
 
 const currentPage = useChromiumPage();
@@ -38,7 +39,7 @@ describe('sign up, sign in and the session, in Chromium', () => {
     expect(await isRed()).toBe(true);
   });
 
-  it('signs a company up, signs in to the dashboard with an Active trial, keeps the session on reload, signs out', async () => {
+  it('signs a company up, enters the emailed code at the first sign-in, reaches the dashboard with an Active trial, keeps the session on reload, signs out', async () => {
     const email = uniqueEmail('e2e');
     await openSignUp();
     await fillSignUp({ email, password: 'secret1', fullName: 'Ann Admin', company: 'Acme Ltd' });
@@ -56,6 +57,18 @@ describe('sign up, sign in and the session, in Chromium', () => {
     await expect.poll(() => isRed(), { timeout: 15_000 }).toBe(true);
 
     await fillSignInForm(currentPage(), { email, password: 'secret1' });
+    // The first sign-in asks for the code emailed at sign-up (read from the outbox, as its owner would).
+    const codeField = () => currentPage().getByLabel('Confirmation code');
+    const confirmButton = () => currentPage().getByRole('button', { name: 'Confirm', exact: true });
+    await expect.poll(() => codeField().isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await message().textContent()).toBe(EMAIL_CONFIRMATION_MESSAGES.required);
+    await codeField().fill(await wrongCodeFor(email));
+    await confirmButton().click();
+    await expect.poll(() => message().textContent()).toBe(EMAIL_CONFIRMATION_MESSAGES.wrongCode);
+    await currentPage().getByRole('button', { name: 'Send a new code', exact: true }).click();
+    await expect.poll(() => message().textContent()).toBe(EMAIL_CONFIRMATION_MESSAGES.codeSent);
+    await codeField().fill(await confirmationCodeSentTo(email));
+    await confirmButton().click();
     await expect
       .poll(() => currentPage().getByText('Total Hardware').isVisible(), { timeout: 15_000 })
       .toBe(true);

@@ -122,9 +122,26 @@ describe('Api stack', () => {
   });
 
   describe('functions', () => {
-    it('has one Lambda per feature in use, and no other', () => {
-      template.resourceCountIs('AWS::Lambda::Function', featuresInUse().length);
+    it('has one Lambda per feature in use, and the hourly sweep of unconfirmed sign-ups', () => {
+      template.resourceCountIs('AWS::Lambda::Function', featuresInUse().length + 1);
       expect([...api.functions.keys()].sort()).toEqual([...featuresInUse()].sort());
+    });
+
+    it('sweeps unconfirmed sign-ups every hour (an EventBridge rule), with deletes and reads only', () => {
+      template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(1 hour)',
+        Targets: Match.arrayWith([
+          Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('SignupSweep'), 'Arn'] } }),
+        ]),
+      });
+      const policies = Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) =>
+        id.startsWith('SignupSweep'),
+      );
+      const actions = JSON.stringify(policies.map(([, policy]) => policy));
+      expect(actions).toContain('dynamodb:DeleteItem');
+      expect(actions).toContain('cognito-idp:AdminDeleteUser');
+      for (const action of ['dynamodb:PutItem', 'dynamodb:BatchWriteItem', 'dynamodb:Scan', 'ses:SendEmail'])
+        expect(actions).not.toContain(action);
     });
 
     it('runs the newest Node.js runtime aws-cdk-lib offers, and bundles for it', () => {
@@ -273,13 +290,15 @@ describe('Api stack', () => {
       }
     });
 
-    it('lets only the team function send email, and tells only it the From', () => {
+    it('lets only the auth (sign-up codes) and team functions send email, and tells only them the From', () => {
+      const senders = ['auth', 'team'];
       expect(Object.entries(FEATURE_ACCESS).filter(([, access]) => access.mail)).toEqual([
+        ['auth', expect.objectContaining({ mail: true })],
         ['team', expect.objectContaining({ mail: true })],
       ]);
       for (const feature of featuresInUse()) {
         const actions = policyStatementsOf(feature).flatMap((statement) => [statement.Action].flat());
-        expect(actions.includes('ses:SendEmail'), feature).toBe(feature === 'team');
+        expect(actions.includes('ses:SendEmail'), feature).toBe(senders.includes(feature));
         expect(actions.filter((action) => action.startsWith('ses:') && action !== 'ses:SendEmail')).toEqual(
           [],
         );
@@ -288,7 +307,7 @@ describe('Api stack', () => {
             Environment: { Variables: Record<string, unknown> };
           }
         ).Environment.Variables;
-        expect('MAIL_FROM' in variables, feature).toBe(feature === 'team');
+        expect('MAIL_FROM' in variables, feature).toBe(senders.includes(feature));
       }
     });
 

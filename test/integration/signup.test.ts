@@ -2,13 +2,23 @@ import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cogn
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { MeResponse } from '../../shared/api';
-import { AUTH_MESSAGES } from '../../shared/auth';
-import { api, cognitoClient, signIn, signUpCompany, uniqueEmail, useFunctionEnv } from '../support/api';
+import { ACCOUNT_EXISTS_SUBJECT, CONFIRMATION_CODE_SUBJECT } from '../../functions/auth/signup-emails';
+import { AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES } from '../../shared/auth';
+import {
+  api,
+  cognitoClient,
+  confirmationCodeSentTo,
+  sentEmails,
+  signIn,
+  signUpCompany,
+  uniqueEmail,
+  useFunctionEnv,
+} from '../support/api';
 
 const signup = (body: unknown) => api('/api/auth/signup', { method: 'POST', body });
 
 describe('POST /api/auth/signup', () => {
-  it('creates the user, the organisation, the admin profile and a 14-day trial in one go', async () => {
+  it('creates the user, the organisation, the admin profile and a 14-day trial, usable once the emailed code is entered', async () => {
     const email = uniqueEmail();
     const response = await signup({
       email,
@@ -19,6 +29,20 @@ describe('POST /api/auth/signup', () => {
     expect(response).toEqual({ status: 201, body: { message: AUTH_MESSAGES.accountCreatedWithTrial } });
 
     const tokens = await signIn(email, 'secret1');
+    // Nothing but the confirmation until the code is in: not even the profile.
+    for (const path of ['/api/me', '/api/dashboard', '/api/hardware', '/api/api-keys']) {
+      expect(await api(path, { token: tokens.AccessToken! }), path).toEqual({
+        status: 403,
+        body: { error: { code: 'email_unconfirmed', message: EMAIL_CONFIRMATION_MESSAGES.required } },
+      });
+    }
+    const confirmed = await api('/api/auth/email-confirmation', {
+      method: 'POST',
+      token: tokens.AccessToken!,
+      body: { code: await confirmationCodeSentTo(email) },
+    });
+    expect(confirmed).toEqual({ status: 200, body: { message: EMAIL_CONFIRMATION_MESSAGES.confirmed } });
+
     const me = await api<MeResponse>('/api/me', { token: tokens.AccessToken! });
     expect(me.status).toBe(200);
     expect(me.body.profile).toMatchObject({ email, full_name: 'Ann Admin', role: 'admin' });
@@ -32,19 +56,65 @@ describe('POST /api/auth/signup', () => {
     expect(trialDays).toBe(14);
   });
 
-  it('refuses a second account with the same email, whatever its case, with 409', async () => {
-    const email = uniqueEmail();
-    await signup({ email, password: 'secret1', full_name: 'Ann', company_name: 'Acme' });
-    const again = await signup({
-      email: email.toUpperCase(),
-      password: 'secret2',
-      full_name: 'Bob',
-      company_name: 'Other',
+  it('answers a sign-up with an address that has an account as a new one, creates nothing and emails the owner', async () => {
+    const owner = await signUpCompany('Owner Co');
+    const fresh = uniqueEmail('fresh');
+    const [again, anew] = await Promise.all([
+      signup({
+        email: owner.email.toUpperCase(),
+        password: 'secret2',
+        full_name: 'Bob',
+        company_name: 'Other',
+      }),
+      signup({ email: fresh, password: 'secret2', full_name: 'Bob', company_name: 'Other' }),
+    ]);
+    expect(again).toEqual(anew);
+    expect(again).toEqual({ status: 201, body: { message: AUTH_MESSAGES.accountCreatedWithTrial } });
+    // The account is untouched: its password still works, the other does not, its company is its own.
+    await expect(signIn(owner.email, 'secret-pass-1')).resolves.toBeDefined();
+    await expect(signIn(owner.email, 'secret2')).rejects.toThrow();
+    const me = await api<MeResponse>('/api/me', { token: owner.accessToken });
+    expect(me.body.organization.name).toBe('Owner Co');
+    // Its owner is told, instead of being sent a code.
+    const toOwner = (await sentEmails()).filter((sent) => sent.to === owner.email);
+    expect(toOwner[0]?.subject).toBe(ACCOUNT_EXISTS_SUBJECT);
+    expect(toOwner.filter((sent) => sent.subject === CONFIRMATION_CODE_SUBJECT)).toHaveLength(1);
+  });
+
+  it('lets a sign-up replace one whose code was never entered: a stranger cannot squat an address', async () => {
+    const email = uniqueEmail('squatted');
+    await signup({ email, password: 'squatter-1', full_name: 'Squatter', company_name: 'Squat Co' });
+    const squatter = await signIn(email, 'squatter-1');
+    const squatterCode = await confirmationCodeSentTo(email);
+
+    expect(
+      await signup({ email, password: 'owner-pass-1', full_name: 'Owner', company_name: 'Real Co' }),
+    ).toEqual({
+      status: 201,
+      body: { message: AUTH_MESSAGES.accountCreatedWithTrial },
     });
-    expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: { code: 'email_taken', message: AUTH_MESSAGES.emailTaken } });
-    // The first account is untouched: its password still works.
-    await expect(signIn(email, 'secret1')).resolves.toBeDefined();
+    await expect(signIn(email, 'squatter-1')).rejects.toThrow();
+    // The squatter's organisation went with it: its token reaches nothing, its code confirms nothing.
+    const late = await api('/api/auth/email-confirmation', {
+      method: 'POST',
+      token: squatter.AccessToken!,
+      body: { code: squatterCode },
+    });
+    expect(late.status).toBe(403);
+    const owner = await signIn(email, 'owner-pass-1');
+    const code = await confirmationCodeSentTo(email);
+    expect(code).not.toBe(undefined);
+    expect(
+      (
+        await api('/api/auth/email-confirmation', {
+          method: 'POST',
+          token: owner.AccessToken!,
+          body: { code },
+        })
+      ).status,
+    ).toBe(200);
+    const me = await api<MeResponse>('/api/me', { token: owner.AccessToken! });
+    expect(me.body.organization.name).toBe('Real Co');
   });
 
   it.each([

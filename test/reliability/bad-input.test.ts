@@ -10,7 +10,7 @@ import {
 } from '../../shared/agent-data';
 import { auditLogListQuerySchema } from '../../shared/audit';
 import { createApiKeySchema } from '../../shared/api-keys';
-import { signupSchema } from '../../shared/auth';
+import { emailConfirmationSchema, signupSchema } from '../../shared/auth';
 import { checkoutRequestSchema, paymentsQuerySchema } from '../../shared/billing';
 import {
   disposalDeleteSchema,
@@ -25,7 +25,7 @@ import {
   hardwareListQuerySchema,
 } from '../../shared/hardware';
 import { importQuerySchema } from '../../shared/hardware-import';
-import { inviteSchema } from '../../shared/invitations';
+import { invitationLookupSchema, inviteSchema } from '../../shared/invitations';
 import { roleChangeSchema } from '../../shared/users';
 import { uniqueEmail } from '../support/api';
 import { casesFor, oversizeCase, type Caller, type RouteInput } from '../support/bad-input/cases';
@@ -33,6 +33,8 @@ import { inBatches, problemWith, send } from '../support/bad-input/sending';
 import { badInputTargets } from '../support/bad-input/targets';
 import type { Json } from '../support/bad-input/values';
 import { dumpDifference, tableDump } from '../support/table';
+
+const withoutRateCounters = (dump: string[]) => dump.filter((item) => !item.includes('"pk":"ratelimit#'));
 
 /**
  * Bad input (OWASP API3, API4), generated from functions/routes.ts so a new route fails here until
@@ -117,11 +119,15 @@ describe('bad input on every route of the route table', () => {
           },
         },
       },
-      'GET /api/invitations/by-token/{token}': {
+      'POST /api/invitations/lookup': {
         caller: 'public',
-        params: { token: invitationToken },
-        body: { kind: 'none' },
+        body: { kind: 'json', schema: invitationLookupSchema, valid: { token: invitationToken } },
       },
+      'POST /api/auth/email-confirmation': {
+        caller: 'admin',
+        body: { kind: 'json', schema: emailConfirmationSchema, valid: { code: '123456' } },
+      },
+      'POST /api/auth/email-confirmation/code': { caller: 'admin', body: { kind: 'none' } },
       'GET /api/me': { caller: 'admin', body: { kind: 'none' } },
       'GET /api/dashboard': { caller: 'admin', body: { kind: 'none' } },
       'GET /api/hardware': {
@@ -315,7 +321,7 @@ describe('bad input on every route of the route table', () => {
     const agentChannel = (route: (typeof routes)[number]) =>
       route.auth === 'agent-key' || route.auth === 'device-token';
     const ordered = [...routes].sort((a, b) => Number(agentChannel(b)) - Number(agentChannel(a)));
-    const before = await tableDump();
+    const before = withoutRateCounters(await tableDump());
     const failures: string[] = [];
     const counts: string[] = [];
     let total = 0;
@@ -365,7 +371,10 @@ describe('bad input on every route of the route table', () => {
       total += cases.length;
       counts.push(`${routeKey(route)} ${cases.length}`);
     }
-    const after = await tableDump();
+    // A route that takes no input (a password reset) is still served when only its headers are odd,
+    // and each request it serves counts against its client's rate limit (issue 25): those counters
+    // are the one thing it writes to the table, and not the product's data.
+    const after = withoutRateCounters(await tableDump());
     const difference = dumpDifference(before, after);
     const unchanged = difference.addedOrChanged.length === 0 && difference.removedOrChanged.length === 0;
 

@@ -111,7 +111,7 @@ describe('crash recovery', () => {
       body: string;
     }[];
     const inviteToken = (email: string) =>
-      outbox.find((sent) => sent.to === email)?.body.match(/[?&]invite=([A-Za-z0-9_-]+)/)?.[1];
+      outbox.find((sent) => sent.to === email)?.body.match(/#invite=([A-Za-z0-9_-]+)/)?.[1];
     for (const email of members) {
       const accepted = await call('/api/auth/signup', {
         method: 'POST',

@@ -74,6 +74,9 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
   const user = { object: 'user' as const, params: { id: victim.member.id } };
   return {
     'GET /api/me': { ownStatus: 200 },
+    // A confirmed organisation's caller: their own sign-up is confirmed already, nothing of the victim's is reached.
+    'POST /api/auth/email-confirmation': { ownStatus: 200, options: { body: { code: '000000' } } },
+    'POST /api/auth/email-confirmation/code': { ownStatus: 200 },
     'GET /api/dashboard': { ownStatus: 200 },
     'GET /api/hardware': { ownStatus: 200 },
     'POST /api/hardware': {

@@ -12,17 +12,27 @@ import { subscriptions } from '../../functions/lib/table/items/organizations';
 import { createInvitation, type CreatedInvitation } from '../../functions/team/invitations';
 import {
   callApi,
+  callApiWithHeaders,
+  confirmationCodeSentAt,
+  sentEmailsAt,
   uniqueEmail,
   cognitoClientFor,
   signInAt,
   signUpCompanyAt,
   type ApiOptions,
   type ApiResponse,
+  type SentEmail,
   type StackTarget,
   type TestCompany,
 } from './stack-client';
 
-export { uniqueEmail, type ApiOptions, type ApiResponse, type TestCompany } from './stack-client';
+export {
+  uniqueEmail,
+  testClientAddress,
+  type ApiOptions,
+  type ApiResponse,
+  type TestCompany,
+} from './stack-client';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -33,6 +43,11 @@ function stack(): StackTarget {
 
 export function cognitoClient(): CognitoIdentityProviderClient {
   return cognitoClientFor(inject('runtimeConfig'));
+}
+
+/** api(), with the answer's headers (Retry-After). */
+export function apiWithHeaders<T = Record<string, unknown>>(path: string, options: ApiOptions = {}) {
+  return callApiWithHeaders<T>(stack(), path, options);
 }
 
 /** Calls the local gateway as the web app or a script would. */
@@ -156,29 +171,29 @@ export async function sendInvitation(company: TestCompany, email: string, role: 
   return response.body;
 }
 
-interface SentEmail {
-  to: string;
-  subject: string;
-  body: string;
-}
-
 /** What the local stack has emailed, newest first, from its outbox. */
-async function sentEmails(): Promise<SentEmail[]> {
-  return (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as SentEmail[];
+export function sentEmails(): Promise<SentEmail[]> {
+  return sentEmailsAt(stack());
 }
 
-/** The newest invite link emailed to an address, read from the local outbox. */
+/** The code of the newest sign-up confirmation email sent to an address, from the local outbox. */
+export function confirmationCodeSentTo(email: string): Promise<string> {
+  return confirmationCodeSentAt(stack(), email);
+}
+
+/** The newest invite link emailed to an address (its token in the fragment), read from the local outbox. */
 export async function inviteLinkSentTo(email: string): Promise<string> {
-  const sent = (await sentEmails()).find((candidate) => candidate.to === email);
-  const link = sent?.body.match(/https?:\/\/[^\s"'<>]*[?&]invite=[A-Za-z0-9_-]+/)?.[0];
+  const sent = (await sentEmails()).find(
+    (candidate) => candidate.to === email && /invited/i.test(candidate.subject),
+  );
+  const link = sent?.body.match(/https?:\/\/[^\s"'<>]*#invite=[A-Za-z0-9_-]+/)?.[0];
   if (!link) throw new Error(`No invite link was sent to ${email}`);
   return link;
 }
 
 /** The token of the newest invite link emailed to an address, read from the local outbox. */
 export async function inviteTokenSentTo(email: string): Promise<string> {
-  const emails = await sentEmails();
-  const token = emails.find((sent) => sent.to === email)?.body.match(/[?&]invite=([A-Za-z0-9_-]+)/)?.[1];
+  const token = (await inviteLinkSentTo(email)).match(/#invite=([A-Za-z0-9_-]+)/)?.[1];
   if (!token) throw new Error(`No invite link was sent to ${email}`);
   return token;
 }

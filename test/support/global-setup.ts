@@ -43,6 +43,8 @@ export default async function setup(project: TestProject) {
     webDistDir: path.join(REPO_ROOT, 'web/dist'),
     agentBundleDir: path.join(dataDir, 'agent-bundle'),
     logLevel: 'CRITICAL',
+    // Tests play many clients from one machine: each sign-up helper names its own address.
+    viewerAddressFrom: 'x-forwarded-for',
   });
   await ensureSuperAdmin(TEST_SUPER_ADMIN.email, TEST_SUPER_ADMIN.password, new Date());
   project.provide('baseUrl', stack.url);

@@ -6,7 +6,14 @@ import type { HttpEvent, HttpHandler } from '../../functions/lib/http';
 import { routeKey, routes, type Feature, type RouteDefinition } from '../../functions/routes';
 import { createJwtAuthorizer } from '../../infra/local/jwt-authorizer';
 import { useFunctionEnv } from './api';
-import { signUpCompanyAt, type ApiOptions, type ApiResponse, type TestCompany } from './stack-client';
+import { VIEWER_ADDRESS_HEADER } from '../../functions/lib/rate-limits';
+import {
+  signUpCompanyAt,
+  testClientAddress,
+  type ApiOptions,
+  type ApiResponse,
+  type TestCompany,
+} from './stack-client';
 
 /**
  * The in-process harness: the middle level between pure rules and the whole stack. A call goes
@@ -142,6 +149,9 @@ export async function callHandlerWithHeaders<T = Record<string, unknown>>(
 
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+  // As the test stack's gateway does (stack-client.ts, testClientAddress): the client's address is
+  // the one the call names, else one of its own.
+  headers[VIEWER_ADDRESS_HEADER] = `${headers['x-forwarded-for'] ?? testClientAddress()}:0`;
   let body = options.rawBody;
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';

@@ -23,10 +23,13 @@ export function invitationCalls(send: SendRequest) {
     return response.body.items;
   }
 
-  function byToken(token: string) {
-    return send<InvitationByToken & { error: { message: string } }>(
-      `/api/invitations/by-token/${encodeURIComponent(token)}`,
-    );
+  /** The invitation behind a link's token, as the app asks for it (POST /api/invitations/lookup). */
+  function byToken(token: string, headers?: Record<string, string>) {
+    return send<InvitationByToken & { error: { message: string } }>('/api/invitations/lookup', {
+      method: 'POST',
+      body: { token },
+      ...(headers ? { headers } : {}),
+    });
   }
 
   function signUpInvited(token: string, email: string, password = 'secret-pass-2') {

@@ -102,6 +102,8 @@ export async function startStackProcess(options: StackProcessOptions = {}): Prom
     SUPER_ADMIN_PASSWORD: STACK_SUPER_ADMIN.password,
     LOG_LEVEL: options.logLevel ?? 'CRITICAL',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // The tests play many clients from this machine, each naming its address (stack-client.ts).
+    LOCAL_VIEWER_ADDRESS: 'x-forwarded-for',
   };
   // The child starts its own Stripe sandbox and sets the functions' endpoints itself; nothing of
   // the vitest process's stack may leak into it.

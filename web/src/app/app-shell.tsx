@@ -1,13 +1,18 @@
 import { Alert, Badge, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { signOut } from 'aws-amplify/auth';
-import { Suspense, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import type { MeResponse } from '@shared/api';
-import { errorMessage } from '../api/api-client';
+import { errorMessage, isApiError } from '../api/api-client';
 import { displayName, useMe } from '../api/me';
 import { PageLoader } from '../components/page-loader';
 import { NavTabs } from './nav-tabs';
 import './app-shell.css';
+
+/** Shown instead of the app to a new company whose emailed code was not entered yet: its own chunk. */
+const ConfirmEmailScreen = lazy(async () => ({
+  default: (await import('../features/auth/components/confirm-email-screen')).ConfirmEmailScreen,
+}));
 
 function SignOutButton({ className }: { className?: string }) {
   const navigate = useNavigate();
@@ -58,6 +63,13 @@ export function AppShell() {
   // task, the loader staying until it is done.
   const profile = useDeferredValue(me.data);
 
+  if (me.isError && isApiError(me.error) && me.error.code === 'email_unconfirmed') {
+    return (
+      <Suspense fallback={<PageLoader label="Loading" />}>
+        <ConfirmEmailScreen onConfirmed={() => void me.refetch()} />
+      </Suspense>
+    );
+  }
   if (me.isError) {
     return (
       <main className="app-main">

@@ -11,6 +11,8 @@ export const organizationItemSchema = z.object({
   created_at: z.string(),
   /** Set when its deletion starts: from then on nobody of it, person or agent, gets in. */
   deleting_since: z.string().optional(),
+  /** Set on a company sign-up until its emailed code proves the owner's address (items/signups.ts). */
+  unconfirmed_since: z.string().optional(),
 });
 export type OrganizationItem = z.infer<typeof organizationItemSchema>;
 

@@ -3,8 +3,11 @@ import { AUTH_MESSAGES } from '@shared/auth';
 import { invitationByTokenSchema, type InvitationByToken } from '@shared/invitations';
 import { apiRequest, isApiError } from '../../../api/api-client';
 
+/** The token goes in the body: a path would put it in access logs (issue 25). */
 export function getInvitation(token: string): Promise<InvitationByToken> {
-  return apiRequest(`/api/invitations/by-token/${encodeURIComponent(token)}`, invitationByTokenSchema, {
+  return apiRequest('/api/invitations/lookup', invitationByTokenSchema, {
+    method: 'POST',
+    body: { token },
     auth: false,
   });
 }
@@ -18,7 +21,7 @@ export function invitationQueryOptions(token: string) {
   });
 }
 
-/** The invitation behind an ?invite= link; idle without a token. */
+/** The invitation behind an invite link (#invite=); idle without a token. */
 export function useInvitation(token: string | null) {
   return useQuery({ ...invitationQueryOptions(token ?? ''), enabled: !!token });
 }

@@ -10,19 +10,21 @@ function cognitoError(name: string, message: string): Error {
 }
 
 describe('signInErrorMessage', () => {
-  it('says the same for an unknown address and a wrong password', () => {
-    const unknown = signInErrorMessage(cognitoError('UserNotFoundException', 'User does not exist.'));
-    const wrong = signInErrorMessage(
-      cognitoError('NotAuthorizedException', 'Incorrect username or password.'),
-    );
-    expect(unknown).toBe(AUTH_MESSAGES.incorrectCredentials);
-    expect(wrong).toBe(AUTH_MESSAGES.incorrectCredentials);
+  it('says one thing for an unknown address, a wrong password and anything else about the account', () => {
+    for (const [name, message] of [
+      ['UserNotFoundException', 'User does not exist.'],
+      ['NotAuthorizedException', 'Incorrect username or password.'],
+      ['NotAuthorizedException', 'User is disabled.'],
+      ['NotAuthorizedException', 'Password attempts exceeded'],
+      ['UserNotConfirmedException', 'User is not confirmed.'],
+      ['PasswordResetRequiredException', 'Password reset required for the user'],
+    ])
+      expect(signInErrorMessage(cognitoError(name!, message!)), name).toBe(
+        AUTH_MESSAGES.incorrectCredentials,
+      );
   });
 
-  it("passes Cognito's other refusals on as they are", () => {
-    expect(signInErrorMessage(cognitoError('NotAuthorizedException', 'User is disabled.'))).toBe(
-      'User is disabled.',
-    );
+  it("passes Cognito's refusals that say nothing about the address on as they are", () => {
     expect(
       signInErrorMessage(
         cognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),

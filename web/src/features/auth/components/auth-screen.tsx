@@ -1,7 +1,7 @@
 import { Button, Flex, Loader, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import {
   AUTH_MESSAGES,
   emailSchema,
@@ -10,6 +10,7 @@ import {
   signupSchema,
 } from '@shared/auth';
 import { PASSWORD_MIN_LENGTH, ROLE_LABELS } from '@shared/constants';
+import { inviteTokenOf } from '@shared/invitations';
 import { invitationErrorMessage, useInvitation } from '../api/get-invitation';
 import { useRequestPasswordReset } from '../api/reset-password';
 import { useSignIn } from '../api/sign-in';
@@ -52,14 +53,20 @@ const TITLES: Record<Mode, string> = {
   forgot: 'Reset your password',
 };
 
-/** Sign in, sign up (a new company, or through an ?invite= link) and "forgot password". */
+/** Sign in, sign up (a new company, or through a #invite= link) and "forgot password". */
 export function AuthScreen() {
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const inviteToken = searchParams.get('invite') || null;
+  const location = useLocation();
+  const inviteToken = inviteTokenOf(location);
   const invitation = useInvitation(inviteToken);
 
   const [mode, setMode] = useState<Mode>(inviteToken ? 'signup' : 'signin');
+  // A link opened in this tab changes only the fragment, which keeps this screen: its sign-up shows.
+  const [shownToken, setShownToken] = useState(inviteToken);
+  if (inviteToken !== shownToken) {
+    setShownToken(inviteToken);
+    if (inviteToken) setMode('signup');
+  }
   const [fields, setFields] = useState<Fields>(EMPTY_FIELDS);
   const { notice, setNotice, invalidField, setInvalidField, formRef, fail, clear, attempt } =
     useFormFeedback(INPUT_NAMES);
@@ -85,13 +92,13 @@ export function AuthScreen() {
     setInvalidField(null);
   };
 
-  /** Leaves an invite link behind: the address loses ?invite, the screen turns to sign-in. */
+  /** Leaves an invite link behind: the address loses its token, the screen turns to sign-in. */
   const dropInvitation = () => {
-    setSearchParams(
-      (params) => {
-        params.delete('invite');
-        return params;
-      },
+    const search = new URLSearchParams(location.search);
+    search.delete('invite');
+    const query = search.toString();
+    void navigate(
+      { pathname: location.pathname, search: query ? `?${query}` : '', hash: '' },
       { replace: true },
     );
   };

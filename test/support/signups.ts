@@ -1,0 +1,49 @@
+import type { ApiOptions, ApiResponse } from './stack-client';
+import { api, confirmationCodeSentTo, signIn, uniqueEmail } from './api';
+
+/** A company signed up and signed in, whose emailed code is not entered yet. */
+export interface UnconfirmedSignup {
+  email: string;
+  password: string;
+  companyName: string;
+  accessToken: string;
+}
+
+export async function signUpUnconfirmed(companyName = 'Unproven Ltd'): Promise<UnconfirmedSignup> {
+  const email = uniqueEmail('unproven');
+  const password = 'unproven-pass-1';
+  const response = await api('/api/auth/signup', {
+    method: 'POST',
+    body: { email, password, full_name: 'Una Proven', company_name: companyName },
+  });
+  if (response.status !== 201) throw new Error(`Sign-up failed: ${JSON.stringify(response.body)}`);
+  const tokens = await signIn(email, password);
+  return { email, password, companyName, accessToken: tokens.AccessToken! };
+}
+
+type Answer = ApiResponse<{ message: string; error: { code: string; message: string } }>;
+
+/** POST /api/auth/email-confirmation with a code, as the signed-in owner. */
+export function enterCode(
+  signup: { accessToken: string },
+  code: string,
+  options: ApiOptions = {},
+): Promise<Answer> {
+  return api('/api/auth/email-confirmation', {
+    ...options,
+    method: 'POST',
+    token: signup.accessToken,
+    body: { code },
+  });
+}
+
+/** POST /api/auth/email-confirmation/code: a new code by email. */
+export function askForNewCode(signup: { accessToken: string }, options: ApiOptions = {}): Promise<Answer> {
+  return api('/api/auth/email-confirmation/code', { ...options, method: 'POST', token: signup.accessToken });
+}
+
+/** A six-digit code that is not the one emailed to the address. */
+export async function wrongCodeFor(email: string): Promise<string> {
+  const right = await confirmationCodeSentTo(email);
+  return String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+}
