@@ -88,7 +88,8 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
     // A password reset is Cognito's ForgotPassword, a public call that needs no grant.
     cognito: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
   },
-  organizations: { table: 'readWrite', cognito: ['cognito-idp:AdminDeleteUser'] },
+  // Deleting an organisation cancels its Stripe subscriptions first.
+  organizations: { table: 'readWrite', cognito: ['cognito-idp:AdminDeleteUser'], stripe: true },
   billing: { table: 'readWrite', cognito: [], stripe: true },
   'api-keys': { table: 'readWrite', cognito: [] },
 };
