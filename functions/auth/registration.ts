@@ -89,7 +89,7 @@ export async function registerCompany(request: CompanySignupRequest, now: Date):
       now,
     });
   } catch (error) {
-    await deleteCognitoUser(request.email);
+    await deleteCognitoUser(userId);
     throw error;
   }
 }
@@ -113,7 +113,7 @@ export async function registerInvitedMember(request: InvitationSignupRequest, no
   try {
     await acceptInvitation(request.invite_token, invitation, { userId, fullName: request.full_name }, now);
   } catch (error) {
-    await deleteCognitoUser(request.email);
+    await deleteCognitoUser(userId);
     throw error;
   }
 }
@@ -133,7 +133,7 @@ export async function ensureSuperAdmin(
   if (existing && (await findProfileByUserId(existing))) return 'exists';
   if (existing) {
     logger.warn('Super admin Cognito user has no profile; recreating it', { email });
-    await deleteCognitoUser(email);
+    await deleteCognitoUser(existing);
   }
   const userId = await createCognitoUser({ email, password, fullName: 'Platform Administrator' });
   try {
@@ -147,7 +147,7 @@ export async function ensureSuperAdmin(
       now,
     });
   } catch (error) {
-    await deleteCognitoUser(email);
+    await deleteCognitoUser(userId);
     throw error;
   }
   return 'created';

@@ -80,13 +80,14 @@ export class ApiStack extends Stack {
       throttle: API_THROTTLE,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
+        // The route key (GET /api/invitations/by-token/{token}), never the path: a path can carry
+        // a secret (an invitation's token), and access logs are read by more people than the table.
         format: AccessLogFormat.custom(
           JSON.stringify({
             requestId: '$context.requestId',
             ip: '$context.identity.sourceIp',
             requestTime: '$context.requestTime',
             routeKey: '$context.routeKey',
-            path: '$context.path',
             status: '$context.status',
             protocol: '$context.protocol',
             responseLength: '$context.responseLength',
