@@ -29,6 +29,7 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { accessLogsBucket, acknowledge, acknowledgeBucketDeploymentProvider } from './nag';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { WEB_DIST_DIR } from './paths';
+import { cognitoOrigin, contentSecurityPolicy, SECURITY_HEADER_SETTINGS } from '../security-headers';
 
 export interface WebStackProps extends StackProps {
   readonly httpApi: IHttpApi;
@@ -60,6 +61,13 @@ const SPA_REWRITE = `function handler(event) {
   }
   return request;
 }`;
+
+/** The member of a CDK string enum whose value is the header's value. */
+function cdkEnumValue<E extends string>(values: Record<string, E>, value: string): E {
+  const member = Object.values(values).find((candidate) => candidate === value);
+  if (!member) throw new Error(`CloudFront has no setting for the header value '${value}'`);
+  return member;
+}
 
 /** Fails with an actionable message when the SPA has not been built. */
 export function assertSiteBuilt(siteDir: string = WEB_DIST_DIR): void {
@@ -94,34 +102,25 @@ export class WebStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // infra/security-headers.ts: the local gateway sends the same headers.
+    const { hstsMaxAgeSeconds, hstsIncludeSubdomains, frameOptions, referrerPolicy } =
+      SECURITY_HEADER_SETTINGS;
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'IT Asset Auditor security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          // The SPA calls only its own origin (/api, /config.json) and its user pool's Cognito endpoint.
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            "script-src 'self'",
-            "style-src 'self' 'unsafe-inline'",
-            "img-src 'self' data: blob:",
-            "font-src 'self' data:",
-            `connect-src 'self' https://cognito-idp.${Stack.of(props.userPool).region}.amazonaws.com`,
-            "object-src 'none'",
-            "base-uri 'self'",
-            "form-action 'self'",
-            "frame-ancestors 'none'",
-          ].join('; '),
+          contentSecurityPolicy: contentSecurityPolicy(cognitoOrigin(Stack.of(props.userPool).region)),
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: cdkEnumValue(HeadersFrameOption, frameOptions), override: true },
         referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          referrerPolicy: cdkEnumValue(HeadersReferrerPolicy, referrerPolicy),
           override: true,
         },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
+          accessControlMaxAge: Duration.seconds(hstsMaxAgeSeconds),
+          includeSubdomains: hstsIncludeSubdomains,
           override: true,
         },
         xssProtection: { protection: true, modeBlock: true, override: true },
