@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CfnOutput, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
-import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
   CachePolicy,
@@ -32,7 +31,10 @@ import { WEB_DIST_DIR } from './paths';
 import { cognitoOrigin, contentSecurityPolicy, SECURITY_HEADER_SETTINGS } from '../security-headers';
 
 export interface WebStackProps extends StackProps {
-  readonly httpApi: IHttpApi;
+  /** The host name the /api/* behaviour calls (ApiStack.originDomainName). */
+  readonly apiOriginDomainName: string;
+  /** The web ACL in front of the distribution (a WafStack's, in us-east-1). */
+  readonly webAclArn: string;
   /** Shown to people installing agents (Settings → Monitoring Agent). */
   readonly agentReportUrl: string;
   readonly userPool: IUserPool;
@@ -133,8 +135,7 @@ export class WebStack extends Stack {
       comment: 'Serve index.html for client-side routes',
     });
 
-    // https://<api-id>.execute-api.<region>.amazonaws.com → its host name.
-    const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+    const apiDomain = props.apiOriginDomainName;
 
     // An optional own domain: -c domainName=assets.example.com -c certificateArn=<ACM, us-east-1>.
     const domainName = this.node.tryGetContext(DOMAIN_NAME_CONTEXT_KEY) as string | undefined;
@@ -147,6 +148,7 @@ export class WebStack extends Stack {
 
     const distribution = new Distribution(this, 'Distribution', {
       comment: 'IT Asset Auditor',
+      webAclId: props.webAclArn,
       // The minimum TLS version applies to an own certificate; CloudFront's default one fixes its own.
       ...(domainName && certificateArn
         ? {
@@ -185,11 +187,6 @@ export class WebStack extends Stack {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'Organisations use the product from anywhere; there is no country to block.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF by default (a fixed monthly cost); API Gateway throttles and the handlers validate every input.',
       },
       ...(domainName
         ? []

@@ -29,7 +29,8 @@ const SDK_CLIENTS_BY_FEATURE: Partial<Record<Feature, string[]>> = {
   auth: ['client-cognito-identity-provider'],
   agents: ['client-s3'],
   team: ['client-cognito-identity-provider', 'client-sesv2'],
-  organizations: ['client-cognito-identity-provider'],
+  // Deleting an organisation cancels its Stripe subscription: the Stripe keys are a secret.
+  organizations: ['client-cognito-identity-provider', 'client-secrets-manager'],
   billing: ['client-secrets-manager'],
 };
 
