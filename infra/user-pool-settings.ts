@@ -20,6 +20,13 @@ export const USER_POOL_SETTINGS = {
    */
   preventUserExistenceErrors: true,
   /**
+   * The standard attributes a signed-in user may change on their own account through the app client
+   * (UpdateUserAttributes with their access token): their name only. Never the email, which is how
+   * they sign in and receive password reset codes: one changed to another address would take that
+   * address's identity. The product's own admin calls are not limited by it.
+   */
+  clientWriteAttributes: ['name'],
+  /**
    * The pool's own password-reset email ({####} is replaced by the code), sent where the
    * CustomMessage trigger (functions/auth/custom-message.ts) has no app address to link to.
    */

@@ -175,7 +175,7 @@ export async function ensureSuperAdmin(
   if (existing && (await findProfileByUserId(existing))) return 'exists';
   if (existing) {
     logger.warn('Super admin Cognito user has no profile; recreating it', { email });
-    await deleteCognitoUser(email);
+    await deleteCognitoUser(existing);
   }
   const userId = await createCognitoUser({ email, password, fullName: 'Platform Administrator' });
   try {
@@ -189,7 +189,7 @@ export async function ensureSuperAdmin(
       now,
     });
   } catch (error) {
-    await deleteCognitoUser(email);
+    await deleteCognitoUser(userId);
     throw error;
   }
   return 'created';

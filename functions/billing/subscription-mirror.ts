@@ -1,19 +1,21 @@
 import type { Payment } from '../../shared/billing';
-import { absent, anyOf, equals, lessThan } from '../lib/table/conditions';
-import { create, getItem, patch, put, type TableWrite } from '../lib/table/commands';
+import { absent, allOf, anyOf, equals, lessThan, present } from '../lib/table/conditions';
+import { check, create, getItem, patch, put, type TableWrite } from '../lib/table/commands';
 import {
   payments,
   stripeCustomerItemSchema,
   stripeCustomers,
   stripeEvents,
 } from '../lib/table/items/billing';
-import { subscriptionItemSchema, subscriptions } from '../lib/table/items/organizations';
+import { organizations, subscriptionItemSchema, subscriptions } from '../lib/table/items/organizations';
 import { write } from '../lib/table/transaction';
 
 /**
  * The table's mirror of Stripe. Every webhook effect is written in one transaction with the
  * event's id, on the condition that the id is new: an event is applied at most once, and a
- * duplicate delivery changes nothing.
+ * duplicate delivery changes nothing. The same transaction checks that the organisation is there
+ * and not being deleted: an event about an organisation that is gone or going (its own
+ * subscription's cancellation among them) is acknowledged and writes nothing, not even its id.
  */
 
 /** Statuses of a subscription that no longer runs. */
@@ -56,6 +58,11 @@ export interface StripeEventMark {
   type: string;
 }
 
+/** The organisation exists and its deletion has not started. */
+function organizationLive(organizationId: string): TableWrite {
+  return check(organizations.key(organizationId), allOf(present('id'), absent('deleting_since')));
+}
+
 function eventItem(event: StripeEventMark, now: Date): TableWrite {
   return create(
     stripeEvents.item({
@@ -67,7 +74,8 @@ function eventItem(event: StripeEventMark, now: Date): TableWrite {
   );
 }
 
-export type EventOutcome = 'applied' | 'duplicate' | 'stale';
+/** 'organization_gone': the organisation is deleted or being deleted, and nothing was written. */
+export type EventOutcome = 'applied' | 'duplicate' | 'stale' | 'organization_gone';
 
 /** The mirror of one Stripe subscription, as the organisation's subscription item stores it. */
 export interface MirroredSubscription {
@@ -102,7 +110,7 @@ export async function applySubscriptionEvent(
 ): Promise<EventOutcome> {
   const { trial_end_date, ...fields } = mirror;
   // Absent values are removed, except an ended trial's date, which stays as history.
-  const present = {
+  const mirrored = {
     ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null)),
     ...(trial_end_date ? { trial_end_date } : {}),
     updated_at: now.toISOString(),
@@ -117,14 +125,16 @@ export async function applySubscriptionEvent(
       ? []
       : [anyOf(...ENDED_STATUSES.map((ended) => equals('status', ended)))]),
   );
-  const outcome = await write<'event' | 'subscription'>(() => ({
-    parts: ['event', 'subscription'],
+  const outcome = await write<'organization' | 'event' | 'subscription'>(() => ({
+    parts: ['organization', 'event', 'subscription'],
     items: [
+      organizationLive(organizationId),
       eventItem(event, now),
-      patch(subscriptions.key(organizationId), { set: present, remove: cleared }, replaceable),
+      patch(subscriptions.key(organizationId), { set: mirrored, remove: cleared }, replaceable),
     ],
   }));
   if (outcome.ok) return 'applied';
+  if (outcome.failed.includes('organization')) return 'organization_gone';
   return outcome.failed.includes('event') ? 'duplicate' : 'stale';
 }
 
@@ -135,9 +145,10 @@ export async function applyPaymentEvent(
   event: StripeEventMark,
   now: Date,
 ): Promise<EventOutcome> {
-  const outcome = await write<'event' | 'payment'>(() => ({
-    parts: ['event', 'payment'],
+  const outcome = await write<'organization' | 'event' | 'payment'>(() => ({
+    parts: ['organization', 'event', 'payment'],
     items: [
+      organizationLive(organizationId),
       eventItem(event, now),
       put(
         payments.item({
@@ -153,5 +164,6 @@ export async function applyPaymentEvent(
       ),
     ],
   }));
-  return outcome.ok ? 'applied' : 'duplicate';
+  if (outcome.ok) return 'applied';
+  return outcome.failed.includes('organization') ? 'organization_gone' : 'duplicate';
 }

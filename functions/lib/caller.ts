@@ -3,6 +3,7 @@ import { EMAIL_CONFIRMATION_MESSAGES } from '../../shared/auth';
 import { hasRole } from '../../shared/constants';
 import { hasActiveSubscription, isGatedBySubscription } from '../../shared/subscription';
 import type { RouteDefinition } from '../routes';
+import { config } from './config';
 import { Forbidden, PaymentRequired, Unauthorized } from './errors';
 import type { OrganizationItem, SubscriptionItem, UserProfileItem } from './table/items/organizations';
 import { findProfileByUserId, getOrganizationAndSubscription } from './tenant';
@@ -18,10 +19,17 @@ export interface Caller {
 
 /**
  * The JWT authorizer (API Gateway in AWS, the local gateway on a laptop) has already verified the
- * token; here we only read its sub.
+ * token's signature, issuer and expiry. API Gateway's checks its audience only, which an ID token
+ * of our client passes too (its aud is the client id); the local one takes access tokens only. So
+ * the function itself takes only an access token (token_use) issued to our app client (client_id),
+ * wherever it runs, and reads its sub.
  */
 function verifiedUserId(event: APIGatewayProxyEventV2WithJWTAuthorizer): string {
-  const sub = event.requestContext.authorizer?.jwt?.claims?.sub;
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  if (claims?.token_use !== 'access' || claims.client_id !== config().USER_POOL_CLIENT_ID) {
+    throw new Unauthorized();
+  }
+  const sub = claims.sub;
   if (typeof sub !== 'string' || sub === '') throw new Unauthorized();
   return sub;
 }

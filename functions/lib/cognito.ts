@@ -62,18 +62,19 @@ export async function createCognitoUser(user: NewCognitoUser): Promise<string> {
     return created;
   } catch (error) {
     if (error instanceof UsernameExistsException) throw new Conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
-    if (created) await deleteCognitoUser(user.email);
+    if (created) await deleteCognitoUser(created);
     if (error instanceof InvalidPasswordException) throw new BadRequest(error.message, 'invalid_password');
     throw error;
   }
 }
 
-/** Removes a user, named by its email or its sub (Cognito takes either); none is no error. */
-export async function deleteCognitoUser(emailOrSub: string): Promise<void> {
+/**
+ * Cognito users are addressed by their sub (the profile's id), never by their email: in a pool whose
+ * users sign in with their email, the sub is the username itself, and it never changes.
+ */
+export async function deleteCognitoUser(sub: string): Promise<void> {
   try {
-    await cognito().send(
-      new AdminDeleteUserCommand({ UserPoolId: config().USER_POOL_ID, Username: emailOrSub }),
-    );
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: config().USER_POOL_ID, Username: sub }));
   } catch (error) {
     if (!(error instanceof UserNotFoundException)) throw error;
   }
@@ -83,10 +84,8 @@ export async function deleteCognitoUser(emailOrSub: string): Promise<void> {
  * Cognito's forgot-password flow for a user: it emails them a code to set a new password with
  * (AdminResetUserPassword would do the same, but cognito-local lacks it).
  */
-export async function sendPasswordResetCode(email: string): Promise<void> {
-  await cognito().send(
-    new ForgotPasswordCommand({ ClientId: config().USER_POOL_CLIENT_ID, Username: email }),
-  );
+export async function sendPasswordResetCode(sub: string): Promise<void> {
+  await cognito().send(new ForgotPasswordCommand({ ClientId: config().USER_POOL_CLIENT_ID, Username: sub }));
 }
 
 export interface CognitoUser {

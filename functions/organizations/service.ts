@@ -1,4 +1,5 @@
 import type { OrganizationSummary } from '../../shared/users';
+import { cancelCustomerSubscriptions } from '../billing/cancellation';
 import { deleteCognitoUser } from '../lib/cognito';
 import { BadRequest, NotFound } from '../lib/errors';
 import { getItem, listAll, patch, send } from '../lib/table/commands';
@@ -65,13 +66,15 @@ export async function deleteOrganization(organizationId: string, ownOrganization
     getItem(subscriptionItemSchema, subscriptions.key(organizationId)),
   ]);
   const customerId = subscription?.stripe_customer_id;
+  // Before anything is removed: a deletion Stripe refuses stops here, with the data still there.
+  if (customerId) await cancelCustomerSubscriptions(customerId);
   await deleteKeys([
     ...keys.map((key) => apiKeyLookups.key(key.key_hash)),
     ...enrolled.map((device) => deviceTokenLookups.key(device.token_hash)),
     ...invited.map((invitation) => invitationTokens.key(invitation.token_hash)),
     ...(customerId ? [stripeCustomers.key(customerId)] : []),
   ]);
-  for (const profile of profiles) await deleteCognitoUser(profile.email);
+  for (const profile of profiles) await deleteCognitoUser(profile.id);
 
   // Every item of the organisation's partitions but the organisation itself, a page at a time.
   for (const partition of [agentMachines.partition(organizationId), organizationKey.pk]) {

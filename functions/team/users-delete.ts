@@ -5,7 +5,7 @@ import { deleteUserProfile } from './users';
 
 /** The profile first (the API refuses the person at once), then their Cognito user (no sign-in). */
 export const handler = userRoute({ params: userIdParamsSchema, status: 204 }, async ({ caller, params }) => {
-  const email = await deleteUserProfile(caller.profile, params.id);
-  await deleteCognitoUser(email);
+  const sub = await deleteUserProfile(caller.profile, params.id);
+  await deleteCognitoUser(sub);
   return null;
 });

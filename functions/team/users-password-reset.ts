@@ -2,7 +2,7 @@ import { USER_MESSAGES, userIdParamsSchema, type PasswordResetResponse } from '.
 import { sendPasswordResetCode } from '../lib/cognito';
 import { userRoute } from '../lib/http';
 import { limitClient, type RateLimit } from '../lib/rate-limits';
-import { resettableUserEmail } from './users';
+import { resettableUser } from './users';
 
 /** Each reset is an email to someone's inbox: an admin sends a few, a script many (issue 25). */
 export const PASSWORD_RESET_LIMIT: RateLimit = {
@@ -16,8 +16,8 @@ export const handler = userRoute(
   { params: userIdParamsSchema },
   async ({ caller, params, event, now }): Promise<PasswordResetResponse> => {
     await limitClient(PASSWORD_RESET_LIMIT, event, now);
-    const email = await resettableUserEmail(caller.profile, params.id);
-    await sendPasswordResetCode(email);
-    return { message: USER_MESSAGES.resetSent(email) };
+    const user = await resettableUser(caller.profile, params.id);
+    await sendPasswordResetCode(user.id);
+    return { message: USER_MESSAGES.resetSent(user.email) };
   },
 );

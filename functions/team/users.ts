@@ -100,7 +100,7 @@ export async function changeUserRole(viewer: Viewer, userId: string, role: Role)
 
 /**
  * Removes a profile (the super_admin's delete): from then on the person's tokens reach nothing,
- * since every request reads the profile. Returns the email, for removing the Cognito user.
+ * since every request reads the profile. Returns the Cognito user's sub, for removing it.
  */
 export async function deleteUserProfile(viewer: Viewer, userId: string): Promise<string> {
   const profile = await targetProfile(viewer, userId);
@@ -110,15 +110,18 @@ export async function deleteUserProfile(viewer: Viewer, userId: string): Promise
     ...stillAdmin(witness),
   ]);
   if (canceled) throw new Conflict('Someone changed these users at the same time. Reload and try again.');
-  return profile.email;
+  return profile.id;
 }
 
-/** The email of a user the viewer may send a password reset to. */
-export async function resettableUserEmail(viewer: Viewer, userId: string): Promise<string> {
+/** A user the viewer may send a password reset to: their Cognito sub, and the email it goes to. */
+export async function resettableUser(
+  viewer: Viewer,
+  userId: string,
+): Promise<Pick<UserProfileItem, 'id' | 'email'>> {
   const { items } = await listPage(userProfileItemSchema, userProfiles.ofUser(userId), { limit: 1 });
   const profile = items[0];
   if (!profile || (viewer.role !== 'super_admin' && profile.organization_id !== viewer.organization_id)) {
     throw new NotFound(USER_MESSAGES.notFound);
   }
-  return profile.email;
+  return { id: profile.id, email: profile.email };
 }

@@ -1,7 +1,9 @@
-import { CfnOutput, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Fn, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  ApiMapping,
+  DomainName,
   HttpApi,
   HttpMethod,
   HttpRoute,
@@ -24,6 +26,17 @@ import { FeatureFunction, featureFunctionId } from './function';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { SignupSweep } from './signup-sweep';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+
+/**
+ * The API's own domain, which CloudFront's /api/* behaviour calls:
+ * `-c apiDomainName=api-origin.example.com -c apiCertificateArn=<ACM, the API's region>`, with a
+ * DNS CNAME of that name to the ApiDomainTarget output. With it, the API's default execute-api
+ * endpoint is switched off, so no request reaches the API without passing CloudFront and its web
+ * ACL; without it, CloudFront can only call the execute-api endpoint, which stays on.
+ */
+export const API_DOMAIN_NAME_CONTEXT_KEY = 'apiDomainName';
+export const API_CERTIFICATE_ARN_CONTEXT_KEY = 'apiCertificateArn';
 
 export interface ApiStackProps extends StackProps {
   readonly table: ITable;
@@ -63,14 +76,24 @@ export class ApiStack extends Stack {
   readonly functions: ReadonlyMap<Feature, FeatureFunction>;
   /** Where agents post their reports: the report function's own URL, with the route's path. */
   readonly agentReportUrl: string;
+  /** The host name CloudFront's /api/* behaviour calls: the API's own domain, else its execute-api host. */
+  readonly originDomainName: string;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
 
+    const apiDomainName = this.node.tryGetContext(API_DOMAIN_NAME_CONTEXT_KEY) as string | undefined;
+    const apiCertificateArn = this.node.tryGetContext(API_CERTIFICATE_ARN_CONTEXT_KEY) as string | undefined;
+    if (!!apiDomainName !== !!apiCertificateArn) {
+      throw new Error(
+        `Give both ${API_DOMAIN_NAME_CONTEXT_KEY} and ${API_CERTIFICATE_ARN_CONTEXT_KEY} (an ACM certificate in the API's region for that name), or neither.`,
+      );
+    }
     const httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `it-asset-auditor-${Stack.of(this).stackName}`,
       description: 'IT Asset Auditor API (routes from functions/routes.ts)',
       createDefaultStage: false,
+      disableExecuteApiEndpoint: !!apiDomainName,
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
@@ -81,13 +104,14 @@ export class ApiStack extends Stack {
       throttle: API_THROTTLE,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
+        // The route key (GET /api/invitations/by-token/{token}), never the path: a path can carry
+        // a secret (an invitation's token), and access logs are read by more people than the table.
         format: AccessLogFormat.custom(
           JSON.stringify({
             requestId: '$context.requestId',
             ip: '$context.identity.sourceIp',
             requestTime: '$context.requestTime',
             routeKey: '$context.routeKey',
-            path: '$context.path',
             status: '$context.status',
             protocol: '$context.protocol',
             responseLength: '$context.responseLength',
@@ -100,6 +124,18 @@ export class ApiStack extends Stack {
         ),
       },
     });
+    if (apiDomainName && apiCertificateArn) {
+      const domain = new DomainName(this, 'ApiDomain', {
+        domainName: apiDomainName,
+        certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', apiCertificateArn),
+      });
+      new ApiMapping(this, 'ApiMapping', { api: httpApi, domainName: domain, stage });
+      new CfnOutput(this, 'ApiDomainTarget', { value: domain.regionalDomainName });
+      this.originDomainName = apiDomainName;
+    } else {
+      // https://<api-id>.execute-api.<region>.amazonaws.com → its host name.
+      this.originDomainName = Fn.select(2, Fn.split('/', httpApi.apiEndpoint));
+    }
     // HttpStage has no per-route settings of its own; RouteSettings is raw JSON, hence CloudFormation's casing.
     (stage.node.defaultChild as CfnStage).routeSettings = {
       [AGENT_REPORT_ROUTE]: {
@@ -177,9 +213,11 @@ export class ApiStack extends Stack {
     this.httpApi = httpApi;
     this.functions = functions;
 
-    new CfnOutput(this, 'ApiUrl', { value: httpApi.apiEndpoint });
+    // With its own domain, the execute-api endpoint is off and CDK refuses to name it.
+    const apiUrl = apiDomainName ? `https://${apiDomainName}` : httpApi.apiEndpoint;
+    new CfnOutput(this, 'ApiUrl', { value: apiUrl });
     new CfnOutput(this, 'AgentReportUrl', { value: this.agentReportUrl });
     new CfnOutput(this, 'StripeKeysSecretArn', { value: stripeKeys.secretArn });
-    new CfnOutput(this, 'StripeWebhookUrl', { value: `${httpApi.apiEndpoint}/api/stripe/webhook` });
+    new CfnOutput(this, 'StripeWebhookUrl', { value: `${apiUrl}/api/stripe/webhook` });
   }
 }

@@ -6,7 +6,10 @@ const app = new App();
 
 try {
   createStacks(app, {
-    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+    env: {
+      account: process.env.CDK_DEFAULT_ACCOUNT,
+      region: process.env.CDK_DEFAULT_REGION ?? process.env.AWS_REGION,
+    },
   });
 } catch (error) {
   // A configuration problem (web not built, a feature without its entry): say what to do, no stack trace.

@@ -2,6 +2,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  ClientAttributes,
   UserPool,
   UserPoolEmail,
   UserPoolOperation,
@@ -98,6 +99,9 @@ export class AuthStack extends Stack {
       // The web app signs in with SRP (the password never leaves the browser) and refreshes tokens.
       authFlows: { userSrp: true },
       generateSecret: false,
+      // USER_POOL_SETTINGS.clientWriteAttributes (CDK calls `name` fullname): without a list the
+      // client may write every writable attribute, the email among them.
+      writeAttributes: new ClientAttributes().withStandardAttributes({ fullname: true }),
       preventUserExistenceErrors: USER_POOL_SETTINGS.preventUserExistenceErrors,
       disableOAuth: true,
       accessTokenValidity: Duration.minutes(USER_POOL_SETTINGS.accessTokenValidityMinutes),

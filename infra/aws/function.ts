@@ -35,8 +35,17 @@ type CognitoAdminAction =
   | 'cognito-idp:AdminGetUser';
 
 export interface FeatureAccess {
-  /** What the feature does with the table: `read` gets grantReadData, `readWrite` grantReadWriteData. */
+  /** What the feature does with the table: `read` gets TABLE_READ_ACTIONS, `readWrite` TABLE_WRITE_ACTIONS too. */
   readonly table: 'none' | 'read' | 'readWrite';
+  /** Deletes many items at once (lib/table/partitions.ts): BatchWriteItem, which no other feature gets. */
+  readonly bulkDelete?: true;
+  /**
+   * The partition keys (IAM StringLike patterns, so case-sensitive; the table's keys are lower-cased
+   * but for the plan-limit guards' `ORG#…`) of every item, and of every index partition, the
+   * feature reads or writes: IAM refuses any other (dynamodb:LeadingKeys). Set for the public
+   * functions, whose callers are strangers or devices; a new kind of item they touch is added here.
+   */
+  readonly leadingKeys?: readonly string[];
   readonly cognito: readonly CognitoAdminAction[];
   /** Hands out presigned URLs of the agent installer in the agent-bundles bucket. */
   readonly agentBundles?: 'read';
@@ -68,10 +77,12 @@ export function mailFromAddress(mailFrom: string): { address: string; domain: st
  * FeatureFunction below; the infra tests pin the sensitive grants.
  */
 export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
+  // Sign-up, the invitation lookup and sign-up by invitation are public; /api/me reads the profile.
   auth: {
     table: 'readWrite',
     // Sign-up codes, and the word to an address's owner when it already has an account.
     mail: true,
+    leadingKeys: ['org#*', 'ORG#*', 'user#*', 'invitetoken#*', 'ratelimit#*'],
     cognito: [
       'cognito-idp:AdminCreateUser',
       'cognito-idp:AdminSetUserPassword',
@@ -80,8 +91,15 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
     ],
   },
   hardware: { table: 'readWrite', cognito: [] },
-  agents: { table: 'readWrite', cognito: [], agentBundles: 'read' },
-  'agent-reports': { table: 'readWrite', cognito: [] },
+  // Removing a machine deletes its report sections in bulk.
+  agents: { table: 'readWrite', bulkDelete: true, cognito: [], agentBundles: 'read' },
+  // Devices enrol with an API key and report with their own token: the organisation's partitions
+  // and those two lookups, nothing else.
+  'agent-reports': {
+    table: 'readWrite',
+    leadingKeys: ['org#*', 'ORG#*', 'apikeyhash#*', 'devicetoken#*'],
+    cognito: [],
+  },
   disposal: { table: 'readWrite', cognito: [] },
   audit: { table: 'read', cognito: [] },
   team: {
@@ -90,7 +108,14 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
     // A password reset is Cognito's ForgotPassword, a public call that needs no grant.
     cognito: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
   },
-  organizations: { table: 'readWrite', cognito: ['cognito-idp:AdminDeleteUser'] },
+  // Deleting an organisation cancels its Stripe subscriptions first.
+  organizations: {
+    table: 'readWrite',
+    // Deleting an organisation empties its partitions in batches.
+    bulkDelete: true,
+    cognito: ['cognito-idp:AdminDeleteUser'],
+    stripe: true,
+  },
   billing: { table: 'readWrite', cognito: [], stripe: true },
   'api-keys': { table: 'readWrite', cognito: [] },
 };
@@ -116,12 +141,18 @@ export const TABLE_READ_ACTIONS: string[] = [
   'dynamodb:Query',
   'dynamodb:ConditionCheckItem',
 ];
-export const TABLE_WRITE_ACTIONS = [
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-];
+export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
+export const TABLE_BULK_DELETE_ACTIONS = ['dynamodb:BatchWriteItem'];
+
+/** The table actions a feature's access gives it. */
+export function tableActions(access: FeatureAccess): string[] {
+  if (access.table === 'none') return [];
+  return [
+    ...TABLE_READ_ACTIONS,
+    ...(access.table === 'readWrite' ? TABLE_WRITE_ACTIONS : []),
+    ...(access.table === 'readWrite' && access.bulkDelete ? TABLE_BULK_DELETE_ACTIONS : []),
+  ];
+}
 
 /** The newest Node.js runtime aws-cdk-lib offers, and esbuild's matching target for the bundles. */
 export const FEATURE_RUNTIME = Runtime.NODEJS_24_X;
@@ -224,16 +255,22 @@ export class FeatureFunction extends LambdaFunction {
     if (access.table !== 'none') {
       // The table and its named indexes only (no index/*), and only the calls the data layer makes:
       // no Scan, no streams.
+      // Every item of a transaction or a batch is authorized on its own key, so the partition keys
+      // hold for those too; ForAllValues holds every key of a request to them.
       this.addToRolePolicy(
         new PolicyStatement({
-          actions:
-            access.table === 'readWrite'
-              ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS]
-              : TABLE_READ_ACTIONS,
+          actions: tableActions(access),
           resources: [
             props.table.tableArn,
             ...GLOBAL_INDEXES.map((index) => `${props.table.tableArn}/index/${index.indexName}`),
           ],
+          ...(access.leadingKeys
+            ? {
+                conditions: {
+                  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...access.leadingKeys] },
+                },
+              }
+            : {}),
         }),
       );
     }

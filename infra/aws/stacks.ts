@@ -1,10 +1,11 @@
-import { Tags, type App, type Environment } from 'aws-cdk-lib';
+import { Tags, Token, type App, type Environment } from 'aws-cdk-lib';
 import { join } from 'node:path';
 import { ApiStack } from './api-stack';
 import { AuthStack } from './auth-stack';
 import { DataStack } from './data-stack';
 import { ALARM_EMAIL_CONTEXT_KEY, MonitoringStack } from './monitoring-stack';
 import { REPO_ROOT } from './paths';
+import { WAF_REGION, WafStack } from './waf-stack';
 import { assertSiteBuilt, WebStack } from './web-stack';
 
 export const STACK_PREFIX = 'ItAssetAuditor';
@@ -45,17 +46,27 @@ export interface AppStacks {
   readonly auth: AuthStack;
   readonly api: ApiStack;
   readonly monitoring: MonitoringStack;
+  readonly waf: WafStack;
   readonly web: WebStack;
 }
 
 /**
- * One stage's stacks: Data → Auth → Api (table, pool, client) → Web (api, pool ids). Used by app.ts
+ * One stage's stacks: Data → Auth → Api (table, pool, client) → Web (api, pool ids, and the web ACL
+ * of the Waf stack, which is always in us-east-1: CloudFront's web ACLs live there). Used by app.ts
  * and the infra tests. Stages share nothing: each has its own table, pool, API and site.
  */
 export function createStacks(app: App, options: AppStacksOptions = {}): AppStacks {
   const { env } = options;
   const stage = stageName(options.stage ?? app.node.tryGetContext(STAGE_CONTEXT_KEY));
   Tags.of(app).add('stage', stage);
+  // The Web stack reads the web ACL's ARN across regions, which CDK does only between stacks whose
+  // regions it knows: a deployment names its region (the AWS profile's, or CDK_DEFAULT_REGION).
+  if (!env?.region || Token.isUnresolved(env.region)) {
+    throw new Error(
+      `The stacks need a region: set AWS_REGION or CDK_DEFAULT_REGION, or use an AWS profile with a region. ` +
+        `The web ACL in front of CloudFront is in ${WAF_REGION} and the Web stack reads it across regions.`,
+    );
+  }
   // Before anything is bundled: fail fast when the SPA is missing.
   assertSiteBuilt(options.siteDir);
   const data = new DataStack(app, stackName(stage, 'Data'), {
@@ -84,14 +95,20 @@ export function createStacks(app: App, options: AppStacksOptions = {}): AppStack
     stage,
     alarmEmail: app.node.tryGetContext(ALARM_EMAIL_CONTEXT_KEY) as string | undefined,
   });
+  const waf = new WafStack(app, stackName(stage, 'Waf'), {
+    env: { account: env.account, region: WAF_REGION },
+    description: 'IT Asset Auditor: the web ACL in front of CloudFront (us-east-1)',
+  });
   const web = new WebStack(app, stackName(stage, 'Web'), {
     env,
+    crossRegionReferences: true,
     description: 'IT Asset Auditor: the SPA on S3 + CloudFront, /api/* to the HTTP API',
-    httpApi: api.httpApi,
+    apiOriginDomainName: api.originDomainName,
+    webAclArn: waf.webAclArn,
     agentReportUrl: api.agentReportUrl,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     siteDir: options.siteDir,
   });
-  return { stage, data, auth, api, monitoring, web };
+  return { stage, data, auth, api, monitoring, waf, web };
 }

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CfnOutput, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
-import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
   CachePolicy,
@@ -29,9 +28,13 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { accessLogsBucket, acknowledge, acknowledgeBucketDeploymentProvider } from './nag';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { WEB_DIST_DIR } from './paths';
+import { cognitoOrigin, contentSecurityPolicy, SECURITY_HEADER_SETTINGS } from '../security-headers';
 
 export interface WebStackProps extends StackProps {
-  readonly httpApi: IHttpApi;
+  /** The host name the /api/* behaviour calls (ApiStack.originDomainName). */
+  readonly apiOriginDomainName: string;
+  /** The web ACL in front of the distribution (a WafStack's, in us-east-1). */
+  readonly webAclArn: string;
   /** Shown to people installing agents (Settings → Monitoring Agent). */
   readonly agentReportUrl: string;
   readonly userPool: IUserPool;
@@ -60,6 +63,13 @@ const SPA_REWRITE = `function handler(event) {
   }
   return request;
 }`;
+
+/** The member of a CDK string enum whose value is the header's value. */
+function cdkEnumValue<E extends string>(values: Record<string, E>, value: string): E {
+  const member = Object.values(values).find((candidate) => candidate === value);
+  if (!member) throw new Error(`CloudFront has no setting for the header value '${value}'`);
+  return member;
+}
 
 /** Fails with an actionable message when the SPA has not been built. */
 export function assertSiteBuilt(siteDir: string = WEB_DIST_DIR): void {
@@ -94,34 +104,25 @@ export class WebStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // infra/security-headers.ts: the local gateway sends the same headers.
+    const { hstsMaxAgeSeconds, hstsIncludeSubdomains, frameOptions, referrerPolicy } =
+      SECURITY_HEADER_SETTINGS;
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'IT Asset Auditor security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          // The SPA calls only its own origin (/api, /config.json) and its user pool's Cognito endpoint.
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            "script-src 'self'",
-            "style-src 'self' 'unsafe-inline'",
-            "img-src 'self' data: blob:",
-            "font-src 'self' data:",
-            `connect-src 'self' https://cognito-idp.${Stack.of(props.userPool).region}.amazonaws.com`,
-            "object-src 'none'",
-            "base-uri 'self'",
-            "form-action 'self'",
-            "frame-ancestors 'none'",
-          ].join('; '),
+          contentSecurityPolicy: contentSecurityPolicy(cognitoOrigin(Stack.of(props.userPool).region)),
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: cdkEnumValue(HeadersFrameOption, frameOptions), override: true },
         referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          referrerPolicy: cdkEnumValue(HeadersReferrerPolicy, referrerPolicy),
           override: true,
         },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
+          accessControlMaxAge: Duration.seconds(hstsMaxAgeSeconds),
+          includeSubdomains: hstsIncludeSubdomains,
           override: true,
         },
         xssProtection: { protection: true, modeBlock: true, override: true },
@@ -134,8 +135,7 @@ export class WebStack extends Stack {
       comment: 'Serve index.html for client-side routes',
     });
 
-    // https://<api-id>.execute-api.<region>.amazonaws.com → its host name.
-    const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+    const apiDomain = props.apiOriginDomainName;
 
     // An optional own domain: -c domainName=assets.example.com -c certificateArn=<ACM, us-east-1>.
     const domainName = this.node.tryGetContext(DOMAIN_NAME_CONTEXT_KEY) as string | undefined;
@@ -148,6 +148,7 @@ export class WebStack extends Stack {
 
     const distribution = new Distribution(this, 'Distribution', {
       comment: 'IT Asset Auditor',
+      webAclId: props.webAclArn,
       // The minimum TLS version applies to an own certificate; CloudFront's default one fixes its own.
       ...(domainName && certificateArn
         ? {
@@ -186,11 +187,6 @@ export class WebStack extends Stack {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'Organisations use the product from anywhere; there is no country to block.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF by default (a fixed monthly cost); API Gateway throttles and the handlers validate every input.',
       },
       ...(domainName
         ? []

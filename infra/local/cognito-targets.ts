@@ -3,8 +3,8 @@ import { decodeJwt } from 'jose';
 
 /**
  * cognito-local's target table, brought closer to Cognito where the product depends on it: the two
- * targets aws-amplify needs but cognito-local lacks, and the app client's PreventUserExistenceErrors,
- * which cognito-local stores but does not apply. cognito-local is CommonJS without an exports map;
+ * targets aws-amplify needs but cognito-local lacks, and the app client's PreventUserExistenceErrors
+ * and WriteAttributes, which cognito-local stores but does not apply. cognito-local is CommonJS without an exports map;
  * we reach into its modules.
  */
 export const requireFromCognitoLocal = createRequire(
@@ -31,7 +31,7 @@ interface CognitoLocalServices {
     getAppClient(
       ctx: TargetContext,
       clientId: string,
-    ): Promise<{ PreventUserExistenceErrors?: string } | null>;
+    ): Promise<{ PreventUserExistenceErrors?: string; WriteAttributes?: string[] } | null>;
   };
 }
 type CognitoErrorClass = new (message?: string) => Error;
@@ -133,5 +133,60 @@ wrapTarget('ConfirmForgotPassword', (inner) => (services) => {
     const { hidden, exists } = await userExistence(services, ctx, request, request.Username);
     if (!exists && hidden) throw new errors.CodeMismatchError!();
     return confirmForgotPassword(ctx, request);
+  };
+});
+
+/**
+ * An app client's WriteAttributes limit what its users may write on their own accounts (SignUp,
+ * UpdateUserAttributes, DeleteUserAttributes); a client without the list may write them all. Admin
+ * calls are not limited. Cognito refuses anything else with these words.
+ */
+const UNAUTHORIZED_ATTRIBUTE = 'A client attempted to write unauthorized attribute';
+
+async function refuseUnwritable(
+  services: CognitoLocalServices,
+  ctx: TargetContext,
+  clientId: unknown,
+  names: unknown[],
+) {
+  const client = await services.cognito.getAppClient(ctx, String(clientId));
+  const writable = client?.WriteAttributes;
+  if (!writable?.length) return;
+  if (names.some((name) => typeof name !== 'string' || !writable.includes(name)))
+    throw new errors.NotAuthorizedError!(UNAUTHORIZED_ATTRIBUTE);
+}
+
+const attributeNames = (attributes: unknown): unknown[] =>
+  Array.isArray(attributes) ? attributes.map((attribute: { Name?: unknown }) => attribute?.Name) : [];
+
+const tokenClient = (accessToken: unknown) => decodeJwt(String(accessToken)).client_id;
+
+wrapTarget('UpdateUserAttributes', (inner) => (services) => {
+  const updateUserAttributes = inner(services);
+  return async (ctx, request) => {
+    await refuseUnwritable(
+      services,
+      ctx,
+      tokenClient(request.AccessToken),
+      attributeNames(request.UserAttributes),
+    );
+    return updateUserAttributes(ctx, request);
+  };
+});
+
+wrapTarget('DeleteUserAttributes', (inner) => (services) => {
+  const deleteUserAttributes = inner(services);
+  return async (ctx, request) => {
+    const names = Array.isArray(request.UserAttributeNames) ? request.UserAttributeNames : [];
+    await refuseUnwritable(services, ctx, tokenClient(request.AccessToken), names);
+    return deleteUserAttributes(ctx, request);
+  };
+});
+
+wrapTarget('SignUp', (inner) => (services) => {
+  const signUp = inner(services);
+  return async (ctx, request) => {
+    await refuseUnwritable(services, ctx, request.ClientId, attributeNames(request.UserAttributes));
+    return signUp(ctx, request);
   };
 });

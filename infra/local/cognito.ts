@@ -169,9 +169,13 @@ async function ensureUserPool(endpoint: string): Promise<{ userPoolId: string; u
   let userPoolClientId = clients.UserPoolClients?.find(
     (candidate) => candidate.ClientName === USER_POOL_SETTINGS.clientName,
   )?.ClientId;
-  const clientSettings: Pick<UserPoolClientType, 'ExplicitAuthFlows' | 'PreventUserExistenceErrors'> = {
+  const clientSettings: Pick<
+    UserPoolClientType,
+    'ExplicitAuthFlows' | 'PreventUserExistenceErrors' | 'WriteAttributes'
+  > = {
     ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
     PreventUserExistenceErrors: USER_POOL_SETTINGS.preventUserExistenceErrors ? 'ENABLED' : 'LEGACY',
+    WriteAttributes: [...USER_POOL_SETTINGS.clientWriteAttributes],
   };
   if (!userPoolClientId) {
     const created = await client.send(
@@ -188,7 +192,10 @@ async function ensureUserPool(endpoint: string): Promise<{ userPoolId: string; u
     const { UserPoolClient: existing } = await client.send(
       new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId }),
     );
-    if (existing?.PreventUserExistenceErrors !== clientSettings.PreventUserExistenceErrors) {
+    if (
+      existing?.PreventUserExistenceErrors !== clientSettings.PreventUserExistenceErrors ||
+      JSON.stringify(existing?.WriteAttributes ?? null) !== JSON.stringify(clientSettings.WriteAttributes)
+    ) {
       await client.send(
         new UpdateUserPoolClientCommand({
           UserPoolId: userPoolId,

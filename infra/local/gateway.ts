@@ -17,11 +17,12 @@ import type { JwtAuthorizer } from './jwt-authorizer';
 import { renderOutboxPage, type Outbox } from './outbox';
 import { handleSesSendEmail, LOCAL_SES_SEND_EMAIL_PATH } from './ses';
 import { functionSettings } from '../function-settings';
+import { cognitoOrigin, securityHeaders } from '../security-headers';
 
 /**
  * The local stand-in for API Gateway + CloudFront: one HTTP server that serves the built SPA and
  * dispatches /api/* through the route table to the same feature Lambdas AWS runs, after the same
- * JWT checks.
+ * JWT checks, with CloudFront's security headers on every answer (infra/security-headers.ts).
  */
 export interface GatewayOptions {
   port: number;
@@ -327,7 +328,11 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, 
 }
 
 export function startGateway(options: GatewayOptions): Promise<Server> {
+  const { region, userPoolEndpoint } = options.runtimeConfig;
+  const headers = Object.entries(securityHeaders(cognitoOrigin(region, userPoolEndpoint)));
   const server = http.createServer((req, res) => {
+    // As CloudFront's response headers policy does, on every answer: the app, the API, the dev pages.
+    for (const [name, value] of headers) res.setHeader(name, value);
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const work = async () => {
       if (url.pathname.startsWith('/api/')) return handleApi(req, res, url, options);

@@ -253,6 +253,14 @@ describe('local Stripe sandbox', () => {
     events = eventsSince(before);
     expect(events.map((e) => e.type)).toEqual(['customer.subscription.deleted']);
     expect(await (await fetch(portal.url)).text()).toContain('No active subscription');
+
+    // The API's list leaves canceled subscriptions out unless asked, and one cannot be cancelled twice.
+    expect((await stripe.subscriptions.list({ customer: customerId })).data).toEqual([]);
+    const all = await stripe.subscriptions.list({ customer: customerId, status: 'all' });
+    expect(all.data.map((s) => s.id)).toEqual([subscriptionId]);
+    await expect(
+      stripe.subscriptions.cancel(subscriptionId, { prorate: false, invoice_now: false }),
+    ).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
   });
 
   it('keeps a declined card on the checkout page, as Stripe does, and creates nothing', async () => {
@@ -347,7 +355,7 @@ describe('local Stripe sandbox', () => {
     });
     await expect(stripe.prices.list()).rejects.toMatchObject({ message: 'Stripe is down', statusCode: 500 });
     expect((await stripe.prices.list()).data.length).toBeGreaterThan(0);
-    await expect(stripe.subscriptions.list()).rejects.toMatchObject({ statusCode: 404 });
+    await expect(stripe.invoices.list()).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('keeps its state across a restart', async () => {

@@ -327,19 +327,21 @@ describe('Api stack', () => {
       },
     );
 
-    it('lets only the billing function read the Stripe keys, by the secret ARN, never in plain text', () => {
+    it('lets only billing and organisation deletion (which cancels the subscription) read the Stripe keys, by the secret ARN, never in plain text', () => {
+      const callsStripe = new Set(['billing', 'organizations']);
       expect(Object.entries(FEATURE_ACCESS).filter(([, access]) => access.stripe)).toEqual([
+        ['organizations', expect.objectContaining({ stripe: true })],
         ['billing', expect.objectContaining({ stripe: true })],
       ]);
       for (const feature of featuresInUse()) {
         const actions = policyStatementsOf(feature).flatMap((statement) => [statement.Action].flat());
-        expect(actions.includes('secretsmanager:GetSecretValue'), feature).toBe(feature === 'billing');
+        expect(actions.includes('secretsmanager:GetSecretValue'), feature).toBe(callsStripe.has(feature));
         const variables = (
           resources[functionLogicalId(feature)]?.Properties as {
             Environment: { Variables: Record<string, unknown> };
           }
         ).Environment.Variables;
-        expect('STRIPE_SECRETS_ARN' in variables, feature).toBe(feature === 'billing');
+        expect('STRIPE_SECRETS_ARN' in variables, feature).toBe(callsStripe.has(feature));
         expect('STRIPE_SECRET_KEY' in variables || 'STRIPE_WEBHOOK_SECRET' in variables, feature).toBe(false);
       }
     });

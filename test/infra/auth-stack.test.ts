@@ -72,6 +72,14 @@ describe('Auth stack', () => {
     expect([...flows].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH']);
   });
 
+  it('lets a user write their name through the client, never the email they sign in with', () => {
+    const [client] = Object.values(template.findResources('AWS::Cognito::UserPoolClient'));
+    const writable = (client?.Properties as { WriteAttributes?: string[] }).WriteAttributes;
+    // The local pool's client takes the same list (infra/local/cognito.ts).
+    expect(writable).toEqual([...USER_POOL_SETTINGS.clientWriteAttributes]);
+    expect(writable).not.toContain('email');
+  });
+
   it('keeps access and ID tokens to an hour and sessions to 30 days', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       AccessTokenValidity: 60,

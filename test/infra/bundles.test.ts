@@ -26,10 +26,12 @@ afterAll(() => rm(outDir, { recursive: true, force: true }));
 
 /** The SDK clients each feature's handlers call: DynamoDB everywhere, and what else it reaches. */
 const SDK_CLIENTS_BY_FEATURE: Partial<Record<Feature, string[]>> = {
-  auth: ['client-cognito-identity-provider'],
+  // Sign-up emails its confirmation code (and the owner of an address that has an account).
+  auth: ['client-cognito-identity-provider', 'client-sesv2'],
   agents: ['client-s3'],
   team: ['client-cognito-identity-provider', 'client-sesv2'],
-  organizations: ['client-cognito-identity-provider'],
+  // Deleting an organisation cancels its Stripe subscription: the Stripe keys are a secret.
+  organizations: ['client-cognito-identity-provider', 'client-secrets-manager'],
   billing: ['client-secrets-manager'],
 };
 

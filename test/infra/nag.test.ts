@@ -8,7 +8,7 @@ import { addNagChecks } from '../../infra/aws/nag';
 import { createStacks } from '../../infra/aws/stacks';
 import { CERTIFICATE_ARN_CONTEXT_KEY, DOMAIN_NAME_CONTEXT_KEY } from '../../infra/aws/web-stack';
 import { MAIL_FROM_CONTEXT_KEY } from '../../infra/aws/function';
-import { cdkJsonContext, SYNTH_TIMEOUT_MS } from '../support/cdk-stacks';
+import { cdkJsonContext, SYNTH_TIMEOUT_MS, TEST_ENV } from '../support/cdk-stacks';
 
 interface ValidationReport {
   pluginReports: { violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[] }[];
@@ -48,7 +48,7 @@ describe('cdk-nag (AwsSolutions)', () => {
   it(
     'finds nothing unacknowledged in the whole app',
     async () => {
-      expect(await unacknowledgedFindings((app) => createStacks(app))).toEqual([]);
+      expect(await unacknowledgedFindings((app) => createStacks(app, { env: TEST_ENV }))).toEqual([]);
     },
     SYNTH_TIMEOUT_MS,
   );

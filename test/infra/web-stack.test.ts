@@ -7,7 +7,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createStacks, stackName, stageName, type AppStacks } from '../../infra/aws/stacks';
 import { CERTIFICATE_ARN_CONTEXT_KEY, DOMAIN_NAME_CONTEXT_KEY } from '../../infra/aws/web-stack';
-import { buildApp, SYNTH_TIMEOUT_MS, templateOf } from '../support/cdk-stacks';
+import { buildApp, SYNTH_TIMEOUT_MS, TEST_ENV, templateOf } from '../support/cdk-stacks';
 import { REPO_ROOT } from '../../infra/aws/paths';
 
 const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
@@ -227,7 +227,7 @@ describe('Web stack (needs `npm run build:web`)', () => {
           [CERTIFICATE_ARN_CONTEXT_KEY]: 'arn:aws:acm:us-east-1:111111111111:certificate/abc',
         },
       });
-      const own = templateOf(createStacks(app).web);
+      const own = templateOf(createStacks(app, { env: TEST_ENV }).web);
       own.hasResourceProperties('AWS::CloudFront::Distribution', {
         DistributionConfig: Match.objectLike({
           Aliases: ['assets.example.com'],
@@ -239,7 +239,7 @@ describe('Web stack (needs `npm run build:web`)', () => {
         }),
       });
       const half = new App({ context: { [DOMAIN_NAME_CONTEXT_KEY]: 'assets.example.com' } });
-      expect(() => createStacks(half)).toThrow(/Give both domainName and certificateArn/);
+      expect(() => createStacks(half, { env: TEST_ENV })).toThrow(/Give both domainName and certificateArn/);
     },
     SYNTH_TIMEOUT_MS,
   );

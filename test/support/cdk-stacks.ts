@@ -47,7 +47,10 @@ export function cdkJsonContext(): Record<string, unknown> {
   return cdkJson.context ?? {};
 }
 
+/** The environment the tests synthesize the whole app in: the stacks need a region (the web ACL's is read across regions). */
+export const TEST_ENV = { account: '111111111111', region: 'eu-west-2' } as const;
+
 /** The whole app as app.ts builds it under `cdk synth`; needs the built SPA (`npm run build:web`). */
-export function buildApp(): AppStacks {
-  return createStacks(new App({ context: cdkJsonContext() }));
+export function buildApp(app = new App({ context: cdkJsonContext() })): AppStacks {
+  return createStacks(app, { env: TEST_ENV });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import type { JWTPayload } from 'jose';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { afterEach, inject, vi } from 'vitest';
 import type { HttpEvent, HttpHandler } from '../../functions/lib/http';
 import { routeKey, routes, type Feature, type RouteDefinition } from '../../functions/routes';
@@ -89,6 +89,24 @@ async function claimsOf(token: string): Promise<JWTPayload> {
   return claims;
 }
 
+let poolKeys: ReturnType<typeof createRemoteJWKSet> | undefined;
+
+/**
+ * The claims API Gateway's JWT authorizer passes on in AWS, which checks less than the local one:
+ * the signature, issuer and expiry, and the audience, which is the token's aud when it has one (an
+ * ID token's is the app client) and else its client_id. It never looks at token_use, so an ID
+ * token of our client gets through to the function.
+ */
+export async function awsAuthorizerClaims(token: string): Promise<JWTPayload> {
+  const env = inject('functionEnv');
+  const issuer = `${env.COGNITO_ENDPOINT!}/${env.USER_POOL_ID!}`;
+  poolKeys ??= createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+  const { payload } = await jwtVerify(token, poolKeys, { issuer });
+  const audience = payload.aud === undefined ? [payload.client_id] : [payload.aud].flat();
+  if (!audience.includes(env.USER_POOL_CLIENT_ID!)) throw new Error('API Gateway refuses the audience: 401');
+  return payload;
+}
+
 type Claims = HttpEvent['requestContext']['authorizer']['jwt']['claims'];
 
 /** The claims as API Gateway's JWT authorizer passes them on: strings, numbers, booleans, string lists. */
@@ -135,17 +153,29 @@ export async function callHandler<T = Record<string, unknown>>(
   return { status, body };
 }
 
+/**
+ * callHandler, with the token's claims as API Gateway's own JWT authorizer lets them through in AWS
+ * (awsAuthorizerClaims), rather than as the local one does.
+ */
+export function callHandlerAsInAws<T = Record<string, unknown>>(
+  path: string,
+  options: ApiOptions = {},
+): Promise<ApiResponse<T>> {
+  return callHandlerWithHeaders<T>(path, options, awsAuthorizerClaims);
+}
+
 /** callHandler, with the answer's headers (Retry-After). */
 export async function callHandlerWithHeaders<T = Record<string, unknown>>(
   path: string,
   options: ApiOptions = {},
+  authorizer: (token: string) => Promise<JWTPayload> = claimsOf,
 ): Promise<ApiResponse<T> & { headers: Record<string, string> }> {
   const method = options.method ?? 'GET';
   const url = new URL(path, 'http://harness.local');
   const matched = matchRoute(method, url.pathname);
   if (!matched) throw new Error(`No route in functions/routes.ts for ${method} ${url.pathname}`);
   const { route, pathParameters } = matched;
-  const claims = route.auth === 'user' ? asClaims(await claimsOf(options.token ?? '')) : {};
+  const claims = route.auth === 'user' ? asClaims(await authorizer(options.token ?? '')) : {};
 
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;

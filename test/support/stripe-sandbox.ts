@@ -1,4 +1,6 @@
+import Stripe from 'stripe';
 import { inject } from 'vitest';
+import { LOCAL_STRIPE_SECRET_KEY } from '../../infra/local/stripe-sandbox';
 import type { Product, Price, SandboxEvent } from '../../infra/local/stripe-sandbox/objects';
 
 /** The test run's Stripe sandbox: its test-control endpoints and its hosted pages, as a person would use them. */
@@ -68,4 +70,26 @@ export async function pressStripeButton(
   if (response.status !== 303)
     throw new Error(`${action} answered ${response.status}: ${await response.text()}`);
   return response.headers.get('location')!;
+}
+
+/** The official Stripe client on the sandbox, as the product holds it: to read what Stripe has. */
+export function sandboxStripe(): Stripe {
+  const url = new URL(stripeSandboxUrl());
+  return new Stripe(LOCAL_STRIPE_SECRET_KEY, { host: url.hostname, port: url.port, protocol: 'http' });
+}
+
+/** Waits until the sandbox has delivered an event of this type about this object, and returns it. */
+export async function deliveredStripeEvent(type: string, objectId: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const event = (await sentStripeEvents()).find(
+      (candidate) =>
+        candidate.type === type &&
+        (candidate.event.data.object as { id?: string }).id === objectId &&
+        candidate.delivery_status !== null,
+    );
+    if (event) return event;
+    if (Date.now() > deadline) throw new Error(`The sandbox delivered no ${type} for ${objectId}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

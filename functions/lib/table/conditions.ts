@@ -50,6 +50,11 @@ export const absent =
   (e) =>
     `attribute_not_exists(${e.name(attribute)})`;
 
+export const present =
+  (attribute: string): Condition =>
+  (e) =>
+    `attribute_exists(${e.name(attribute)})`;
+
 export const contains =
   (attribute: string, value: string): Condition =>
   (e) =>

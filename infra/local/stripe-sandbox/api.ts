@@ -2,6 +2,7 @@ import { currentSubscription, expireIfDue } from './billing';
 import { nowSeconds } from './clock';
 import { deepCopy, newId, type CheckoutSession, type Customer, type PortalSession } from './objects';
 import type { SandboxContext, StoredResponse } from './state';
+import { cancelSubscription, listSubscriptions } from './subscriptions';
 import {
   LIST_PARAMS,
   StripeApiError,
@@ -276,6 +277,7 @@ function route(ctx: SandboxContext, method: string, path: string, params: Params
       expandParam(params, []);
       return find(ctx.state.customers, id, 'customer');
     }
+    if (resource === 'subscriptions' && none) return listSubscriptions(ctx, params);
     if (resource === 'subscriptions' && one) return retrieveSubscription(ctx, id, params);
     if (resource === 'checkout' && id === 'sessions' && extra && parts.length === 3)
       return retrieveCheckoutSession(ctx, extra, params);
@@ -285,6 +287,7 @@ function route(ctx: SandboxContext, method: string, path: string, params: Params
     if (path === '/v1/checkout/sessions') return createCheckoutSession(ctx, params);
     if (path === '/v1/billing_portal/sessions') return createPortalSession(ctx, params);
   }
+  if (method === 'DELETE' && resource === 'subscriptions' && one) return cancelSubscription(ctx, id, params);
   throw new StripeApiError(404, {
     type: 'invalid_request_error',
     message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/. (The local Stripe sandbox implements only the endpoints the product calls.)`,
@@ -357,7 +360,8 @@ export function handleApi(ctx: SandboxContext, request: ApiRequest): ApiResponse
 
   let response: ApiResponse;
   try {
-    const params = parseParams(method === 'GET' ? request.query : request.body);
+    // stripe-node sends a GET's and a DELETE's parameters in the query string.
+    const params = parseParams(method === 'GET' || method === 'DELETE' ? request.query : request.body);
     response = { status: 200, body: route(ctx, method, path, params) };
   } catch (error) {
     if (!(error instanceof StripeApiError)) throw error;

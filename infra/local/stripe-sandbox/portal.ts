@@ -34,7 +34,8 @@ async function updated(ctx: SandboxContext, subscription: Subscription, previous
   await emit(ctx, 'customer.subscription.updated', currentSubscription(ctx, subscription), previous);
 }
 
-function cancelNow(subscription: Subscription, reason: string) {
+/** Ends a subscription now, as Stripe's cancel does (the portal's button, or DELETE /v1/subscriptions/{id}). */
+export function cancelNow(subscription: Subscription, reason: string) {
   const now = nowSeconds();
   subscription.status = 'canceled';
   subscription.canceled_at ??= now;
