@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { hasRole } from '../../shared/constants';
+import { MFA_MESSAGES, MFA_REQUIRED_CODE, mustSetUpMfa } from '../../shared/mfa';
 import { hasActiveSubscription, isGatedBySubscription } from '../../shared/subscription';
 import type { RouteDefinition } from '../routes';
 import { Forbidden, PaymentRequired, Unauthorized } from './errors';
@@ -35,6 +36,14 @@ export async function loadCaller(
   if (!profile) throw new Forbidden('Your account has no profile in any organization', 'no_profile');
   const { organization, subscription } = await getOrganizationAndSubscription(profile.organization_id);
   if (!organization) throw new Forbidden('Your organization no longer exists', 'no_organization');
+
+  // The profile's flag is Cognito's word, copied by POST /api/me/mfa: this check stays the one read above.
+  if (
+    !route.reachableWithoutMfa &&
+    mustSetUpMfa(profile.role, organization.require_mfa === true, profile.mfa_enabled === true)
+  ) {
+    throw new Forbidden(MFA_MESSAGES.required, MFA_REQUIRED_CODE);
+  }
 
   if (!hasRole(profile.role, route.minRole ?? 'user')) {
     throw new Forbidden('Only administrators can do this', 'role_required');

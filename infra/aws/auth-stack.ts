@@ -2,6 +2,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  Mfa,
   UserPool,
   UserPoolEmail,
   UserPoolOperation,
@@ -65,6 +66,9 @@ export class AuthStack extends Stack {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Optional, by authenticator app only: the API requires it where it must (USER_POOL_SETTINGS.mfa).
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: USER_POOL_SETTINGS.mfa.totp, sms: USER_POOL_SETTINGS.mfa.sms },
       // Cognito's own forgot-password email (the verification template), used where the
       // CustomMessage trigger below leaves the message to the pool: without an appUrl to link to.
       userVerification: {
@@ -85,7 +89,7 @@ export class AuthStack extends Stack {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'The product has no multi-factor enrolment screens yet; Cognito MFA can be turned on with them.',
+          'MFA is optional in the pool (TOTP, no SMS) and required by the API where it must be: of the super_admin always, of every member where their organisation requires it (functions/lib/caller.ts).',
       },
       {
         id: 'AwsSolutions-COG8',
@@ -96,7 +100,8 @@ export class AuthStack extends Stack {
 
     const userPoolClient = userPool.addClient('WebClient', {
       // The web app signs in with SRP (the password never leaves the browser) and refreshes tokens.
-      authFlows: { userSrp: true },
+      // ADMIN_USER_PASSWORD_AUTH: the API proves a password and TOTP code before it turns MFA off.
+      authFlows: { userSrp: true, adminUserPassword: USER_POOL_SETTINGS.adminPasswordAuth },
       generateSecret: false,
       preventUserExistenceErrors: USER_POOL_SETTINGS.preventUserExistenceErrors,
       disableOAuth: true,

@@ -7,6 +7,7 @@ import {
   DescribeUserPoolClientCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  SetUserPoolMfaConfigCommand,
   UpdateUserPoolClientCommand,
   type UserPoolClientType,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -14,6 +15,7 @@ import { handler as customMessage } from '../../functions/auth/custom-message';
 import { USER_POOL_SETTINGS } from '../user-pool-settings';
 import { AtomicStormDbDataStoreFactory } from './cognito-store';
 import { cognitoLocalLib as lib, requireFromCognitoLocal, type TargetContext } from './cognito-targets';
+import './cognito-mfa-targets';
 import type { Outbox } from './outbox';
 
 /**
@@ -163,6 +165,14 @@ async function ensureUserPool(endpoint: string): Promise<{ userPoolId: string; u
     );
     userPoolId = created.UserPool!.Id!;
   }
+  // MFA as the Auth stack sets it, on every start so that a pool kept in .data/ follows too.
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: USER_POOL_SETTINGS.mfa.configuration,
+      SoftwareTokenMfaConfiguration: { Enabled: USER_POOL_SETTINGS.mfa.totp },
+    }),
+  );
   const clients = await client.send(
     new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
   );
@@ -170,7 +180,12 @@ async function ensureUserPool(endpoint: string): Promise<{ userPoolId: string; u
     (candidate) => candidate.ClientName === USER_POOL_SETTINGS.clientName,
   )?.ClientId;
   const clientSettings: Pick<UserPoolClientType, 'ExplicitAuthFlows' | 'PreventUserExistenceErrors'> = {
-    ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    ExplicitAuthFlows: [
+      'ALLOW_USER_SRP_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      ...(USER_POOL_SETTINGS.adminPasswordAuth ? ['ALLOW_ADMIN_USER_PASSWORD_AUTH' as const] : []),
+    ],
     PreventUserExistenceErrors: USER_POOL_SETTINGS.preventUserExistenceErrors ? 'ENABLED' : 'LEGACY',
   };
   if (!userPoolClientId) {
@@ -188,7 +203,10 @@ async function ensureUserPool(endpoint: string): Promise<{ userPoolId: string; u
     const { UserPoolClient: existing } = await client.send(
       new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId }),
     );
-    if (existing?.PreventUserExistenceErrors !== clientSettings.PreventUserExistenceErrors) {
+    const sameFlows =
+      [...(existing?.ExplicitAuthFlows ?? [])].sort().join() ===
+      [...(clientSettings.ExplicitAuthFlows ?? [])].sort().join();
+    if (existing?.PreventUserExistenceErrors !== clientSettings.PreventUserExistenceErrors || !sameFlows) {
       await client.send(
         new UpdateUserPoolClientCommand({
           UserPoolId: userPoolId,

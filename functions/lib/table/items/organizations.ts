@@ -11,6 +11,8 @@ export const organizationItemSchema = z.object({
   created_at: z.string(),
   /** Set when its deletion starts: from then on nobody of it, person or agent, gets in. */
   deleting_since: z.string().optional(),
+  /** Every member must use MFA: members without it are refused until they set it up. */
+  require_mfa: z.boolean().optional(),
 });
 export type OrganizationItem = z.infer<typeof organizationItemSchema>;
 
@@ -34,6 +36,11 @@ export const userProfileItemSchema = z.object({
   full_name: z.string().optional(),
   role: z.enum(ROLES),
   created_at: z.string(),
+  /**
+   * Whether Cognito had TOTP MFA on for this person when they last told the API it changed
+   * (POST /api/me/mfa re-reads it with AdminGetUser): the per-request check reads this, never the client's word.
+   */
+  mfa_enabled: z.boolean().optional(),
 });
 export type UserProfileItem = z.infer<typeof userProfileItemSchema>;
 
