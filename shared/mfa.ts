@@ -16,7 +16,8 @@ export const MFA_MESSAGES = {
   enabled: 'Multi-factor authentication is on',
   disabled: 'Multi-factor authentication is off',
   /** Turning it off is refused to whom it is required of. */
-  stillRequired: 'Your role or your organization requires multi-factor authentication: it cannot be turned off',
+  stillRequired:
+    'Your role or your organization requires multi-factor authentication: it cannot be turned off',
   /** An admin cannot require of others what they have not set up themselves (they would be refused at once). */
   setUpYourselfFirst: 'Set up multi-factor authentication for yourself before requiring it of everyone',
   requireConfirm: 'Require multi-factor authentication for every member of your organization?',

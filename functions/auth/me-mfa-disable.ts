@@ -2,7 +2,6 @@ import { mfaDisableSchema, type MfaStatus } from '../../shared/mfa';
 import { userRoute } from '../lib/http';
 import { turnOffMfa } from './mfa';
 
-export const handler = userRoute(
-  { body: mfaDisableSchema },
-  ({ caller, body, now }): Promise<MfaStatus> => turnOffMfa(caller, body, now),
+export const handler = userRoute({ body: mfaDisableSchema }, ({ caller, body, now }): Promise<MfaStatus> =>
+  turnOffMfa(caller, body, now),
 );

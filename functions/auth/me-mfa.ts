@@ -2,4 +2,6 @@ import type { MfaStatus } from '../../shared/mfa';
 import { userRoute } from '../lib/http';
 import { refreshMfaFromCognito } from './mfa';
 
-export const handler = userRoute({}, ({ caller, now }): Promise<MfaStatus> => refreshMfaFromCognito(caller, now));
+export const handler = userRoute({}, ({ caller, now }): Promise<MfaStatus> =>
+  refreshMfaFromCognito(caller, now),
+);

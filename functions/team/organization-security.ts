@@ -27,7 +27,11 @@ export async function setOrganizationSecurity(
     parts: ['organization', 'audit'],
     items: [
       // Not while its deletion runs: the organisation is on its way out.
-      patch(organizations.key(organization.id), { set: { require_mfa: request.require_mfa } }, absent('deleting_since')),
+      patch(
+        organizations.key(organization.id),
+        { set: { require_mfa: request.require_mfa } },
+        absent('deleting_since'),
+      ),
       auditEntry({
         organizationId: organization.id,
         actor: { email: profile.email },

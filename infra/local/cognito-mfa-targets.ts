@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { errors, targets, wrapTarget, type CognitoLocalServices, type Json, type TargetContext } from './cognito-targets';
+import {
+  errors,
+  targets,
+  wrapTarget,
+  type CognitoLocalServices,
+  type Json,
+  type TargetContext,
+} from './cognito-targets';
 
 /**
  * TOTP MFA in cognito-local, brought closer to Cognito where the product depends on it (issue 25):
@@ -36,7 +43,12 @@ function remember(answer: Json): Json {
   return { ...answer, Session: session };
 }
 
-async function usernameOf(services: CognitoLocalServices, ctx: TargetContext, clientId: string, name: unknown) {
+async function usernameOf(
+  services: CognitoLocalServices,
+  ctx: TargetContext,
+  clientId: string,
+  name: unknown,
+) {
   const pool = await services.cognito.getUserPoolForClientId(ctx, clientId);
   const user = typeof name === 'string' ? await pool.getUserByUsername(ctx, name) : null;
   return user ? String(user.Username) : null;
@@ -78,7 +90,9 @@ wrapTarget(
     const associate = inner(services);
     return async (ctx, request) => {
       const token = String(request.AccessToken ?? '');
-      const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString() || '{}') as Json;
+      const claims = JSON.parse(
+        Buffer.from(token.split('.')[1] ?? '', 'base64url').toString() || '{}',
+      ) as Json;
       const pool = await services.cognito.getUserPoolForClientId(ctx, String(claims.client_id));
       if (!pool.options.SoftwareTokenMfaConfiguration?.Enabled) {
         throw new errors.CognitoError(
@@ -125,7 +139,8 @@ targets.AdminSetUserMFAPreference ??= (services) => async (ctx, request) => {
   const pool = await services.cognito.getUserPool(ctx, String(request.UserPoolId));
   const user = await pool.getUserByUsername(ctx, String(request.Username));
   if (!user) throw new errors.UserNotFoundError!('User does not exist.');
-  const software = request.SoftwareTokenMfaSettings as { Enabled?: boolean; PreferredMfa?: boolean } | undefined;
+  const software = request.SoftwareTokenMfaSettings as
+    { Enabled?: boolean; PreferredMfa?: boolean } | undefined;
   const configuration = user.SoftwareTokenMfaConfiguration as { Verified?: boolean } | undefined;
   if (software?.Enabled && !configuration?.Verified) {
     throw new errors.InvalidParameterError!('User has not verified software token MFA');
@@ -138,7 +153,8 @@ targets.AdminSetUserMFAPreference ??= (services) => async (ctx, request) => {
   await pool.saveUser(ctx, {
     ...user,
     UserMFASettingList: [...methods],
-    PreferredMfaSetting: software?.PreferredMfa && methods.has('SOFTWARE_TOKEN_MFA') ? 'SOFTWARE_TOKEN_MFA' : undefined,
+    PreferredMfaSetting:
+      software?.PreferredMfa && methods.has('SOFTWARE_TOKEN_MFA') ? 'SOFTWARE_TOKEN_MFA' : undefined,
   });
   return {};
 };
