@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isMfaRequired, mfaDisableSchema, mustSetUpMfa, totpCodeSchema, totpSetupUri } from './mfa';
+import { isMfaRequired, mustSetUpMfa } from './mfa';
+import { mfaDisableSchema, totpCodeSchema } from './mfa-requests';
 
 describe('who must have MFA', () => {
   it('is always the super_admin, and everyone where the organisation requires it', () => {
@@ -18,7 +19,7 @@ describe('who must have MFA', () => {
   });
 });
 
-describe('TOTP codes and set-up addresses', () => {
+describe('TOTP codes', () => {
   it('takes six digits, spaces typed between them ignored', () => {
     expect(totpCodeSchema.parse('123456')).toBe('123456');
     expect(totpCodeSchema.parse(' 123 456 ')).toBe('123456');
@@ -27,14 +28,5 @@ describe('TOTP codes and set-up addresses', () => {
     }
     expect(mfaDisableSchema.safeParse({ password: 'x', code: '123456', extra: 1 }).success).toBe(false);
     expect(mfaDisableSchema.safeParse({ password: '', code: '123456' }).success).toBe(false);
-  });
-
-  it('writes the otpauth address an authenticator app reads, with the issuer and the account', () => {
-    const uri = new URL(totpSetupUri('JBSWY3DPEHPK3PXP', 'ann+it@example.com'));
-    expect(uri.protocol).toBe('otpauth:');
-    expect(uri.host).toBe('totp');
-    expect(decodeURIComponent(uri.pathname)).toBe('/IT Asset Auditor:ann+it@example.com');
-    expect(uri.searchParams.get('secret')).toBe('JBSWY3DPEHPK3PXP');
-    expect(uri.searchParams.get('issuer')).toBe('IT Asset Auditor');
   });
 });

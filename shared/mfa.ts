@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import type { Role } from './constants';
 
 /**
@@ -20,14 +19,13 @@ export const MFA_MESSAGES = {
     'Your role or your organization requires multi-factor authentication: it cannot be turned off',
   /** An admin cannot require of others what they have not set up themselves (they would be refused at once). */
   setUpYourselfFirst: 'Set up multi-factor authentication for yourself before requiring it of everyone',
-  requireConfirm: 'Require multi-factor authentication for every member of your organization?',
   requireOn: 'Every member must now use multi-factor authentication',
   requireOff: 'Multi-factor authentication is now optional for members',
 } as const;
 
 export const MFA_REQUIRED_CODE = 'mfa_required';
 
-/** The issuer an authenticator app shows beside the account. */
+/** The issuer an authenticator app shows beside the account (in the otpauth:// address of the QR code). */
 export const MFA_ISSUER = 'IT Asset Auditor';
 
 /** Whether MFA is required of a person: always of the super_admin, of everyone where the organisation says so. */
@@ -39,33 +37,3 @@ export function isMfaRequired(role: Role, organizationRequiresMfa: boolean): boo
 export function mustSetUpMfa(role: Role, organizationRequiresMfa: boolean, mfaEnabled: boolean): boolean {
   return isMfaRequired(role, organizationRequiresMfa) && !mfaEnabled;
 }
-
-/** The otpauth:// address an authenticator app reads from the QR code (Key Uri Format). */
-export function totpSetupUri(secret: string, accountName: string): string {
-  const label = `${encodeURIComponent(MFA_ISSUER)}:${encodeURIComponent(accountName)}`;
-  const query = new URLSearchParams({ secret, issuer: MFA_ISSUER });
-  return `otpauth://totp/${label}?${query.toString()}`;
-}
-
-/** A code from an authenticator app: six digits, spaces a person may type between them ignored. */
-export const totpCodeSchema = z
-  .string({ error: MFA_MESSAGES.invalidCode })
-  .transform((code) => code.replace(/\s/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, { error: MFA_MESSAGES.invalidCode }));
-
-/** POST /api/me/mfa/disable: the password and a current code, which Cognito checks by signing in with them. */
-export const mfaDisableSchema = z.strictObject({
-  password: z.string({ error: 'Enter your password' }).min(1, { error: 'Enter your password' }).max(256),
-  code: totpCodeSchema,
-});
-export type MfaDisableRequest = z.output<typeof mfaDisableSchema>;
-
-/** POST /api/me/mfa and /api/me/mfa/disable answer with what Cognito says now. */
-export const mfaStatusSchema = z.object({ mfa_enabled: z.boolean() });
-export type MfaStatus = z.infer<typeof mfaStatusSchema>;
-
-/** PATCH /api/organization: whether every member of the organisation must use MFA. */
-export const organizationSecuritySchema = z.strictObject({
-  require_mfa: z.boolean({ error: 'require_mfa must be true or false' }),
-});
-export type OrganizationSecurity = z.output<typeof organizationSecuritySchema>;

@@ -1,4 +1,4 @@
-import { mfaDisableSchema, type MfaStatus } from '../../shared/mfa';
+import { mfaDisableSchema, type MfaStatus } from '../../shared/mfa-requests';
 import { userRoute } from '../lib/http';
 import { turnOffMfa } from './mfa';
 

@@ -1,4 +1,4 @@
-import type { MfaStatus } from '../../shared/mfa';
+import type { MfaStatus } from '../../shared/mfa-requests';
 import { userRoute } from '../lib/http';
 import { refreshMfaFromCognito } from './mfa';
 

@@ -1,4 +1,5 @@
-import { MFA_MESSAGES, isMfaRequired, type MfaDisableRequest, type MfaStatus } from '../../shared/mfa';
+import { MFA_MESSAGES, isMfaRequired } from '../../shared/mfa';
+import type { MfaDisableRequest, MfaStatus } from '../../shared/mfa-requests';
 import { auditEntry } from '../lib/audit-trail';
 import type { Caller } from '../lib/caller';
 import { cognitoHasTotpMfa, provePasswordAndTotp, turnOffTotpMfa } from '../lib/cognito';

@@ -1,4 +1,5 @@
-import { MFA_MESSAGES, type OrganizationSecurity } from '../../shared/mfa';
+import { MFA_MESSAGES } from '../../shared/mfa';
+import type { OrganizationSecurity } from '../../shared/mfa-requests';
 import { auditEntry } from '../lib/audit-trail';
 import type { Caller } from '../lib/caller';
 import { Conflict, Forbidden } from '../lib/errors';

@@ -1,4 +1,4 @@
-import { organizationSecuritySchema, type OrganizationSecurity } from '../../shared/mfa';
+import { organizationSecuritySchema, type OrganizationSecurity } from '../../shared/mfa-requests';
 import { userRoute } from '../lib/http';
 import { setOrganizationSecurity } from './organization-security';
 
