@@ -9,6 +9,7 @@ import { AuditLogList } from './audit-log-list';
 import { MonitoringAgentSection } from './monitoring-agent-section';
 import { OrganizationInformation } from './organization-information';
 import { SecuritySection } from './security-section';
+import '../settings.css';
 
 const SETTINGS_TABS = ['general', 'security', 'billing', 'audit'] as const;
 type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -48,7 +49,7 @@ export function SettingsPage({ billing }: { billing: ReactNode }) {
         Settings
       </Heading>
       <Tabs.Container value={tab} onValueChange={selectTab}>
-        <Tabs.List aria-label="Settings sections">
+        <Tabs.List aria-label="Settings sections" className="settings-tabs">
           <Tabs.Item value="general">General Settings</Tabs.Item>
           <Tabs.Item value="security">Security</Tabs.Item>
           <Tabs.Item value="billing">Billing &amp; Subscription</Tabs.Item>
