@@ -74,6 +74,14 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
   const user = { object: 'user' as const, params: { id: victim.member.id } };
   return {
     'GET /api/me': { ownStatus: 200 },
+    // MFA's routes act on the caller alone; the outsider has none to turn off (wrong password: 400).
+    'POST /api/me/mfa': { ownStatus: 200 },
+    'POST /api/me/mfa/disable': {
+      ownStatus: 400,
+      options: { body: { password: 'not-the-password', code: '123456' } },
+    },
+    // Requiring MFA of its own members, without having it itself: refused (403 mfa_setup_first).
+    'PATCH /api/organization': { ownStatus: 403, options: { body: { require_mfa: true } } },
     'GET /api/dashboard': { ownStatus: 200 },
     'GET /api/hardware': { ownStatus: 200 },
     'POST /api/hardware': {
