@@ -9,6 +9,8 @@ import { recordMfaChange, useCognitoMfa, useStartTotpSetup, type TotpSetup } fro
 import { useUpdateOrganizationSecurity } from '../api/organization-security';
 import { MfaSetupForm } from './mfa-setup-form';
 import { MfaTurnOffForm } from './mfa-turn-off-form';
+// Only this screen has a switch: its stylesheet comes with it, not with every page (web/src/main.tsx).
+import '@aws-amplify/ui-react/styles/switchField.css';
 import '../security.css';
 
 type Step = { kind: 'idle' } | { kind: 'setup'; setup: TotpSetup } | { kind: 'turn-off' };
