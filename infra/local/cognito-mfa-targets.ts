@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { decodeJwt } from 'jose';
 import {
   errors,
   targets,
@@ -34,11 +35,14 @@ const openChallenges = new Map<string, OpenChallenge>();
 function remember(answer: Json): Json {
   if (answer.ChallengeName !== 'SOFTWARE_TOKEN_MFA') return answer;
   const parameters = (answer.ChallengeParameters ?? {}) as Json;
+  // Challenges left unanswered are forgotten once they expire.
+  const now = Date.now();
+  for (const [session, open] of openChallenges) if (open.expires < now) openChallenges.delete(session);
   // cognito-local's sessions are plain UUIDs; ours is unguessable all the same.
   const session = `${randomUUID()}${randomUUID()}`;
   openChallenges.set(session, {
     username: String(parameters.USER_ID_FOR_SRP),
-    expires: Date.now() + CHALLENGE_LIFETIME_MS,
+    expires: now + CHALLENGE_LIFETIME_MS,
   });
   return { ...answer, Session: session };
 }
@@ -89,11 +93,14 @@ wrapTarget(
   (inner) => (services) => {
     const associate = inner(services);
     return async (ctx, request) => {
-      const token = String(request.AccessToken ?? '');
-      const claims = JSON.parse(
-        Buffer.from(token.split('.')[1] ?? '', 'base64url').toString() || '{}',
-      ) as Json;
-      const pool = await services.cognito.getUserPoolForClientId(ctx, String(claims.client_id));
+      let clientId: unknown;
+      try {
+        clientId = decodeJwt(String(request.AccessToken)).client_id;
+      } catch {
+        // Not a token: cognito-local's own target refuses it as Cognito does.
+        return associate(ctx, request);
+      }
+      const pool = await services.cognito.getUserPoolForClientId(ctx, String(clientId));
       if (!pool.options.SoftwareTokenMfaConfiguration?.Enabled) {
         throw new errors.CognitoError(
           'SoftwareTokenMFANotFoundException',
