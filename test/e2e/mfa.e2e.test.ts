@@ -26,7 +26,7 @@ const badge = (page: Page) =>
   page.getByRole('region', { name: 'Multi-factor authentication' }).locator('.amplify-badge');
 
 /** Settings → Security → Set up: the key from the page, then the app's code. */
-async function setUpAuthenticator(page: Page): Promise<string> {
+async function setUpAuthenticator(page: Page, whileOpen?: () => Promise<void>): Promise<string> {
   await page.getByRole('button', { name: 'Set up authenticator app' }).click();
   const secretBox = page.getByTestId('totp-secret');
   await secretBox.waitFor({ timeout: 15_000 });
@@ -35,6 +35,7 @@ async function setUpAuthenticator(page: Page): Promise<string> {
   ).toBe(true);
   const secret = (await secretBox.textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await whileOpen?.();
 
   const codeField = page.getByLabel('2. Enter the 6-digit code the app shows');
   await codeField.fill(totpCodeSteps(secret, 6));
@@ -113,7 +114,10 @@ describe('MFA with an authenticator app, in Chromium', () => {
       await page.goto(`${baseUrl()}/users`);
       await expect.poll(() => new URL(page.url()).search, { timeout: 15_000 }).toBe('?tab=security');
 
-      await setUpAuthenticator(page);
+      await setUpAuthenticator(page, async () => {
+        await expectInViewHorizontally(page.getByRole('button', { name: 'Turn on', exact: true }), 'Turn on');
+        await expectNoSidewaysScroll(page, 'Settings → Security, setting up (phone)');
+      });
       await expectInViewHorizontally(
         page.getByRole('button', { name: 'Replace authenticator app' }),
         'Replace',
