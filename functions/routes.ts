@@ -39,6 +39,11 @@ export interface RouteDefinition {
   needsSubscription: boolean;
   /** Open to the owner of a company sign-up whose emailed code is not entered yet (every other route refuses them). */
   beforeEmailConfirmation?: true;
+  /**
+   * Open to a person who must have MFA and has not set it up yet (functions/lib/caller.ts): only
+   * what they need to see who they are and to set it up. Every other route refuses them (403 mfa_required).
+   */
+  reachableWithoutMfa?: true;
 }
 
 /** Inventory routes: any signed-in member, with an active subscription. */
@@ -118,7 +123,34 @@ export const routes: readonly RouteDefinition[] = [
     needsSubscription: false,
     beforeEmailConfirmation: true,
   },
-  { method: 'GET', path: '/api/me', feature: 'auth', handler: 'me', auth: 'user', needsSubscription: false },
+  {
+    method: 'GET',
+    path: '/api/me',
+    feature: 'auth',
+    handler: 'me',
+    auth: 'user',
+    needsSubscription: false,
+    reachableWithoutMfa: true,
+  },
+  // The web app tells the API that the caller's MFA changed; the API re-reads it from Cognito.
+  {
+    method: 'POST',
+    path: '/api/me/mfa',
+    feature: 'auth',
+    handler: 'me-mfa',
+    auth: 'user',
+    needsSubscription: false,
+    reachableWithoutMfa: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/me/mfa/disable',
+    feature: 'auth',
+    handler: 'me-mfa-disable',
+    auth: 'user',
+    needsSubscription: false,
+    reachableWithoutMfa: true,
+  },
   hardware('GET', '/api/dashboard', 'dashboard'),
   hardware('GET', '/api/hardware', 'list'),
   hardware('POST', '/api/hardware', 'create'),
@@ -230,6 +262,8 @@ export const routes: readonly RouteDefinition[] = [
   team('PATCH', '/api/users/{id}', 'users-update'),
   { ...team('DELETE', '/api/users/{id}', 'users-delete'), minRole: 'super_admin' },
   team('POST', '/api/users/{id}/password-reset', 'users-password-reset'),
+  // The organisation's own security setting (require MFA of every member), beside its team.
+  team('PATCH', '/api/organization', 'organization-update'),
   organizations('GET', '/api/organizations', 'list'),
   organizations('DELETE', '/api/organizations/{id}', 'delete'),
   billing('GET', '/api/billing', 'get'),

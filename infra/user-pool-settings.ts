@@ -27,6 +27,17 @@ export const USER_POOL_SETTINGS = {
    */
   clientWriteAttributes: ['name'],
   /**
+   * MFA is optional for the pool and by authenticator app (TOTP) only, never SMS: each person turns
+   * it on in Settings → Security; the API requires it of the super_admin and, where an admin says
+   * so, of every member of an organisation (issue 25).
+   */
+  mfa: { configuration: 'OPTIONAL', totp: true, sms: false },
+  /**
+   * The app client's sign-in flows beside SRP and refresh: the API proves a password and TOTP code
+   * with AdminInitiateAuth (ADMIN_USER_PASSWORD_AUTH) before it turns MFA off.
+   */
+  adminPasswordAuth: true,
+  /**
    * The pool's own password-reset email ({####} is replaced by the code), sent where the
    * CustomMessage trigger (functions/auth/custom-message.ts) has no app address to link to.
    */

@@ -10,6 +10,9 @@ export const AUDIT_ENTITY_TYPES = [
   'software_installation',
   // A monitored machine: its device re-enrolled (its token replaced) or the machine deleted.
   'agent_machine',
+  // A person's security (MFA turned on or off) and the organisation's (MFA required of everyone).
+  'user',
+  'organization',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -1,6 +1,11 @@
 // Business constants from SPEC.md section 9. The product's numbers live here and nowhere else.
 export const TRIAL_DAYS = 14;
 export const PASSWORD_MIN_LENGTH = 6;
+/**
+ * The platform's super_admin can delete every organisation: its password (set by
+ * create-super-admin, never by sign-up) is at least this long, and it must have MFA (issue 25).
+ */
+export const SUPER_ADMIN_PASSWORD_MIN_LENGTH = 12;
 export const AUDIT_LOG_PAGE_SIZE = 100;
 export const PAYMENT_HISTORY_PAGE_SIZE = 10;
 export const UNLIMITED = 999999;

@@ -3,6 +3,8 @@ import { handler as confirmEmail } from './confirm-email';
 import { handler as confirmationCode } from './confirmation-code';
 import { handler as invitation } from './invitation';
 import { handler as me } from './me';
+import { handler as meMfa } from './me-mfa';
+import { handler as meMfaDisable } from './me-mfa-disable';
 import { handler as signup } from './signup';
 
 export const handler = featureHandler('auth', {
@@ -11,4 +13,6 @@ export const handler = featureHandler('auth', {
   invitation,
   'confirm-email': confirmEmail,
   'confirmation-code': confirmationCode,
+  'me-mfa': meMfa,
+  'me-mfa-disable': meMfaDisable,
 });

@@ -37,3 +37,12 @@ export const INVITATION_LOOKUP_LIMIT: RateLimit = {
   windowSeconds: HOUR,
   message: 'Too many invitation links were opened from your network. Please try again later.',
 };
+
+/** Turning MFA off proves a password and a code: a person needs a try or two, a guesser thousands. */
+export const MFA_PROOF_LIMIT: RateLimit = {
+  name: 'mfa-proof',
+  max: 10,
+  windowSeconds: HOUR,
+  message:
+    'Too many attempts to turn off multi-factor authentication from your network. Please try again later.',
+};

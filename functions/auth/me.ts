@@ -12,12 +12,14 @@ export const handler = userRoute({}, async ({ caller }): Promise<MeResponse> => 
       organization_id: profile.organization_id,
       role: profile.role,
       created_at: profile.created_at,
+      mfa_enabled: profile.mfa_enabled === true,
     },
     organization: {
       id: organization.id,
       name: organization.name,
       owner_id: organization.owner_id,
       created_at: organization.created_at,
+      require_mfa: organization.require_mfa === true,
     },
     subscription: {
       status: displayStatus(subscription?.status),

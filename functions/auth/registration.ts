@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { AUTH_MESSAGES, type CompanySignupRequest, type InvitationSignupRequest } from '../../shared/auth';
 import type { Role } from '../../shared/constants';
 import { newTrial } from '../../shared/subscription';
+import { superAdminPasswordProblem } from '../../shared/super-admin';
 import { createCognitoUser, deleteCognitoUser, findCognitoUserSub } from '../lib/cognito';
 import { BadRequest, Conflict } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -164,7 +165,8 @@ export const PLATFORM_ORGANIZATION_NAME = 'IT Asset Auditor Platform';
 
 /**
  * The platform's first super_admin, created once (idempotent): a Cognito user whose profile lives
- * in the platform's own organisation, which needs no subscription.
+ * in the platform's own organisation, which needs no subscription. Its password must be at least 12
+ * characters (checked when it is created); it sets up MFA at its first sign-in (Settings → Security).
  */
 export async function ensureSuperAdmin(
   email: string,
@@ -173,6 +175,8 @@ export async function ensureSuperAdmin(
 ): Promise<'created' | 'exists'> {
   const existing = await findCognitoUserSub(email);
   if (existing && (await findProfileByUserId(existing))) return 'exists';
+  const problem = superAdminPasswordProblem(password);
+  if (problem) throw new Error(problem);
   if (existing) {
     logger.warn('Super admin Cognito user has no profile; recreating it', { email });
     await deleteCognitoUser(existing);

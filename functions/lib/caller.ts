@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../shared/auth';
 import { hasRole } from '../../shared/constants';
+import { MFA_MESSAGES, MFA_REQUIRED_CODE, mustSetUpMfa } from '../../shared/mfa';
 import { hasActiveSubscription, isGatedBySubscription } from '../../shared/subscription';
 import type { RouteDefinition } from '../routes';
 import { config } from './config';
@@ -47,6 +48,14 @@ export async function loadCaller(
   // A company whose emailed code was never entered is not usable yet (issue 25).
   if (organization.unconfirmed_since && !route.beforeEmailConfirmation)
     throw new Forbidden(EMAIL_CONFIRMATION_MESSAGES.required, 'email_unconfirmed');
+
+  // The profile's flag is Cognito's word, copied by POST /api/me/mfa: this check stays the one read above.
+  if (
+    !route.reachableWithoutMfa &&
+    mustSetUpMfa(profile.role, organization.require_mfa === true, profile.mfa_enabled === true)
+  ) {
+    throw new Forbidden(MFA_MESSAGES.required, MFA_REQUIRED_CODE);
+  }
 
   if (!hasRole(profile.role, route.minRole ?? 'user')) {
     throw new Forbidden('Only administrators can do this', 'role_required');

@@ -1,5 +1,11 @@
 import {
   AdminCreateUserCommand,
+  AdminInitiateAuthCommand,
+  AdminRespondToAuthChallengeCommand,
+  AdminSetUserMFAPreferenceCommand,
+  CodeMismatchException,
+  ExpiredCodeException,
+  NotAuthorizedException,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
@@ -110,4 +116,74 @@ export async function findCognitoUser(email: string): Promise<CognitoUser | null
 /** The sub of the user with this email, or null when there is none. */
 export async function findCognitoUserSub(email: string): Promise<string | null> {
   return (await findCognitoUser(email))?.sub ?? null;
+}
+
+/**
+ * Whether Cognito has TOTP MFA on for the user (by sub): the authority the profile's flag is copied
+ * from. AdminGetUser lists the MFA methods turned on in UserMFASettingList.
+ */
+export async function cognitoHasTotpMfa(userId: string): Promise<boolean> {
+  const user = await cognito().send(
+    new AdminGetUserCommand({ UserPoolId: config().USER_POOL_ID, Username: userId }),
+  );
+  return (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA');
+}
+
+/**
+ * Proves the password and a current TOTP code of a user who has MFA on, by signing in with them
+ * (Cognito offers no other way to check a code once the authenticator is set up). The tokens this
+ * sign-in gets are dropped. 'no_mfa' when the password alone signed in: Cognito has no MFA for them.
+ */
+export async function provePasswordAndTotp(
+  email: string,
+  password: string,
+  code: string,
+): Promise<'proven' | 'no_mfa' | 'refused'> {
+  const ClientId = config().USER_POOL_CLIENT_ID;
+  const UserPoolId = config().USER_POOL_ID;
+  try {
+    const started = await cognito().send(
+      new AdminInitiateAuthCommand({
+        UserPoolId,
+        ClientId,
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    if (started.AuthenticationResult) return 'no_mfa';
+    if (started.ChallengeName !== 'SOFTWARE_TOKEN_MFA') return 'refused';
+    const answered = await cognito().send(
+      new AdminRespondToAuthChallengeCommand({
+        UserPoolId,
+        ClientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: started.Session,
+        ChallengeResponses: {
+          USERNAME: started.ChallengeParameters?.USER_ID_FOR_SRP ?? email,
+          SOFTWARE_TOKEN_MFA_CODE: code,
+        },
+      }),
+    );
+    return answered.AuthenticationResult ? 'proven' : 'refused';
+  } catch (error) {
+    if (
+      error instanceof NotAuthorizedException ||
+      error instanceof CodeMismatchException ||
+      error instanceof ExpiredCodeException ||
+      error instanceof UserNotFoundException
+    )
+      return 'refused';
+    throw error;
+  }
+}
+
+/** Turns the user's TOTP MFA off in Cognito (by sub): their next sign-in asks for the password only. */
+export async function turnOffTotpMfa(userId: string): Promise<void> {
+  await cognito().send(
+    new AdminSetUserMFAPreferenceCommand({
+      UserPoolId: config().USER_POOL_ID,
+      Username: userId,
+      SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+    }),
+  );
 }

@@ -2,6 +2,7 @@ import { featureHandler } from '../lib/feature';
 import { handler as cancelInvitation } from './invitations-cancel';
 import { handler as createInvitation } from './invitations-create';
 import { handler as listInvitations } from './invitations-list';
+import { handler as updateOrganization } from './organization-update';
 import { handler as resendInvitation } from './invitations-resend';
 import { handler as deleteUser } from './users-delete';
 import { handler as listUsers } from './users-list';
@@ -17,4 +18,5 @@ export const handler = featureHandler('team', {
   'users-update': updateUser,
   'users-delete': deleteUser,
   'users-password-reset': resetPassword,
+  'organization-update': updateOrganization,
 });

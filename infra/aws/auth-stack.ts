@@ -3,6 +3,7 @@ import type { StackProps } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   ClientAttributes,
+  Mfa,
   UserPool,
   UserPoolEmail,
   UserPoolOperation,
@@ -66,6 +67,9 @@ export class AuthStack extends Stack {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Optional, by authenticator app only: the API requires it where it must (USER_POOL_SETTINGS.mfa).
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: USER_POOL_SETTINGS.mfa.totp, sms: USER_POOL_SETTINGS.mfa.sms },
       // Cognito's own forgot-password email (the verification template), used where the
       // CustomMessage trigger below leaves the message to the pool: without an appUrl to link to.
       userVerification: {
@@ -86,7 +90,7 @@ export class AuthStack extends Stack {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'The product has no multi-factor enrolment screens yet; Cognito MFA can be turned on with them.',
+          'MFA is optional in the pool (TOTP, no SMS) and required by the API where it must be: of the super_admin always, of every member where their organisation requires it (functions/lib/caller.ts).',
       },
       {
         id: 'AwsSolutions-COG8',
@@ -97,7 +101,8 @@ export class AuthStack extends Stack {
 
     const userPoolClient = userPool.addClient('WebClient', {
       // The web app signs in with SRP (the password never leaves the browser) and refreshes tokens.
-      authFlows: { userSrp: true },
+      // ADMIN_USER_PASSWORD_AUTH: the API proves a password and TOTP code before it turns MFA off.
+      authFlows: { userSrp: true, adminUserPassword: USER_POOL_SETTINGS.adminPasswordAuth },
       generateSecret: false,
       // USER_POOL_SETTINGS.clientWriteAttributes (CDK calls `name` fullname): without a list the
       // client may write every writable attribute, the email among them.

@@ -32,7 +32,10 @@ type CognitoAdminAction =
   | 'cognito-idp:AdminCreateUser'
   | 'cognito-idp:AdminSetUserPassword'
   | 'cognito-idp:AdminDeleteUser'
-  | 'cognito-idp:AdminGetUser';
+  | 'cognito-idp:AdminGetUser'
+  | 'cognito-idp:AdminInitiateAuth'
+  | 'cognito-idp:AdminRespondToAuthChallenge'
+  | 'cognito-idp:AdminSetUserMFAPreference';
 
 export interface FeatureAccess {
   /** What the feature does with the table: `read` gets TABLE_READ_ACTIONS, `readWrite` TABLE_WRITE_ACTIONS too. */
@@ -88,6 +91,10 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
       'cognito-idp:AdminSetUserPassword',
       'cognito-idp:AdminDeleteUser',
       'cognito-idp:AdminGetUser',
+      // Turning MFA off: a sign-in proves the password and code, then the preference is changed.
+      'cognito-idp:AdminInitiateAuth',
+      'cognito-idp:AdminRespondToAuthChallenge',
+      'cognito-idp:AdminSetUserMFAPreference',
     ],
   },
   hardware: { table: 'readWrite', cognito: [] },

@@ -3,41 +3,50 @@ import { decodeJwt } from 'jose';
 
 /**
  * cognito-local's target table, brought closer to Cognito where the product depends on it: the two
- * targets aws-amplify needs but cognito-local lacks, and the app client's PreventUserExistenceErrors
- * and WriteAttributes, which cognito-local stores but does not apply. cognito-local is CommonJS without an exports map;
- * we reach into its modules.
+ * targets aws-amplify needs but cognito-local lacks, the app client's PreventUserExistenceErrors
+ * and WriteAttributes, which cognito-local stores but does not apply, and TOTP MFA
+ * (./cognito-mfa-targets.ts). cognito-local is CommonJS without an exports map; we reach into its
+ * modules.
  */
 export const requireFromCognitoLocal = createRequire(
   createRequire(import.meta.url).resolve('cognito-local/package.json'),
 );
 export const cognitoLocalLib = (module: string) => requireFromCognitoLocal(`./lib/${module}`);
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 export interface TargetContext {
   logger: unknown;
 }
-type Target = (ctx: TargetContext, request: Json) => Promise<Json>;
-type TargetFactory = (services: CognitoLocalServices) => Target;
-interface UserPool {
+export type Target = (ctx: TargetContext, request: Json) => Promise<Json>;
+export type TargetFactory = (services: CognitoLocalServices) => Target;
+export interface UserPool {
+  options: Json & { SoftwareTokenMfaConfiguration?: { Enabled?: boolean } };
   listUsers(
     ctx: TargetContext,
   ): Promise<Array<Json & { Attributes?: Array<{ Name: string; Value?: string }> }>>;
   getUserByUsername(ctx: TargetContext, username: string): Promise<Json | null>;
   saveUser(ctx: TargetContext, user: Json): Promise<void>;
 }
-interface CognitoLocalServices {
+export interface CognitoLocalServices {
   cognito: {
+    getUserPool(ctx: TargetContext, userPoolId: string): Promise<UserPool>;
     getUserPoolForClientId(ctx: TargetContext, clientId: string): Promise<UserPool>;
     getAppClient(
       ctx: TargetContext,
       clientId: string,
-    ): Promise<{ PreventUserExistenceErrors?: string; WriteAttributes?: string[] } | null>;
+    ): Promise<{
+      PreventUserExistenceErrors?: string;
+      WriteAttributes?: string[];
+      ExplicitAuthFlows?: string[];
+    } | null>;
   };
 }
 type CognitoErrorClass = new (message?: string) => Error;
 
-const targets = cognitoLocalLib('targets/targets').Targets as Record<string, TargetFactory>;
-const errors = cognitoLocalLib('errors') as Record<string, CognitoErrorClass>;
+export const targets = cognitoLocalLib('targets/targets').Targets as Record<string, TargetFactory>;
+export const errors = cognitoLocalLib('errors') as Record<string, CognitoErrorClass> & {
+  CognitoError: new (code: string, message: string) => Error;
+};
 
 /** Cognito's own words for a failed password sign-in, whatever the cause. */
 const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
@@ -79,12 +88,20 @@ async function userExistence(
   return { hidden: client?.PreventUserExistenceErrors === 'ENABLED', exists };
 }
 
-/** Wraps a target of cognito-local's, once: the module may be evaluated once per process only. */
-function wrapTarget(name: string, wrap: (inner: TargetFactory) => TargetFactory) {
-  const marked = targets as Record<string, TargetFactory & { wrapped?: true }>;
-  if (marked[name]?.wrapped) return;
-  const wrapped: TargetFactory & { wrapped?: true } = wrap(targets[name]!);
-  wrapped.wrapped = true;
+/**
+ * Wraps a target of cognito-local's, once per `label`: the module may be evaluated more than once
+ * per process (test isolation), while cognito-local's target table is one.
+ */
+export function wrapTarget(
+  name: string,
+  wrap: (inner: TargetFactory) => TargetFactory,
+  label = 'cognito-targets',
+) {
+  const current = targets[name] as (TargetFactory & { wraps?: readonly string[] }) | undefined;
+  if (!current) throw new Error(`cognito-local has no target ${name}`);
+  if (current.wraps?.includes(label)) return;
+  const wrapped: TargetFactory & { wraps?: readonly string[] } = wrap(current);
+  wrapped.wraps = [...(current.wraps ?? []), label];
   targets[name] = wrapped;
 }
 

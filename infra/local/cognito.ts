@@ -7,6 +7,7 @@ import {
   DescribeUserPoolClientCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  SetUserPoolMfaConfigCommand,
   UpdateUserPoolClientCommand,
   type UserPoolClientType,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -14,6 +15,7 @@ import { handler as customMessage } from '../../functions/auth/custom-message';
 import { USER_POOL_SETTINGS } from '../user-pool-settings';
 import { AtomicStormDbDataStoreFactory } from './cognito-store';
 import { cognitoLocalLib as lib, requireFromCognitoLocal, type TargetContext } from './cognito-targets';
+import './cognito-mfa-targets';
 import type { Outbox } from './outbox';
 
 /**
@@ -163,6 +165,14 @@ async function ensureUserPool(endpoint: string): Promise<{ userPoolId: string; u
     );
     userPoolId = created.UserPool!.Id!;
   }
+  // MFA as the Auth stack sets it, on every start so that a pool kept in .data/ follows too.
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: USER_POOL_SETTINGS.mfa.configuration,
+      SoftwareTokenMfaConfiguration: { Enabled: USER_POOL_SETTINGS.mfa.totp },
+    }),
+  );
   const clients = await client.send(
     new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
   );
@@ -173,7 +183,12 @@ async function ensureUserPool(endpoint: string): Promise<{ userPoolId: string; u
     UserPoolClientType,
     'ExplicitAuthFlows' | 'PreventUserExistenceErrors' | 'WriteAttributes'
   > = {
-    ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    ExplicitAuthFlows: [
+      'ALLOW_USER_SRP_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      ...(USER_POOL_SETTINGS.adminPasswordAuth ? ['ALLOW_ADMIN_USER_PASSWORD_AUTH' as const] : []),
+    ],
     PreventUserExistenceErrors: USER_POOL_SETTINGS.preventUserExistenceErrors ? 'ENABLED' : 'LEGACY',
     WriteAttributes: [...USER_POOL_SETTINGS.clientWriteAttributes],
   };
@@ -192,9 +207,13 @@ async function ensureUserPool(endpoint: string): Promise<{ userPoolId: string; u
     const { UserPoolClient: existing } = await client.send(
       new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId }),
     );
+    const sameFlows =
+      [...(existing?.ExplicitAuthFlows ?? [])].sort().join() ===
+      [...(clientSettings.ExplicitAuthFlows ?? [])].sort().join();
     if (
       existing?.PreventUserExistenceErrors !== clientSettings.PreventUserExistenceErrors ||
-      JSON.stringify(existing?.WriteAttributes ?? null) !== JSON.stringify(clientSettings.WriteAttributes)
+      JSON.stringify(existing?.WriteAttributes ?? null) !== JSON.stringify(clientSettings.WriteAttributes) ||
+      !sameFlows
     ) {
       await client.send(
         new UpdateUserPoolClientCommand({

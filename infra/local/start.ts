@@ -31,6 +31,7 @@ async function main() {
   Email outbox:  ${stack.url}/dev/outbox
   Payments:      ${stack.stripeSandboxUrl ? `Stripe sandbox at ${stack.stripeSandboxUrl} (its checkout takes any card)` : 'your Stripe test-mode account (STRIPE_SECRET_KEY)'}
   Super admin:   ${email} / ${password}${superAdmin === 'created' ? ' (created now)' : ''}
+                 (set up MFA at its first sign-in, in Settings → Security: the API requires it)
   Data:          ${settings.dataDir}  (npm run reset wipes it)
   Stop with Ctrl-C.
 `);

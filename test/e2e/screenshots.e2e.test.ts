@@ -172,6 +172,11 @@ async function captureCompanyScreens(viewport: ViewportName) {
     await visible(heading(page, 'Organization Information'));
     await capture(page, 'settings', viewport);
 
+    await open(page, '/settings?tab=security', 'Settings');
+    await visible(page.getByRole('button', { name: 'Set up authenticator app' }));
+    await visible(page.getByRole('switch', { name: 'Require multi-factor authentication for every member' }));
+    await capture(page, 'security', viewport);
+
     await open(page, '/settings?tab=billing', 'Settings');
     await visible(heading(page, 'Subscription Plans'));
     await visible(page.getByTestId('plan-card'));

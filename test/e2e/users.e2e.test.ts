@@ -9,6 +9,7 @@ import {
   api,
   baseUrl,
   inviteLinkSentTo,
+  inviteTokenSentTo,
   sendInvitation,
   signUpCompany,
   uniqueEmail,
@@ -29,7 +30,7 @@ async function joinByInvitation(
   password: string,
 ): Promise<void> {
   await sendInvitation(company, email, role);
-  const token = new URL(await inviteLinkSentTo(email)).searchParams.get('invite');
+  const token = await inviteTokenSentTo(email);
   const signup = await api('/api/auth/signup', {
     method: 'POST',
     body: { email, password, full_name: 'Pat Plain', invite_token: token },

@@ -22,6 +22,10 @@ const COGNITO_ADMIN_ACTIONS = [
   'cognito-idp:AdminSetUserPassword',
   'cognito-idp:AdminDeleteUser',
   'cognito-idp:AdminGetUser',
+  // Turning MFA off after a sign-in proves the password and code (issue 25).
+  'cognito-idp:AdminInitiateAuth',
+  'cognito-idp:AdminRespondToAuthChallenge',
+  'cognito-idp:AdminSetUserMFAPreference',
 ];
 
 describe('Api stack', () => {

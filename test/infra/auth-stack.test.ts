@@ -60,7 +60,18 @@ describe('Auth stack', () => {
     });
   });
 
-  it('has one public web client: SRP and refresh only, no secret, no user-existence leaks', () => {
+  it('has MFA optional, by authenticator app (TOTP) only, never SMS', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+    });
+    const [pool] = Object.values(template.findResources('AWS::Cognito::UserPool'));
+    const properties = pool?.Properties as { EnabledMfas?: string[]; SmsConfiguration?: unknown };
+    expect(properties.EnabledMfas).not.toContain('SMS_MFA');
+    expect(properties.SmsConfiguration).toBeUndefined();
+  });
+
+  it('has one public web client: SRP, refresh and the admin password check, no secret, no user-existence leaks', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
@@ -69,7 +80,12 @@ describe('Auth stack', () => {
     });
     const [client] = Object.values(template.findResources('AWS::Cognito::UserPoolClient'));
     const flows = (client?.Properties as { ExplicitAuthFlows?: string[] }).ExplicitAuthFlows ?? [];
-    expect([...flows].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH']);
+    // ADMIN_USER_PASSWORD_AUTH needs IAM credentials: only the API uses it, to prove a code before MFA goes off.
+    expect([...flows].sort()).toEqual([
+      'ALLOW_ADMIN_USER_PASSWORD_AUTH',
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_SRP_AUTH',
+    ]);
   });
 
   it('lets a user write their name through the client, never the email they sign in with', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIRMATION_LIMIT, INVITATION_LOOKUP_LIMIT, SIGNUP_LIMIT } from '../../functions/auth/limits';
+import {
+  CONFIRMATION_LIMIT,
+  INVITATION_LOOKUP_LIMIT,
+  MFA_PROOF_LIMIT,
+  SIGNUP_LIMIT,
+} from '../../functions/auth/limits';
 import type { RateLimit } from '../../functions/lib/rate-limits';
 import { PASSWORD_RESET_LIMIT } from '../../functions/team/users-password-reset';
 import {
@@ -95,5 +100,17 @@ describe('per-client rate limits', () => {
     expect(statuses).toEqual(Array(PASSWORD_RESET_LIMIT.max).fill(200));
     expectRefused(refused, PASSWORD_RESET_LIMIT);
     expect(other.status).toBe(200);
+  });
+
+  it(`turning MFA off: ${MFA_PROOF_LIMIT.max} password-and-code proofs an hour from one client`, async () => {
+    const company = await signUpCompany();
+    const { statuses, refused, other } = await exhaust(MFA_PROOF_LIMIT, '/api/me/mfa/disable', () => ({
+      method: 'POST',
+      token: company.accessToken,
+      body: { password: 'not-the-password', code: '123456' },
+    }));
+    expect(statuses).toEqual(Array(MFA_PROOF_LIMIT.max).fill(400));
+    expectRefused(refused, MFA_PROOF_LIMIT);
+    expect(other.status).toBe(400);
   });
 });

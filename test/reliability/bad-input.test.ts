@@ -1,3 +1,4 @@
+import { mfaDisableSchema, organizationSecuritySchema } from '../../shared/mfa-requests';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../../functions/routes';
@@ -129,6 +130,17 @@ describe('bad input on every route of the route table', () => {
       },
       'POST /api/auth/email-confirmation/code': { caller: 'admin', body: { kind: 'none' } },
       'GET /api/me': { caller: 'admin', body: { kind: 'none' } },
+      'POST /api/me/mfa': { caller: 'admin', body: { kind: 'none' } },
+      // The admin has no MFA: a valid request is refused (409), and nothing is written.
+      'POST /api/me/mfa/disable': {
+        caller: 'admin',
+        body: { kind: 'json', schema: mfaDisableSchema, valid: { password: 'fuzz-pass-1', code: '123456' } },
+      },
+      // Requiring MFA without having it is refused (403); not requiring it changes nothing.
+      'PATCH /api/organization': {
+        caller: 'admin',
+        body: { kind: 'json', schema: organizationSecuritySchema, valid: { require_mfa: false } },
+      },
       'GET /api/dashboard': { caller: 'admin', body: { kind: 'none' } },
       'GET /api/hardware': {
         caller: 'admin',

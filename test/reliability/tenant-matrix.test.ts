@@ -77,6 +77,14 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
     // A confirmed organisation's caller: their own sign-up is confirmed already, nothing of the victim's is reached.
     'POST /api/auth/email-confirmation': { ownStatus: 200, options: { body: { code: '000000' } } },
     'POST /api/auth/email-confirmation/code': { ownStatus: 200 },
+    // MFA's routes act on the caller alone; the outsider has none to turn off (wrong password: 400).
+    'POST /api/me/mfa': { ownStatus: 200 },
+    'POST /api/me/mfa/disable': {
+      ownStatus: 400,
+      options: { body: { password: 'not-the-password', code: '123456' } },
+    },
+    // Requiring MFA of its own members, without having it itself: refused (403 mfa_setup_first).
+    'PATCH /api/organization': { ownStatus: 403, options: { body: { require_mfa: true } } },
     'GET /api/dashboard': { ownStatus: 200 },
     'GET /api/hardware': { ownStatus: 200 },
     'POST /api/hardware': {

@@ -26,6 +26,8 @@ import {
   type TestCompany,
 } from './stack-client';
 
+import { enrolTotpAt } from './totp';
+
 export {
   uniqueEmail,
   testClientAddress,
@@ -58,8 +60,24 @@ export function api<T = Record<string, unknown>>(
   return callApi<T>(stack(), path, options);
 }
 
+/** Authenticators set up in this test file (test/support/totp.ts), by email. */
+const totpSecrets = new Map<string, string>();
+
+/** The TOTP secret of a person with MFA: the run's super_admin's (global setup), or one set up here. */
+export function totpSecretOf(email: string): string | undefined {
+  return totpSecrets.get(email) ?? inject('totpSecrets')[email];
+}
+
+/** Sets MFA up for a person (Cognito's calls, then POST /api/me/mfa); later sign-ins answer its code. */
+export async function enrolTotp(email: string, password: string): Promise<string> {
+  const secret = await enrolTotpAt(stack(), email, password);
+  totpSecrets.set(email, secret);
+  return secret;
+}
+
+/** Signs in, answering the MFA challenge of a person with MFA set up (totpSecretOf). */
 export function signIn(email: string, password: string): Promise<AuthenticationResultType> {
-  return signInAt(stack(), email, password);
+  return signInAt(stack(), email, password, totpSecretOf(email));
 }
 
 /** Signs a new company up through the API and signs its admin in. */

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { baseUrl } from './api';
+import { generateSync } from 'otplib';
+import { baseUrl, totpSecretOf } from './api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
@@ -32,11 +33,24 @@ export interface Credentials {
   password: string;
 }
 
-/** Fills the sign-in form the page shows and presses Sign In, without waiting for what follows. */
+/**
+ * Fills the sign-in form the page shows and presses Sign In, without waiting for what follows; for
+ * a person with MFA (totpSecretOf), then enters the authenticator's code at the step that asks it.
+ */
 export async function fillSignInForm(page: Page, credentials: Credentials): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(credentials.email);
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const secret = totpSecretOf(credentials.email);
+  if (secret) await enterTotpCode(page, generateSync({ secret }));
+}
+
+/** The sign-in's MFA step: the code, then Verify. */
+export async function enterTotpCode(page: Page, code: string): Promise<void> {
+  const field = page.getByLabel('Authentication code', { exact: true });
+  await field.waitFor({ timeout: 15_000 });
+  await field.fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
 }
 
 /** Opens an address of the app (a path such as /settings) and signs in through its form. */

@@ -7,6 +7,7 @@ import { REPO_ROOT } from '../../infra/local/settings';
 import { startLocalStack } from '../../infra/local/stack';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { freePort } from './stack-process';
+import { enrolTotpAt } from './totp';
 
 /** Credentials of the super_admin every integration run starts with. */
 export const TEST_SUPER_ADMIN = { email: 'root@itassetauditor.test', password: 'root-password-1' };
@@ -19,6 +20,8 @@ declare module 'vitest' {
     functionEnv: Record<string, string>;
     agentBundleDir: string;
     stripeSandboxUrl: string;
+    /** TOTP secrets of the people global setup set MFA up for (the super_admin), by email. */
+    totpSecrets: Record<string, string>;
   }
 }
 
@@ -47,6 +50,13 @@ export default async function setup(project: TestProject) {
     viewerAddressFrom: 'x-forwarded-for',
   });
   await ensureSuperAdmin(TEST_SUPER_ADMIN.email, TEST_SUPER_ADMIN.password, new Date());
+  // The API refuses a super_admin without MFA (issue 25): the run's one has it from the start.
+  const superAdminSecret = await enrolTotpAt(
+    { baseUrl: stack.url, runtimeConfig: stack.runtimeConfig },
+    TEST_SUPER_ADMIN.email,
+    TEST_SUPER_ADMIN.password,
+  );
+  project.provide('totpSecrets', { [TEST_SUPER_ADMIN.email]: superAdminSecret });
   project.provide('baseUrl', stack.url);
   project.provide('runtimeConfig', stack.runtimeConfig);
   project.provide('agentBundleDir', path.join(dataDir, 'agent-bundle'));

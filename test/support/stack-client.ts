@@ -1,8 +1,10 @@
 import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { generateSync } from 'otplib';
 import { ulid } from 'ulid';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 
@@ -84,18 +86,41 @@ export function uniqueEmail(label = 'user'): string {
   return `${label}-${ulid().toLowerCase()}@example.test`;
 }
 
+/**
+ * Signs in with the password; a person with MFA answers Cognito's SOFTWARE_TOKEN_MFA challenge with
+ * the code of `totpSecret` (test/support/totp.ts sets MFA up and keeps the secret).
+ */
 export async function signInAt(
   target: StackTarget,
   email: string,
   password: string,
+  totpSecret?: string,
 ): Promise<AuthenticationResultType> {
-  const result = await cognitoClientFor(target.runtimeConfig).send(
+  const cognito = cognitoClientFor(target.runtimeConfig);
+  const ClientId = target.runtimeConfig.userPoolClientId;
+  const result = await cognito.send(
     new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: target.runtimeConfig.userPoolClientId,
+      ClientId,
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
+  if (result.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+    if (!totpSecret) throw new Error(`${email} has MFA on: sign in with its TOTP secret`);
+    const answered = await cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: result.Session,
+        ChallengeResponses: {
+          USERNAME: result.ChallengeParameters?.USER_ID_FOR_SRP ?? email,
+          SOFTWARE_TOKEN_MFA_CODE: generateSync({ secret: totpSecret }),
+        },
+      }),
+    );
+    if (!answered.AuthenticationResult) throw new Error(`No tokens for ${email} after its TOTP code`);
+    return answered.AuthenticationResult;
+  }
   if (!result.AuthenticationResult) throw new Error(`No tokens for ${email}`);
   return result.AuthenticationResult;
 }

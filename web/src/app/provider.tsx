@@ -1,12 +1,23 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MFA_REQUIRED_CODE } from '@shared/mfa';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { isApiError } from '../api/api-client';
+import { meQueryOptions } from '../api/me';
 import { SessionProvider } from './session-provider';
 
 function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // An admin may require MFA while a member is signed in: the API's 403 says so, and the profile
+  // read again sends them to Settings → Security (app/mfa-gate.tsx).
+  const onError = (error: unknown) => {
+    if (isApiError(error) && error.code === MFA_REQUIRED_CODE) {
+      void client.invalidateQueries({ queryKey: meQueryOptions.queryKey });
+    }
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         // Client errors (401, 402, 403, 404...) will not change on retry.
@@ -16,6 +27,7 @@ function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {

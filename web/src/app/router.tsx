@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { AppShell } from './app-shell';
+import { MfaGate } from './mfa-gate';
 import { useSessionStatus } from './session-provider';
 import { SubscriptionGate } from './subscription-gate';
 
@@ -48,11 +49,13 @@ export function AppRoutes() {
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route element={<RequireSession />}>
         <Route element={<AppShell />}>
-          <Route element={<SubscriptionGate />}>
-            <Route index element={<DashboardPage />} />
-            <Route path="assets" element={<AssetsPage />} />
-            <Route path="disposal" element={<DisposalPage />} />
-            <Route path="users" element={<UsersPage />} />
+          <Route element={<MfaGate />}>
+            <Route element={<SubscriptionGate />}>
+              <Route index element={<DashboardPage />} />
+              <Route path="assets" element={<AssetsPage />} />
+              <Route path="disposal" element={<DisposalPage />} />
+              <Route path="users" element={<UsersPage />} />
+            </Route>
           </Route>
           <Route path="settings" element={<SettingsPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />

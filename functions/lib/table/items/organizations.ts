@@ -13,6 +13,8 @@ export const organizationItemSchema = z.object({
   deleting_since: z.string().optional(),
   /** Set on a company sign-up until its emailed code proves the owner's address (items/signups.ts). */
   unconfirmed_since: z.string().optional(),
+  /** Every member must use MFA: members without it are refused until they set it up. */
+  require_mfa: z.boolean().optional(),
 });
 export type OrganizationItem = z.infer<typeof organizationItemSchema>;
 
@@ -36,6 +38,11 @@ export const userProfileItemSchema = z.object({
   full_name: z.string().optional(),
   role: z.enum(ROLES),
   created_at: z.string(),
+  /**
+   * Whether Cognito had TOTP MFA on for this person when they last told the API it changed
+   * (POST /api/me/mfa re-reads it with AdminGetUser): the per-request check reads this, never the client's word.
+   */
+  mfa_enabled: z.boolean().optional(),
 });
 export type UserProfileItem = z.infer<typeof userProfileItemSchema>;
 

@@ -20,6 +20,7 @@ import { AuthLayout } from './auth-layout';
 import { AuthMessage } from './auth-message';
 import { InvitationProblem } from './invitation-problem';
 import { LockedField } from './locked-field';
+import { TotpSignInStep } from './totp-sign-in-step';
 import { useFormFeedback } from './use-form-feedback';
 import type { NoticeState } from './notice-state';
 
@@ -68,6 +69,8 @@ export function AuthScreen() {
     if (inviteToken) setMode('signup');
   }
   const [fields, setFields] = useState<Fields>(EMPTY_FIELDS);
+  // The password was right and Cognito asks for the authenticator app's code (MFA is on).
+  const [totpStep, setTotpStep] = useState(false);
   const { notice, setNotice, invalidField, setInvalidField, formRef, fail, clear, attempt } =
     useFormFeedback(INPUT_NAMES);
 
@@ -108,6 +111,7 @@ export function AuthScreen() {
     if (!parsedEmail.success) return fail(AUTH_MESSAGES.invalidEmail, 'email');
     await attempt(async () => {
       const result = await signIn.mutateAsync({ email: parsedEmail.data, password: fields.password });
+      if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return setTotpStep(true);
       if (!result.isSignedIn) {
         console.warn('Unsupported sign-in step', result.nextStep.signInStep);
         fail(AUTH_MESSAGES.generic);
@@ -156,6 +160,16 @@ export function AuthScreen() {
   const busyLabel =
     mode === 'signin' ? 'Signing in...' : mode === 'signup' ? 'Creating account...' : 'Sending...';
 
+  if (totpStep) {
+    return (
+      <TotpSignInStep
+        onRestart={(message) => {
+          setTotpStep(false);
+          setNotice(message ? { text: message } : null);
+        }}
+      />
+    );
+  }
   if (invitationUnusable) {
     return (
       <AuthLayout title="This invitation cannot be used">

@@ -19,6 +19,8 @@ export const ENTITY_TYPE_LABELS: Record<AuditEntityType, string> = {
   software_asset: 'Software asset',
   software_installation: 'Software installation',
   agent_machine: 'Monitored machine',
+  user: 'User',
+  organization: 'Organization',
 };
 
 export const ACTION_LABELS: Record<AuditAction, string> = {

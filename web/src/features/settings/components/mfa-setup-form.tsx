@@ -1,0 +1,74 @@
+import { Alert, Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
+import { useState, type FormEvent } from 'react';
+import { totpCodeSchema } from '@shared/mfa-requests';
+import { errorMessage } from '../../../api/api-client';
+import { useFinishTotpSetup, type TotpSetup } from '../api/mfa-setup';
+import { TotpQrCode } from './totp-qr-code';
+import '../copy-box.css';
+
+/** Step two of setting MFA up: scan the QR code (or type the key), then prove it with a code. */
+export function MfaSetupForm({
+  setup,
+  onDone,
+  onCancel,
+}: {
+  setup: TotpSetup;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const finish = useFinishTotpSetup();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = totpCodeSchema.safeParse(code);
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? null);
+    setProblem(null);
+    try {
+      await finish.mutateAsync(parsed.data);
+      onDone();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="mfa-setup">
+      <Text>
+        1. Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator,
+        1Password…).
+      </Text>
+      <TotpQrCode uri={setup.uri} label="QR code to scan with your authenticator app" />
+      <Text>
+        Cannot scan it? Enter this key in the app instead:{' '}
+        <code className="inline-code mfa-setup__secret" data-testid="totp-secret">
+          {setup.secret}
+        </code>
+      </Text>
+      <TextField
+        label="2. Enter the 6-digit code the app shows"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        hasError={problem !== null}
+        isRequired
+      />
+      {problem ? (
+        <Alert variation="error" role="alert">
+          {problem}
+        </Alert>
+      ) : null}
+      <Flex gap="small" wrap="wrap">
+        <Button type="submit" variation="primary" isLoading={finish.isPending} loadingText="Turning on...">
+          Turn on
+        </Button>
+        <Button onClick={onCancel} isDisabled={finish.isPending}>
+          Cancel
+        </Button>
+      </Flex>
+    </form>
+  );
+}
