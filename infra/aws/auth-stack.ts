@@ -23,6 +23,7 @@ import {
   mailFromAddress,
 } from './function';
 import { acknowledge } from './nag';
+import { protectUserPool } from './waf-stack';
 
 /** The CustomMessage trigger's handler, from the repository root. */
 export const CUSTOM_MESSAGE_HANDLER = 'functions/auth/custom-message.ts';
@@ -133,6 +134,7 @@ export class AuthStack extends Stack {
       reason: 'The managed basic execution policy only lets the function write its own CloudWatch logs.',
     });
     userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, customMessage);
+    protectUserPool(this, userPool.userPoolArn);
 
     this.userPool = userPool;
     this.userPoolClient = userPoolClient;

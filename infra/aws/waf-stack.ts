@@ -1,6 +1,6 @@
 import { CfnOutput, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 
 /**
@@ -18,6 +18,11 @@ export const WAF_RATE_LIMITS = {
   perClient: 2_000,
   /** Sign-up, sign-in's own API calls, invitation lookup and password reset steps: the paths a stranger can call. */
   accountPaths: 100,
+  /**
+   * Calls to the user pool itself (sign-in, the MFA code, setting up an authenticator, password
+   * reset codes): the browser talks to Cognito directly, past CloudFront and the API.
+   */
+  userPool: 100,
 } as const;
 
 /** The paths of account creation and recovery that strangers can call. */
@@ -70,6 +75,42 @@ const pathStartsWith = (prefix: string): CfnWebACL.StatementProperty => ({
     textTransformations: [{ priority: 0, type: 'NONE' }],
   },
 });
+
+/**
+ * A REGIONAL web ACL on the user pool (issue 25): sign-in, its MFA code and an authenticator's
+ * set-up go from the browser to Cognito, never through the API, so the API's own limits cannot
+ * count them; per client, at most WAF_RATE_LIMITS.userPool in 5 minutes, and no known bad address.
+ * Cognito's own lockout after failed passwords stays beneath it.
+ */
+export function protectUserPool(scope: Construct, userPoolArn: string): CfnWebACL {
+  const webAcl = new CfnWebACL(scope, 'UserPoolWebAcl', {
+    scope: 'REGIONAL',
+    description: 'IT Asset Auditor: in front of the Cognito user pool',
+    defaultAction: { allow: {} },
+    visibilityConfig: visibility('it-asset-auditor-user-pool'),
+    rules: [
+      managedRuleGroup('AWSManagedRulesAmazonIpReputationList', 0),
+      {
+        name: 'UserPoolCallsPerClient',
+        priority: 10,
+        action: TOO_MANY_REQUESTS,
+        statement: {
+          rateBasedStatement: {
+            limit: WAF_RATE_LIMITS.userPool,
+            evaluationWindowSec: 300,
+            aggregateKeyType: 'IP',
+          },
+        },
+        visibilityConfig: visibility('UserPoolCallsPerClient'),
+      },
+    ],
+  });
+  new CfnWebACLAssociation(scope, 'UserPoolWebAclAssociation', {
+    resourceArn: userPoolArn,
+    webAclArn: webAcl.attrArn,
+  });
+  return webAcl;
+}
 
 export class WafStack extends Stack {
   readonly webAclArn: string;

@@ -6,6 +6,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAuthStack, SYNTH_TIMEOUT_MS, templateOf } from '../support/cdk-stacks';
 import { USER_POOL_SETTINGS } from '../../infra/user-pool-settings';
+import { WAF_RATE_LIMITS } from '../../infra/aws/waf-stack';
 
 describe('Auth stack', () => {
   let template: Template;
@@ -69,6 +70,36 @@ describe('Auth stack', () => {
     const properties = pool?.Properties as { EnabledMfas?: string[]; SmsConfiguration?: unknown };
     expect(properties.EnabledMfas).not.toContain('SMS_MFA');
     expect(properties.SmsConfiguration).toBeUndefined();
+  });
+
+  it('limits each client’s calls to the user pool (sign-in, MFA codes) with a regional web ACL', () => {
+    template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'REGIONAL',
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Statement: {
+            ManagedRuleGroupStatement: { VendorName: 'AWS', Name: 'AWSManagedRulesAmazonIpReputationList' },
+          },
+        }),
+        Match.objectLike({
+          Name: 'UserPoolCallsPerClient',
+          Action: { Block: { CustomResponse: { ResponseCode: 429 } } },
+          Statement: {
+            RateBasedStatement: {
+              Limit: WAF_RATE_LIMITS.userPool,
+              AggregateKeyType: 'IP',
+              EvaluationWindowSec: 300,
+            },
+          },
+        }),
+      ]),
+    });
+    const [pool] = Object.keys(template.findResources('AWS::Cognito::UserPool'));
+    const [webAcl] = Object.keys(template.findResources('AWS::WAFv2::WebACL'));
+    template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
+      ResourceArn: { 'Fn::GetAtt': [pool, 'Arn'] },
+      WebACLArn: { 'Fn::GetAtt': [webAcl, 'Arn'] },
+    });
   });
 
   it('has one public web client: SRP, refresh and the admin password check, no secret, no user-existence leaks', () => {
