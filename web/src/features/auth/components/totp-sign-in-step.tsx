@@ -1,6 +1,7 @@
-import { Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { totpCodeSchema } from '@shared/mfa-requests';
+import { AuthenticationCodeField } from '../../../components/authentication-code-field';
 import { totpStepError, useConfirmSignInWithTotp } from '../api/confirm-sign-in';
 import { AuthLayout } from './auth-layout';
 import { AuthMessage } from './auth-message';
@@ -33,17 +34,7 @@ export function TotpSignInStep({ onRestart }: { onRestart: (message?: string) =>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Flex direction="column" gap="medium">
           <Text color="font.secondary">Open your authenticator app and enter the 6-digit code it shows.</Text>
-          <TextField
-            label="Authentication code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            hasError={problem !== null}
-            autoFocus
-            isRequired
-          />
+          <AuthenticationCodeField value={code} onChange={setCode} hasError={problem !== null} autoFocus />
           {problem ? <AuthMessage notice={{ text: problem, tone: 'error' }} /> : null}
           <Button
             type="submit"

@@ -1,6 +1,7 @@
-import { Alert, Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { totpCodeSchema } from '@shared/mfa-requests';
+import { AuthenticationCodeField } from '../../../components/authentication-code-field';
 import { errorMessage } from '../../../api/api-client';
 import { useFinishTotpSetup, type TotpSetup } from '../api/mfa-setup';
 import { TotpQrCode } from './totp-qr-code';
@@ -46,15 +47,11 @@ export function MfaSetupForm({
           {setup.secret}
         </code>
       </Text>
-      <TextField
+      <AuthenticationCodeField
         label="2. Enter the 6-digit code the app shows"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
         value={code}
-        onChange={(event) => setCode(event.target.value)}
+        onChange={setCode}
         hasError={problem !== null}
-        isRequired
       />
       {problem ? (
         <Alert variation="error" role="alert">

@@ -1,6 +1,7 @@
-import { Alert, Button, Flex, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, PasswordField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { mfaDisableSchema } from '@shared/mfa-requests';
+import { AuthenticationCodeField } from '../../../components/authentication-code-field';
 import { errorMessage } from '../../../api/api-client';
 import { useTurnOffMfa } from '../api/mfa-turn-off';
 
@@ -35,15 +36,7 @@ export function MfaTurnOffForm({ onDone, onCancel }: { onDone: () => void; onCan
         showPasswordButtonLabel="Show"
         isRequired
       />
-      <TextField
-        label="Authentication code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        isRequired
-      />
+      <AuthenticationCodeField value={code} onChange={setCode} />
       {problem ? (
         <Alert variation="error" role="alert">
           {problem}
