@@ -7,15 +7,24 @@ function inviterName(caller: Caller): string {
   return caller.profile.full_name || caller.profile.email;
 }
 
+/** Both invitation emails open alike: who invites the address, to which organisation, as what. */
+function invitedBy(caller: Caller, invitation: Invitation) {
+  const { organization } = caller;
+  return {
+    subject: `You are invited to ${organization.name} on IT Asset Auditor`,
+    opening: `${inviterName(caller)} invited you to join ${organization.name} on IT Asset Auditor as ${invitation.role === 'admin' ? 'an admin' : 'a user'}.`,
+  };
+}
+
 /** The invitation email with its link (the token is only ever here), from the admin who sent it. */
 export async function sendInvitationEmail(caller: Caller, invitation: Invitation, token: string) {
   const link = invitationLink(appUrl('invitation links cannot be built'), token);
-  const { organization } = caller;
+  const { subject, opening } = invitedBy(caller, invitation);
   await sendEmail({
     to: invitation.email,
-    subject: `You are invited to ${organization.name} on IT Asset Auditor`,
+    subject,
     text: [
-      `${inviterName(caller)} invited you to join ${organization.name} on IT Asset Auditor as ${invitation.role === 'admin' ? 'an admin' : 'a user'}.`,
+      opening,
       '',
       `Create your account here: ${link}`,
       '',
@@ -31,11 +40,12 @@ export async function sendInvitationEmail(caller: Caller, invitation: Invitation
  */
 export async function sendAccountExistsInvitationEmail(caller: Caller, invitation: Invitation) {
   const { organization } = caller;
+  const { subject, opening } = invitedBy(caller, invitation);
   await sendEmail({
     to: invitation.email,
-    subject: `You are invited to ${organization.name} on IT Asset Auditor`,
+    subject,
     text: [
-      `${inviterName(caller)} invited you to join ${organization.name} on IT Asset Auditor as ${invitation.role === 'admin' ? 'an admin' : 'a user'}.`,
+      opening,
       '',
       'This email address already has an IT Asset Auditor account, and an address can belong to one account only, so this invitation cannot be accepted with it.',
       `To join ${organization.name}, ask ${inviterName(caller)} to invite another address of yours, or have your current account removed first.`,
