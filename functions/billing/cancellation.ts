@@ -5,7 +5,7 @@ import { callStripe } from '../lib/stripe';
 const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expired']);
 
 /**
- * Ends every subscription a Stripe customer still has, at once and without a proration invoice:
+ * Expires the Stripe customer's open checkouts and ends every subscription it still has, at once and without a proration invoice:
  * the organisation it paid for is being deleted, and its customer must not be charged again.
  * Every one of the customer's subscriptions is looked up in Stripe rather than only the one our
  * mirror names, which a late or lost webhook could have left behind. One already ended (answered
@@ -14,6 +14,17 @@ const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expir
  */
 export async function cancelCustomerSubscriptions(customerId: string): Promise<string[]> {
   return callStripe('Cancelling the subscription', async (client) => {
+    // First the checkouts still open, or one paid after this would start a subscription afresh. One
+    // completed meanwhile (Stripe refuses to expire it) made a subscription the list below finds.
+    for await (const session of client.checkout.sessions.list({
+      customer: customerId,
+      status: 'open',
+      limit: 100,
+    })) {
+      await client.checkout.sessions.expire(session.id).catch((error: unknown) => {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      });
+    }
     const cancelled: string[] = [];
     for await (const subscription of client.subscriptions.list({ customer: customerId, limit: 100 })) {
       if (ENDED.has(subscription.status)) continue;

@@ -295,6 +295,26 @@ describe('local Stripe sandbox', () => {
     });
   });
 
+  it('lists a customer’s open checkouts and expires one, which can then not be paid', async () => {
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customerId,
+      line_items: [{ price: starterPrice }],
+      success_url: 'http://app.test/done?session_id={CHECKOUT_SESSION_ID}',
+    });
+    const open = await stripe.checkout.sessions.list({ customer: customerId, status: 'open' });
+    expect(open.data.map((each) => each.id)).toContain(session.id);
+    const before = received.length;
+    expect(await stripe.checkout.sessions.expire(session.id)).toMatchObject({ status: 'expired', url: null });
+    await expect
+      .poll(() => eventsSince(before).map((event) => event.type))
+      .toEqual(['checkout.session.expired']);
+    const still = await stripe.checkout.sessions.list({ customer: customerId, status: 'open' });
+    expect(still.data.map((each) => each.id)).not.toContain(session.id);
+    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({ statusCode: 400 });
+    expect((await form(`/checkout/${session.id}/pay`, { outcome: 'success' })).status).not.toBe(303);
+  });
+
   it('lets the hosted invoice page pay a failed renewal, which makes the subscription active again', async () => {
     const portal = await stripe.billingPortal.sessions.create({ customer: customerId });
     const renewal = received.length;

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, organizationIdOf, signIn, signUpCompany, useFunctionEnv } from '../support/api';
-import { subscribe } from '../support/billing';
+import { checkoutUrl, subscribe } from '../support/billing';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 import {
   deliverRawWebhook,
   deliveredStripeEvent,
   failNextStripeCall,
+  pressStripeButton,
   sandboxStripe,
   sentStripeEvents,
 } from '../support/stripe-sandbox';
@@ -107,6 +108,23 @@ describe('deleting an organisation ends its billing', { timeout: SCANS_THE_TABLE
     expect(
       await tableItem({ pk: `stripeevent#${later.event.id.toLowerCase()}`, sk: 'stripeevent' }),
     ).toBeUndefined();
+  });
+
+  it('expires a checkout still open, so paying it later starts no subscription', async () => {
+    const company = await signUpCompany('Open Checkout Ltd');
+    const page = await checkoutUrl(company, 'Starter');
+    const id = await organizationIdOf(company);
+    const mirror = await tableItem({ pk: `org#${id.toLowerCase()}`, sk: 'subscription' });
+    const customer = String(mirror?.stripe_customer_id);
+    const [open] = (await sandboxStripe().checkout.sessions.list({ customer, status: 'open' })).data;
+    expect(open?.status).toBe('open');
+
+    expect((await api(`/api/organizations/${id}`, { method: 'DELETE', token: root })).status).toBe(204);
+
+    expect((await sandboxStripe().checkout.sessions.retrieve(open!.id)).status).toBe('expired');
+    await expect(pressStripeButton(page, 'pay', { outcome: 'success' })).rejects.toThrow();
+    expect((await sandboxStripe().subscriptions.list({ customer, status: 'all' })).data).toEqual([]);
+    expect(await itemsOf(id)).toEqual([]);
   });
 
   it('writes nothing from a webhook while the organisation is being deleted', async () => {

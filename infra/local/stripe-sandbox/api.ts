@@ -1,4 +1,5 @@
 import { currentSubscription, expireIfDue } from './billing';
+import { expireCheckoutSession, listCheckoutSessions } from './checkout-sessions';
 import { nowSeconds } from './clock';
 import { deepCopy, newId, type CheckoutSession, type Customer, type PortalSession } from './objects';
 import type { SandboxContext, StoredResponse } from './state';
@@ -279,12 +280,16 @@ function route(ctx: SandboxContext, method: string, path: string, params: Params
     }
     if (resource === 'subscriptions' && none) return listSubscriptions(ctx, params);
     if (resource === 'subscriptions' && one) return retrieveSubscription(ctx, id, params);
+    if (resource === 'checkout' && id === 'sessions' && parts.length === 2)
+      return listCheckoutSessions(ctx, params);
     if (resource === 'checkout' && id === 'sessions' && extra && parts.length === 3)
       return retrieveCheckoutSession(ctx, extra, params);
   }
   if (method === 'POST') {
     if (path === '/v1/customers') return createCustomer(ctx, params);
     if (path === '/v1/checkout/sessions') return createCheckoutSession(ctx, params);
+    if (resource === 'checkout' && id === 'sessions' && extra && parts[3] === 'expire' && parts.length === 4)
+      return expireCheckoutSession(ctx, extra, params);
     if (path === '/v1/billing_portal/sessions') return createPortalSession(ctx, params);
   }
   if (method === 'DELETE' && resource === 'subscriptions' && one) return cancelSubscription(ctx, id, params);
