@@ -1,8 +1,8 @@
 import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { totpCodeSchema } from '@shared/mfa-requests';
 import { AuthenticationCodeField } from '../../../components/authentication-code-field';
-import { errorMessage } from '../../../api/api-client';
+import { useMfaForm } from './use-mfa-form';
 import { useFinishTotpSetup, type TotpSetup } from '../api/mfa-setup';
 import { TotpQrCode } from './totp-qr-code';
 import '../copy-box.css';
@@ -18,24 +18,11 @@ export function MfaSetupForm({
   onCancel: () => void;
 }) {
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const finish = useFinishTotpSetup();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = totpCodeSchema.safeParse(code);
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? null);
-    setProblem(null);
-    try {
-      await finish.mutateAsync(parsed.data);
-      onDone();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
-  };
+  const { problem, submit } = useMfaForm(totpCodeSchema, finish.mutateAsync, onDone);
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="mfa-setup">
+    <form onSubmit={(event) => void submit(code)(event)} noValidate className="mfa-setup">
       <Text>
         1. Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator,
         1Password…).

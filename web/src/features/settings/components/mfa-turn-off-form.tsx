@@ -1,32 +1,19 @@
 import { Alert, Button, Flex, PasswordField } from '@aws-amplify/ui-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { mfaDisableSchema } from '@shared/mfa-requests';
 import { AuthenticationCodeField } from '../../../components/authentication-code-field';
-import { errorMessage } from '../../../api/api-client';
+import { useMfaForm } from './use-mfa-form';
 import { useTurnOffMfa } from '../api/mfa-turn-off';
 
 /** Turning MFA off takes the password and a current code, which the API has Cognito check. */
 export function MfaTurnOffForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const turnOff = useTurnOffMfa();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = mfaDisableSchema.safeParse({ password, code });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? null);
-    setProblem(null);
-    try {
-      await turnOff.mutateAsync(parsed.data);
-      onDone();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
-  };
+  const { problem, submit } = useMfaForm(mfaDisableSchema, turnOff.mutateAsync, onDone);
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="mfa-setup">
+    <form onSubmit={(event) => void submit({ password, code })(event)} noValidate className="mfa-setup">
       <PasswordField
         label="Password"
         name="current_password"
