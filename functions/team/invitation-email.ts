@@ -8,29 +8,27 @@ function inviterName(caller: Caller): string {
 }
 
 /** Both invitation emails open alike: who invites the address, to which organisation, as what. */
-function invitedBy(caller: Caller, invitation: Invitation) {
+function sendInvitedEmail(caller: Caller, invitation: Invitation, rest: string[]) {
   const { organization } = caller;
-  return {
+  return sendEmail({
+    to: invitation.email,
     subject: `You are invited to ${organization.name} on IT Asset Auditor`,
-    opening: `${inviterName(caller)} invited you to join ${organization.name} on IT Asset Auditor as ${invitation.role === 'admin' ? 'an admin' : 'a user'}.`,
-  };
+    text: [
+      `${inviterName(caller)} invited you to join ${organization.name} on IT Asset Auditor as ${invitation.role === 'admin' ? 'an admin' : 'a user'}.`,
+      '',
+      ...rest,
+    ].join('\n'),
+  });
 }
 
 /** The invitation email with its link (the token is only ever here), from the admin who sent it. */
 export async function sendInvitationEmail(caller: Caller, invitation: Invitation, token: string) {
   const link = invitationLink(appUrl('invitation links cannot be built'), token);
-  const { subject, opening } = invitedBy(caller, invitation);
-  await sendEmail({
-    to: invitation.email,
-    subject,
-    text: [
-      opening,
-      '',
-      `Create your account here: ${link}`,
-      '',
-      `The link works once and expires on ${new Date(invitation.expires_at).toUTCString()}.`,
-    ].join('\n'),
-  });
+  await sendInvitedEmail(caller, invitation, [
+    `Create your account here: ${link}`,
+    '',
+    `The link works once and expires on ${new Date(invitation.expires_at).toUTCString()}.`,
+  ]);
 }
 
 /**
@@ -40,17 +38,10 @@ export async function sendInvitationEmail(caller: Caller, invitation: Invitation
  */
 export async function sendAccountExistsInvitationEmail(caller: Caller, invitation: Invitation) {
   const { organization } = caller;
-  const { subject, opening } = invitedBy(caller, invitation);
-  await sendEmail({
-    to: invitation.email,
-    subject,
-    text: [
-      opening,
-      '',
-      'This email address already has an IT Asset Auditor account, and an address can belong to one account only, so this invitation cannot be accepted with it.',
-      `To join ${organization.name}, ask ${inviterName(caller)} to invite another address of yours, or have your current account removed first.`,
-      '',
-      'If you did not expect this, you can ignore this email.',
-    ].join('\n'),
-  });
+  await sendInvitedEmail(caller, invitation, [
+    'This email address already has an IT Asset Auditor account, and an address can belong to one account only, so this invitation cannot be accepted with it.',
+    `To join ${organization.name}, ask ${inviterName(caller)} to invite another address of yours, or have your current account removed first.`,
+    '',
+    'If you did not expect this, you can ignore this email.',
+  ]);
 }
