@@ -14,6 +14,7 @@ import {
 import { deliverReport } from './delivery';
 import { outgoingReport } from './report';
 import { DeviceStore } from './device';
+import { isSingleExecutable } from './executable';
 import { firstReportDelayFromEnvironment } from './schedule';
 import { createLogger, LOG_FILE_NAME, type Logger } from './logger';
 import { agentFetch } from './network';
@@ -21,15 +22,6 @@ import { AGENT_VERSION } from './version';
 
 /** Exit codes of --once and of a failed start. */
 export const EXIT = { ok: 0, notAccepted: 1, usage: 2, collection: 3 } as const;
-
-async function isSingleExecutable(): Promise<boolean> {
-  try {
-    const sea = await import('node:sea');
-    return sea.isSea();
-  } catch {
-    return false;
-  }
-}
 
 async function configLocation(options: CliOptions): Promise<ConfigLocation> {
   return {
