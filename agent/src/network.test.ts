@@ -173,6 +173,14 @@ describe('agentFetch through a CONNECT proxy to a server of a private CA', () =>
     expect(proxy.connects).toHaveLength(1);
     expect((await post(trusting(fromEnvironment('example.com,127.0.0.1')))).status).toBe(202);
     expect(proxy.connects).toHaveLength(1);
+    // HTTPS_PROXY is for https URLs: a plain http endpoint goes direct (a configured proxy_url takes it).
+    const plain = http.createServer((_request, response) => response.writeHead(202).end());
+    const port = await listen(plain);
+    onTestFinished(() => new Promise<void>((resolve) => plain.close(() => resolve())));
+    expect((await post(trusting(fromEnvironment('')), `http://127.0.0.1:${port}/`)).status).toBe(202);
+    expect(proxy.connects).toHaveLength(1);
+    expect((await post(trusting(configured(proxy.url)), `http://127.0.0.1:${port}/`)).status).toBe(202);
+    expect(proxy.connects).toEqual([new URL(origin).host, `127.0.0.1:${port}`]);
   });
 });
 

@@ -28,8 +28,9 @@ export function agentDispatcher(settings: NetworkSettings): Dispatcher {
   const { proxy } = settings;
   if (!proxy) return new Agent({ connect: trust });
   if (proxy.noProxy !== null) {
+    // HTTPS_PROXY is for https URLs only, as curl reads it: an http endpoint goes direct.
     return new EnvHttpProxyAgent({
-      httpProxy: proxy.url,
+      httpProxy: '',
       httpsProxy: proxy.url,
       noProxy: proxy.noProxy,
       connect: trust,
