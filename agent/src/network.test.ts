@@ -185,15 +185,20 @@ describe('agentFetch through a CONNECT proxy to a server of a private CA', () =>
 });
 
 describe('describeNetworkError', () => {
-  it('names a server name that does not resolve and a refused connection', async () => {
-    const dns = await failure(trusting(null), 'https://assets.example.invalid/api/agent/report');
+  const direct: NetworkSettings = { proxy: null, caCertFile: null, caCertificates: [] };
+  it.each([
+    ["Node's own fetch (no proxy, no CA)", () => direct],
+    ["undici's, with the CA bundle", () => trusting(null)],
+  ])('names a server name that does not resolve and a refused connection: %s', async (_, settingsOf) => {
+    const usable = settingsOf();
+    const dns = await failure(usable, 'https://assets.example.invalid/api/agent/report');
     expect(dns).toMatch(
       /^the server name assets\.example\.invalid does not resolve \((ENOTFOUND|EAI_AGAIN)\)/,
     );
     const closed = http.createServer();
     const port = await listen(closed);
     await new Promise((resolve) => closed.close(resolve));
-    expect(await failure(trusting(null), `https://127.0.0.1:${port}/api/agent/report`)).toBe(
+    expect(await failure(usable, `https://127.0.0.1:${port}/api/agent/report`)).toBe(
       `127.0.0.1:${port} refused the connection (ECONNREFUSED): check the endpoint's address and port`,
     );
   });
