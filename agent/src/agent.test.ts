@@ -87,10 +87,14 @@ describe('reportOnce', () => {
 });
 
 describe('runLoop', () => {
-  /** Runs the loop on a simulated clock; returns when each report happened, in minutes after start. */
-  async function simulate(outcomes: ReportOutcome[], random = () => 0.5): Promise<number[]> {
+  /**
+   * Runs the loop on a simulated clock; returns when each report was sent, in minutes after start,
+   * with F for a freshly collected one and R for one sent again.
+   */
+  async function simulate(outcomes: ReportOutcome[], random = () => 0.5): Promise<string[]> {
     let clock = 0;
-    const times: number[] = [];
+    const sent: string[] = [];
+    let collectedAt = -1;
     const stop = new AbortController();
     await runLoop({
       signal: stop.signal,
@@ -100,26 +104,69 @@ describe('runLoop', () => {
       wait: async (ms) => {
         clock += Math.max(0, ms);
       },
-      report: async (): Promise<ReportResult> => {
-        times.push(clock / MINUTE);
-        const outcome = outcomes[times.length - 1] ?? 'accepted';
-        if (times.length >= outcomes.length) stop.abort();
+      collect: async () => {
+        collectedAt = clock;
+        return { report, body: JSON.stringify({ collectedAt }), collectedAt: new Date(clock) };
+      },
+      send: async (collected): Promise<ReportResult> => {
+        sent.push(`${collected.collectedAt.getTime() === clock ? 'F' : 'R'}${clock / MINUTE}`);
+        const outcome = outcomes[sent.length - 1] ?? 'accepted';
+        if (sent.length >= outcomes.length) stop.abort();
         return { outcome, status: null, message: '', stage: 'send' };
       },
     });
-    return times;
+    return sent;
   }
 
-  it('reports 5 minutes after start, then every 30 minutes', async () => {
-    expect(await simulate(['accepted', 'accepted', 'accepted'])).toEqual([5, 35, 65]);
+  it('reports 5 minutes after start, then every 30 minutes (± 10 %, here drawn 0.5)', async () => {
+    expect(await simulate(['accepted', 'accepted', 'accepted'])).toEqual(['F5', 'F35', 'F65']);
   });
-  it('retries a transient failure with backoff, then resumes the regular slots', async () => {
+  it('draws every interval anew', async () => {
+    const draws = [0, 0.999, 0.25];
+    const times = await simulate(
+      ['accepted', 'accepted', 'accepted', 'accepted'],
+      () => draws.shift() ?? 0.5,
+    );
+    expect(times).toEqual(['F5', 'F32', `F${32 + 32.994}`, `F${32 + 32.994 + 28.5}`]);
+  });
+  it('retries a transient failure with backoff by sending the collected report again, then resumes the regular slots', async () => {
     // random 0.5: retries after 15 s, 30 s, 60 s.
     const times = await simulate(['retry', 'retry', 'retry', 'accepted', 'accepted']);
-    expect(times).toEqual([5, 5.25, 5.75, 6.75, 35]);
+    expect(times).toEqual(['F5', 'R5.25', 'R5.75', 'R6.75', 'F35']);
+  });
+  it('collects afresh when the retries reach the next regular slot', async () => {
+    // random 0.5: retries after 0.25, 0.5, 1, 2, 4, 7.5, 7.5 minutes; the next would pass 35.
+    const times = await simulate([...Array<ReportOutcome>(8).fill('retry'), 'accepted']);
+    expect(times).toEqual(['F5', 'R5.25', 'R5.75', 'R6.75', 'R8.75', 'R12.75', 'R20.25', 'R27.75', 'F35']);
   });
   it('waits for the next regular slot after a refusal', async () => {
-    expect(await simulate(['rejected', 'accepted'])).toEqual([5, 35]);
+    expect(await simulate(['rejected', 'accepted'])).toEqual(['F5', 'F35']);
+  });
+  it('does not send a report that failed to collect, and collects again at the next slot', async () => {
+    let clock = 0;
+    const attempts: number[] = [];
+    const stop = new AbortController();
+    let sends = 0;
+    await runLoop({
+      signal: stop.signal,
+      log: memoryLog(),
+      now: () => clock,
+      random: () => 0.5,
+      wait: async (ms) => {
+        clock += Math.max(0, ms);
+      },
+      collect: async () => {
+        attempts.push(clock / MINUTE);
+        if (attempts.length === 2) stop.abort();
+        return { outcome: 'rejected', status: null, message: 'Collection failed', stage: 'collect' };
+      },
+      send: async () => {
+        sends++;
+        return { outcome: 'accepted', status: 202, message: '', stage: 'send' };
+      },
+    });
+    expect(attempts).toEqual([5, 35]);
+    expect(sends).toBe(0);
   });
   it('stops at once when the signal aborts while waiting', async () => {
     const stop = new AbortController();
@@ -128,10 +175,11 @@ describe('runLoop', () => {
     await runLoop({
       signal: stop.signal,
       log: memoryLog(),
-      report: async () => {
+      collect: async () => {
         reports++;
-        return { outcome: 'accepted', status: 202, message: '', stage: 'send' };
+        return { report, body: '{}', collectedAt: new Date() };
       },
+      send: async () => ({ outcome: 'accepted', status: 202, message: '', stage: 'send' }),
     });
     expect(reports).toBe(0);
   });

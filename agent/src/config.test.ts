@@ -38,7 +38,16 @@ describe('resolveConfigFile', () => {
 describe('parseConfig', () => {
   it('reads the file', () => {
     const config = parseConfig(json({ endpoint: ENDPOINT, api_key: KEY }), FILE, {});
-    expect(config).toEqual({ endpoint: ENDPOINT, apiKey: KEY, file: FILE, dir: '/opt/itaa', warnings: [] });
+    expect(config).toEqual({
+      endpoint: ENDPOINT,
+      apiKey: KEY,
+      proxy: null,
+      caCertFile: null,
+      caCertificates: [],
+      file: FILE,
+      dir: '/opt/itaa',
+      warnings: [],
+    });
   });
   it('lets ITAA_ENDPOINT and ITAA_API_KEY override the file', () => {
     const config = parseConfig(

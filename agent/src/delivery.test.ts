@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentEnrollmentSchema, agentReportSchema, DEVICE_TOKEN_PATTERN } from '../../shared/agent-data';
-import { reportOnce, runLoop } from './agent';
+import { collectOnce, runLoop, sendCollected } from './agent';
 import { deliverReport } from './delivery';
 import { DEVICE_FILE_NAME, DeviceStore } from './device';
 import type { Logger } from './logger';
@@ -29,6 +29,8 @@ const server = {
   issued: [] as string[],
   planFull: false,
   reportRetryAfter: null as string | null,
+  /** The status a report is refused with while reportRetryAfter is set: 429 or 503. */
+  reportBusyStatus: 429,
   latestVersion: '1.0.0',
 };
 let httpServer: http.Server;
@@ -70,7 +72,7 @@ beforeAll(async () => {
       if (server.reportRetryAfter) {
         return answer(
           res,
-          429,
+          server.reportBusyStatus,
           { error: { code: 'rate_limited', message: 'Too many reports' } },
           { 'retry-after': server.reportRetryAfter },
         );
@@ -213,15 +215,16 @@ describe('enrolment', () => {
       wait: async (ms) => {
         clock += Math.max(0, ms);
       },
-      report: async () => {
+      collect: async () => {
         times.push(clock / 60_000);
         if (times.length === 2) stop.abort();
-        return reportOnce({
-          collect: async () => report,
+        return collectOnce({ collect: async () => report, log });
+      },
+      send: (collected) =>
+        sendCollected(collected, {
           send: (r, b) => deliverReport(r, b, { endpoint, apiKey: KEY, store, log }),
           log,
-        });
-      },
+        }),
     });
     expect(times).toEqual([5, 35]);
     expect(paths()).toEqual(['enroll', 'enroll']);
@@ -231,33 +234,53 @@ describe('enrolment', () => {
     expect(fs.existsSync(path.join(dir, DEVICE_FILE_NAME))).toBe(false);
   });
 
-  it('honours Retry-After on a report answered 429', async () => {
-    await deliver();
-    server.reportRetryAfter = '120';
-    let clock = 0;
-    const times: number[] = [];
-    const stop = new AbortController();
-    await runLoop({
-      signal: stop.signal,
-      log,
-      now: () => clock,
-      random: () => 0, // the backoff alone would retry after 1 s
-      wait: async (ms) => {
-        clock += Math.max(0, ms);
-      },
-      report: async () => {
-        times.push(clock / 1000);
-        if (times.length === 2) stop.abort();
-        return reportOnce({
-          collect: async () => report,
-          send: (r, b) => deliverReport(r, b, { endpoint, apiKey: KEY, store, log }),
-          log,
-        });
-      },
-    });
-    expect(times).toEqual([300, 420]);
-    expect(log.lines.some((line) => line.startsWith('WARN Report refused: 429'))).toBe(true);
-  });
+  it.each([429, 503])(
+    'honours Retry-After on a report answered %i, and sends the same report again without collecting',
+    async (status) => {
+      await deliver();
+      server.requests = [];
+      server.reportRetryAfter = '120';
+      server.reportBusyStatus = status;
+      let clock = 0;
+      const times: number[] = [];
+      let collections = 0;
+      const stop = new AbortController();
+      await runLoop({
+        signal: stop.signal,
+        log,
+        now: () => clock,
+        random: () => 0, // the backoff alone would retry after 1 s
+        wait: async (ms) => {
+          clock += Math.max(0, ms);
+        },
+        // Each collection sees the machine a little differently, as a real one would.
+        collect: () => {
+          collections++;
+          return collectOnce({
+            collect: async () => ({ ...report, logged_in_user: `user-${collections}` }),
+            log,
+          });
+        },
+        send: (collected) => {
+          times.push(clock / 1000);
+          if (times.length === 3) stop.abort();
+          return sendCollected(collected, {
+            send: (r, b) => deliverReport(r, b, { endpoint, apiKey: KEY, store, log }),
+            log,
+          });
+        },
+      });
+      expect(times).toEqual([300, 420, 540]);
+      expect(collections).toBe(1);
+      const bodies = server.requests.map((request) => JSON.stringify(request.body));
+      expect(bodies).toHaveLength(3);
+      expect(new Set(bodies).size).toBe(1);
+      expect(log.lines.some((line) => line.startsWith(`WARN Report refused: ${status}`))).toBe(true);
+      expect(
+        log.lines.filter((line) => line.startsWith('INFO Sending again the report collected at')),
+      ).toHaveLength(2);
+    },
+  );
 
   it('logs a newer agent version from the report answer', async () => {
     server.latestVersion = '9.0.0';

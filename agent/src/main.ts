@@ -1,25 +1,27 @@
 import path from 'node:path';
-import { reportOnce, runLoop, type ReportResult } from './agent';
+import type { AgentReport } from '../../shared/agent-data';
+import { collectOnce, reportOnce, runLoop, sendCollected } from './agent';
 import { parseCli, USAGE, type CliOptions, type UsageError } from './cli';
 import { collectReport } from './collect';
-import { ConfigError, loadConfig, maskApiKey, type AgentConfig, type ConfigLocation } from './config';
+import {
+  ConfigError,
+  loadConfig,
+  maskApiKey,
+  maskProxyUrl,
+  type AgentConfig,
+  type ConfigLocation,
+} from './config';
 import { deliverReport } from './delivery';
 import { outgoingReport } from './report';
 import { DeviceStore } from './device';
+import { isSingleExecutable } from './executable';
+import { firstReportDelayFromEnvironment } from './schedule';
 import { createLogger, LOG_FILE_NAME, type Logger } from './logger';
+import { agentFetch } from './network';
 import { AGENT_VERSION } from './version';
 
 /** Exit codes of --once and of a failed start. */
 export const EXIT = { ok: 0, notAccepted: 1, usage: 2, collection: 3 } as const;
-
-async function isSingleExecutable(): Promise<boolean> {
-  try {
-    const sea = await import('node:sea');
-    return sea.isSea();
-  } catch {
-    return false;
-  }
-}
 
 async function configLocation(options: CliOptions): Promise<ConfigLocation> {
   return {
@@ -34,8 +36,30 @@ function fileLogger(config: AgentConfig): Logger {
   return createLogger({ file: path.join(config.dir, LOG_FILE_NAME) });
 }
 
+/** The configuration for the log: never the key nor the proxy's password. */
 function describe(config: AgentConfig): string {
-  return `endpoint ${config.endpoint}, key ${maskApiKey(config.apiKey)}, config ${config.file}`;
+  const proxy = config.proxy
+    ? `, proxy ${maskProxyUrl(config.proxy.url)} (${config.proxy.source}${config.proxy.noProxy ? `, not for ${config.proxy.noProxy}` : ''})`
+    : '';
+  const ca = config.caCertFile
+    ? `, CA bundle ${config.caCertFile} (${config.caCertificates.length} certificate(s))`
+    : '';
+  return `endpoint ${config.endpoint}, key ${maskApiKey(config.apiKey)}${proxy}${ca}, config ${config.file}`;
+}
+
+/** What decides the agent's connections: a new fetch is made only when it changes. */
+function networkKey(config: AgentConfig): string {
+  return JSON.stringify([config.proxy, config.caCertificates]);
+}
+
+/** The agent's fetch for a configuration, made again only when its proxy or CA bundle changed. */
+function networkFor(): (config: AgentConfig) => typeof fetch {
+  let made: { key: string; fetchImpl: typeof fetch } | null = null;
+  return (config) => {
+    const key = networkKey(config);
+    if (made?.key !== key) made = { key, fetchImpl: agentFetch(config) };
+    return made.fetchImpl;
+  };
 }
 
 async function printReport(options: CliOptions): Promise<number> {
@@ -58,14 +82,21 @@ async function printReport(options: CliOptions): Promise<number> {
   }
 }
 
-function oneReport(config: AgentConfig, log: Logger): Promise<ReportResult> {
+/** The agent's work for one configuration: collect this machine, send a collected report. */
+function reporting(config: AgentConfig, log: Logger, fetchImpl: typeof fetch) {
   const store = new DeviceStore({ dir: config.dir, log });
-  return reportOnce({
+  return {
     collect: () => collectReport({ stateDir: config.dir, log }),
-    send: (report, body) =>
-      deliverReport(report, body, { endpoint: config.endpoint, apiKey: config.apiKey, store, log }),
+    send: (report: AgentReport, body: string) =>
+      deliverReport(report, body, {
+        endpoint: config.endpoint,
+        apiKey: config.apiKey,
+        store,
+        log,
+        fetchImpl,
+      }),
     log,
-  });
+  };
 }
 
 async function sendOnce(options: CliOptions): Promise<number> {
@@ -73,7 +104,7 @@ async function sendOnce(options: CliOptions): Promise<number> {
   const log = fileLogger(config);
   for (const warning of config.warnings) log.warn(warning);
   log.info(`IT Asset Auditor agent ${AGENT_VERSION}: one report (${describe(config)})`);
-  const result = await oneReport(config, log);
+  const result = await reportOnce(reporting(config, log, agentFetch(config)));
   if (result.outcome === 'accepted') return EXIT.ok;
   return result.stage === 'collect' ? EXIT.collection : EXIT.notAccepted;
 }
@@ -97,22 +128,24 @@ async function runService(options: CliOptions): Promise<number> {
     process.exit(1);
   });
 
+  const fetchFor = networkFor();
+  /** Re-read before each attempt, so a replaced API key, proxy or CA bundle is used without a restart. */
+  const current = () => {
+    try {
+      const fresh = loadConfig(location);
+      if (describe(fresh) !== describe(config)) log.info(`Configuration changed: ${describe(fresh)}`);
+      config = fresh;
+    } catch (error) {
+      log.error(`${(error as Error).message}\nKeeping the previous configuration (${describe(config)})`);
+    }
+    return reporting(config, log, fetchFor(config));
+  };
   await runLoop({
     signal: stop.signal,
     log,
-    report: () => {
-      // Re-read the configuration each time, so a replaced API key is used without a restart.
-      try {
-        const fresh = loadConfig(location);
-        if (fresh.apiKey !== config.apiKey || fresh.endpoint !== config.endpoint) {
-          log.info(`Configuration changed: ${describe(fresh)}`);
-        }
-        config = fresh;
-      } catch (error) {
-        log.error(`${(error as Error).message}\nKeeping the previous configuration (${describe(config)})`);
-      }
-      return oneReport(config, log);
-    },
+    firstReportDelayMs: firstReportDelayFromEnvironment(process.env),
+    collect: () => collectOnce(current()),
+    send: (collected) => sendCollected(collected, current()),
   });
   log.info('Stopped');
   return EXIT.ok;

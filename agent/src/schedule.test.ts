@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   classifyStatus,
+  firstReportDelayFromEnvironment,
   FIRST_REPORT_DELAY_MS,
   initialSchedule,
   nextRegularReportAt,
   planNextReport,
   REPORT_INTERVAL_MS,
+  REPORT_JITTER,
+  reportIntervalMs,
   RETRY_BASE_MS,
   RETRY_CAP_MS,
   RETRY_MIN_MS,
@@ -27,20 +30,59 @@ function seeded(seed: number): () => number {
 }
 
 describe('the regular schedule', () => {
-  it('reports 5 minutes after start, then every 30 minutes', () => {
+  it('reports 5 minutes after start, then every 30 minutes ± 10 %', () => {
     expect(FIRST_REPORT_DELAY_MS).toBe(5 * MINUTE);
     expect(REPORT_INTERVAL_MS).toBe(30 * MINUTE);
+    expect(REPORT_JITTER).toBe(0.1);
     const state = initialSchedule(start);
-    expect(state.firstReportAt).toBe(start + 5 * MINUTE);
-    expect(nextRegularReportAt(state.firstReportAt, start)).toBe(start + 5 * MINUTE);
+    expect(state.nextRegularAt).toBe(start + 5 * MINUTE);
+    expect(nextRegularReportAt(state.nextRegularAt, start)).toBe(start + 5 * MINUTE);
+    expect(reportIntervalMs(() => 0)).toBe(27 * MINUTE);
+    expect(reportIntervalMs(() => 0.5)).toBe(30 * MINUTE);
+    expect(reportIntervalMs(() => 0.999999)).toBeLessThan(33 * MINUTE);
+    expect(reportIntervalMs(() => 7)).toBeLessThan(33 * MINUTE);
   });
-  it('keeps to fixed slots whatever a report took', () => {
+  it('draws each interval anew, uniformly over 27 to 33 minutes', () => {
+    const random = seeded(26);
+    const intervals = Array.from({ length: 2000 }, () => reportIntervalMs(random));
+    expect(Math.min(...intervals)).toBeGreaterThanOrEqual(27 * MINUTE);
+    expect(Math.max(...intervals)).toBeLessThan(33 * MINUTE);
+    // Uniform: each of six one-minute bins holds about a sixth of the draws.
+    const bins = Array.from(
+      { length: 6 },
+      (_, bin) => intervals.filter((ms) => Math.floor(ms / MINUTE) - 27 === bin).length,
+    );
+    for (const count of bins) expect(count).toBeGreaterThan(2000 / 6 - 80);
+    expect(new Set(intervals).size).toBeGreaterThan(1900);
+  });
+  it('spreads 500 machines started together: their reports drift apart after the first', () => {
+    const random = seeded(500);
+    const thirdReports = Array.from({ length: 500 }, () => {
+      let state = initialSchedule(start);
+      let at = state.nextRegularAt;
+      for (let report = 0; report < 2; report++) {
+        const next = planNextReport(state, 'accepted', at, random);
+        state = next.state;
+        at = next.at;
+      }
+      return at;
+    });
+    // All in the same second (start + 65 min) without jitter; with it, spread over ±6 min, no second holding 2 % of them.
+    const spread = Math.max(...thirdReports) - Math.min(...thirdReports);
+    expect(spread).toBeGreaterThan(8 * MINUTE);
+    const perSecond = new Map<number, number>();
+    for (const at of thirdReports)
+      perSecond.set(Math.floor(at / 1000), (perSecond.get(Math.floor(at / 1000)) ?? 0) + 1);
+    expect(Math.max(...perSecond.values())).toBeLessThan(10);
+  });
+  it('keeps to its slots whatever a report took, and skips the ones missed while asleep', () => {
     const first = start + 5 * MINUTE;
-    expect(nextRegularReportAt(first, first)).toBe(first + 30 * MINUTE);
-    expect(nextRegularReportAt(first, first + 42_000)).toBe(first + 30 * MINUTE);
-    expect(nextRegularReportAt(first, first + 30 * MINUTE)).toBe(first + 60 * MINUTE);
+    const half = () => 0.5;
+    expect(nextRegularReportAt(first, first, half)).toBe(first + 30 * MINUTE);
+    expect(nextRegularReportAt(first, first + 42_000, half)).toBe(first + 30 * MINUTE);
+    expect(nextRegularReportAt(first, first + 30 * MINUTE, half)).toBe(first + 60 * MINUTE);
     // After the machine slept for hours: the next slot ahead, not a burst of missed ones.
-    expect(nextRegularReportAt(first, first + 5 * 60 * MINUTE + 1)).toBe(first + 5.5 * 60 * MINUTE);
+    expect(nextRegularReportAt(first, first + 5 * 60 * MINUTE + 1, half)).toBe(first + 5.5 * 60 * MINUTE);
   });
 });
 
@@ -103,23 +145,24 @@ describe('retryDelayMs (exponential backoff, full jitter)', () => {
 
 describe('planNextReport', () => {
   const state = initialSchedule(start);
-  const first = state.firstReportAt;
+  const first = state.nextRegularAt;
+  const half = () => 0.5;
 
-  it('after an accepted report: the next regular slot', () => {
-    const next = planNextReport(state, 'accepted', first + 2_000);
-    expect(next).toEqual({
+  it('after an accepted report: the next regular slot, a drawn interval after this one', () => {
+    expect(planNextReport(state, 'accepted', first + 2_000, half)).toEqual({
       at: first + 30 * MINUTE,
       kind: 'regular',
-      state: { firstReportAt: first, failures: 0 },
+      state: { nextRegularAt: first + 30 * MINUTE, failures: 0 },
     });
+    expect(planNextReport(state, 'accepted', first + 2_000, () => 0).at).toBe(first + 27 * MINUTE);
   });
   it('after a refusal (401, 400, 413…): no quick retry, the next regular slot', () => {
     const next = planNextReport({ ...state, failures: 3 }, 'rejected', first + 2_000, () => 0);
     expect(next.kind).toBe('regular');
-    expect(next.at).toBe(first + 30 * MINUTE);
+    expect(next.at).toBe(first + 27 * MINUTE);
     expect(next.state.failures).toBe(0);
   });
-  it('after a failure that may pass: retries at growing intervals', () => {
+  it('after a failure that may pass: retries (re-sends) at growing intervals', () => {
     let current = state;
     let now = first;
     const ceilings: number[] = [];
@@ -135,23 +178,29 @@ describe('planNextReport', () => {
     expect(ceilings[2]!).toBeGreaterThan(ceilings[1]!);
     expect(ceilings[3]!).toBeGreaterThan(ceilings[2]!);
   });
-  it('never retries later than the next regular slot, then resumes the schedule on success', () => {
-    const failing = { firstReportAt: first, failures: 8 };
+  it('keeps the slot drawn when the first failure happened while retrying', () => {
+    const failed = planNextReport(state, 'retry', first, () => 0);
+    expect(failed.state.nextRegularAt).toBe(first + 27 * MINUTE);
+    const again = planNextReport(failed.state, 'retry', failed.at, () => 0.999);
+    expect(again.state.nextRegularAt).toBe(first + 27 * MINUTE);
+  });
+  it('never retries later than the next regular slot (collected afresh), then resumes the schedule', () => {
+    const failing = { nextRegularAt: first + 30 * MINUTE, failures: 8 };
     const now = first + 25 * MINUTE;
     const next = planNextReport(failing, 'retry', now, () => 0.999);
     expect(next).toMatchObject({ at: first + 30 * MINUTE, kind: 'regular' });
-    const recovered = planNextReport(next.state, 'accepted', next.at + 1_000);
+    const recovered = planNextReport(next.state, 'accepted', next.at + 1_000, half);
     expect(recovered).toEqual({
       at: first + 60 * MINUTE,
       kind: 'regular',
-      state: { firstReportAt: first, failures: 0 },
+      state: { nextRegularAt: first + 60 * MINUTE, failures: 0 },
     });
   });
 });
 
-describe('a server that asks for a wait (Retry-After)', () => {
-  const state = { firstReportAt: start, failures: 0 };
-  it('retries no sooner than asked', () => {
+describe('a server that asks for a wait (Retry-After on 429 or 503)', () => {
+  const state = { nextRegularAt: start, failures: 0 };
+  it('retries no sooner than asked, re-sending the report', () => {
     const next = planNextReport(state, 'retry', start, () => 0, 5 * MINUTE);
     expect(next).toMatchObject({ at: start + 5 * MINUTE, kind: 'retry' });
   });
@@ -159,14 +208,27 @@ describe('a server that asks for a wait (Retry-After)', () => {
     const next = planNextReport({ ...state, failures: 5 }, 'retry', start, () => 0.99, 1_000);
     expect(next.at - start).toBeGreaterThan(1_000);
   });
-  it('skips the regular slots that fall within the wait', () => {
+  it('skips the regular slots that fall within the wait, collecting afresh when it ends', () => {
     expect(planNextReport(state, 'retry', start, () => 0, 45 * MINUTE)).toMatchObject({
       at: start + 45 * MINUTE,
-      kind: 'retry',
+      kind: 'regular',
     });
-    expect(planNextReport(state, 'rejected', start, () => 0, 45 * MINUTE)).toMatchObject({
+    expect(planNextReport(state, 'rejected', start, () => 0.5, 45 * MINUTE)).toMatchObject({
       at: start + 2 * REPORT_INTERVAL_MS,
       kind: 'regular',
     });
+  });
+});
+
+describe('firstReportDelayFromEnvironment', () => {
+  it("is the spec's 5 minutes unless ITAA_FIRST_REPORT_DELAY_S asks for less", () => {
+    expect(firstReportDelayFromEnvironment({})).toBe(FIRST_REPORT_DELAY_MS);
+    expect(firstReportDelayFromEnvironment({ ITAA_FIRST_REPORT_DELAY_S: '0' })).toBe(0);
+    expect(firstReportDelayFromEnvironment({ ITAA_FIRST_REPORT_DELAY_S: ' 2 ' })).toBe(2_000);
+    expect(firstReportDelayFromEnvironment({ ITAA_FIRST_REPORT_DELAY_S: '3600' })).toBe(
+      FIRST_REPORT_DELAY_MS,
+    );
+    expect(firstReportDelayFromEnvironment({ ITAA_FIRST_REPORT_DELAY_S: '-1' })).toBe(FIRST_REPORT_DELAY_MS);
+    expect(initialSchedule(start, 0).nextRegularAt).toBe(start);
   });
 });

@@ -1,17 +1,21 @@
 import { AGENT_FIRST_REPORT_MINUTES, AGENT_REPORT_INTERVAL_MINUTES } from '../../shared/agent-data';
 
 /**
- * When to report next. Regular reports fall on fixed slots, the first AGENT_FIRST_REPORT_MINUTES
- * after start and then every AGENT_REPORT_INTERVAL_MINUTES. A report that failed for a reason that
- * may pass (network, 5xx, 429) is retried with exponential backoff and full jitter, never later
- * than the next regular slot; a report the server refused for a reason a retry cannot fix (bad key,
- * bad body, too large, no subscription) waits for the next regular slot. All pure: time and
- * randomness come in as arguments.
+ * When to report next. The first regular report comes AGENT_FIRST_REPORT_MINUTES after start;
+ * each later one AGENT_REPORT_INTERVAL_MINUTES ± 10 % after the slot before it, the interval drawn
+ * anew each time, so that 500 machines switched on together drift apart instead of reporting in
+ * the same second every half hour. A report that failed for a reason that may pass (network, 5xx,
+ * 429) is retried with exponential backoff and full jitter, never later than the next regular
+ * slot; a report the server refused for a reason a retry cannot fix (bad key, bad body, too large,
+ * no subscription) waits for the next regular slot. All pure: time and randomness come in as
+ * arguments.
  */
 
 const MINUTE = 60_000;
 export const FIRST_REPORT_DELAY_MS = AGENT_FIRST_REPORT_MINUTES * MINUTE;
 export const REPORT_INTERVAL_MS = AGENT_REPORT_INTERVAL_MINUTES * MINUTE;
+/** Each interval is REPORT_INTERVAL_MS × (1 ± REPORT_JITTER), uniformly: 27 to 33 minutes. */
+export const REPORT_JITTER = 0.1;
 export const RETRY_BASE_MS = 30_000;
 export const RETRY_CAP_MS = 15 * MINUTE;
 /** Full jitter may draw 0: a retry still waits this long. */
@@ -30,6 +34,17 @@ export function classifyStatus(status: number): ReportOutcome {
   return 'rejected';
 }
 
+/** A draw from random() kept in [0, 1), whatever the source gives. */
+function unit(random: () => number): number {
+  return Math.min(Math.max(random(), 0), 1 - Number.EPSILON);
+}
+
+/** One interval between regular reports: uniform in REPORT_INTERVAL_MS · [1 − REPORT_JITTER, 1 + REPORT_JITTER). */
+export function reportIntervalMs(random: () => number = Math.random): number {
+  const spread = REPORT_INTERVAL_MS * REPORT_JITTER;
+  return REPORT_INTERVAL_MS - spread + Math.floor(2 * spread * unit(random));
+}
+
 /**
  * The wait before retry number `attempt` (1 for the first): a uniform draw from
  * [0, min(cap, base · 2^(attempt−1))), at least RETRY_MIN_MS ("full jitter").
@@ -37,40 +52,59 @@ export function classifyStatus(status: number): ReportOutcome {
 export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
   const exponent = Math.max(0, Math.min(attempt - 1, 30));
   const ceiling = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** exponent);
-  const draw = Math.min(Math.max(random(), 0), 1 - Number.EPSILON);
-  return Math.max(RETRY_MIN_MS, Math.floor(draw * ceiling));
+  return Math.max(RETRY_MIN_MS, Math.floor(unit(random) * ceiling));
 }
 
 export interface ScheduleState {
-  /** When the first regular report is due; every later slot is a whole interval after it. */
-  firstReportAt: number;
+  /** When the next regular report is due (the last slot planned; later ones are drawn from it). */
+  nextRegularAt: number;
   /** Retryable failures since the last report that got an answer. */
   failures: number;
 }
 
-export function initialSchedule(startedAt: number): ScheduleState {
-  return { firstReportAt: startedAt + FIRST_REPORT_DELAY_MS, failures: 0 };
+export function initialSchedule(
+  startedAt: number,
+  firstReportDelayMs = FIRST_REPORT_DELAY_MS,
+): ScheduleState {
+  return { nextRegularAt: startedAt + firstReportDelayMs, failures: 0 };
 }
 
-/** The first regular slot strictly after `now`. */
-export function nextRegularReportAt(
-  firstReportAt: number,
-  now: number,
-  intervalMs = REPORT_INTERVAL_MS,
-): number {
-  if (now < firstReportAt) return firstReportAt;
-  return firstReportAt + (Math.floor((now - firstReportAt) / intervalMs) + 1) * intervalMs;
+/**
+ * ITAA_FIRST_REPORT_DELAY_S: the first report sooner than the spec's 5 minutes (0 to 300 s), for
+ * the tests, the footprint bench and a pilot that wants to see the machine at once. Unset or
+ * unreadable: the spec's delay.
+ */
+export function firstReportDelayFromEnvironment(env: NodeJS.ProcessEnv): number {
+  const text = env.ITAA_FIRST_REPORT_DELAY_S?.trim();
+  if (!text || !/^\d+$/.test(text)) return FIRST_REPORT_DELAY_MS;
+  return Math.min(Number(text) * 1000, FIRST_REPORT_DELAY_MS);
+}
+
+/**
+ * The first regular slot strictly after `now`, each a freshly drawn interval after the one before.
+ * Slots run from the slot, not from when a report ended, so a slow report does not push the
+ * schedule; after the machine slept, the slots it missed are skipped, not replayed in a burst.
+ */
+export function nextRegularReportAt(slot: number, now: number, random: () => number = Math.random): number {
+  let next = slot;
+  while (next <= now) next += reportIntervalMs(random);
+  return next;
 }
 
 export interface NextReport {
   at: number;
+  /**
+   * regular: collect afresh and send. retry: send again the report already collected (the same
+   * body), which the server has not taken yet.
+   */
   kind: 'regular' | 'retry';
   state: ScheduleState;
 }
 
 /**
  * The next report after one that ended with `outcome` at `now`. A server that asked for a wait
- * (Retry-After) gets at least that: the retry, or the first regular slot after it.
+ * (Retry-After, with 429 or 503) gets at least that. A retry that a regular slot would come before
+ * gives way to it: that report is collected afresh; so is one whose wait passed a slot.
  */
 export function planNextReport(
   state: ScheduleState,
@@ -80,13 +114,16 @@ export function planNextReport(
   retryAfterMs: number | null = null,
 ): NextReport {
   const earliest = now + Math.max(0, retryAfterMs ?? 0);
-  const regular = nextRegularReportAt(state.firstReportAt, Math.max(now, earliest - 1));
+  const slot =
+    state.nextRegularAt > now ? state.nextRegularAt : nextRegularReportAt(state.nextRegularAt, now, random);
   if (outcome !== 'retry') {
-    return { at: regular, kind: 'regular', state: { ...state, failures: 0 } };
+    const at = nextRegularReportAt(slot, earliest - 1, random);
+    return { at, kind: 'regular', state: { nextRegularAt: at, failures: 0 } };
   }
   const failures = state.failures + 1;
   const retryAt = Math.max(now + retryDelayMs(failures, random), earliest);
-  return retryAt < regular
-    ? { at: retryAt, kind: 'retry', state: { ...state, failures } }
-    : { at: regular, kind: 'regular', state: { ...state, failures } };
+  if (retryAt < slot) return { at: retryAt, kind: 'retry', state: { nextRegularAt: slot, failures } };
+  // The regular slot comes first, or the server's wait passes it: collect afresh, as soon as allowed.
+  const at = Math.max(slot, earliest);
+  return { at, kind: 'regular', state: { nextRegularAt: at, failures } };
 }

@@ -5,6 +5,7 @@ import {
   type AgentEnrollmentInput,
   type AgentEnrollmentResponse,
 } from '../../shared/agent-data';
+import { describeNetworkError, NetworkError } from './network';
 import { classifyStatus, type ReportOutcome } from './schedule';
 import { AGENT_VERSION } from './version';
 
@@ -102,11 +103,13 @@ async function post(
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
     return { ok: true, status: response.status, statusText: response.statusText, text, retryAfterMs };
   } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    // agentFetch has named the cause (proxy, certificate, DNS…); any other fetch's failure is named here.
     const reason =
-      (error as Error).name === 'TimeoutError'
+      error instanceof Error && error.name === 'TimeoutError'
         ? `no answer within ${timeoutMs / 1000} s`
-        : (cause?.code ?? cause?.message ?? (error as Error).message);
+        : error instanceof NetworkError
+          ? error.message
+          : describeNetworkError(error, url);
     return { ok: false, reason };
   }
 }

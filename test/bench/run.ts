@@ -21,10 +21,13 @@
  *   - The fleet's first page, the dashboard and a fleet search for an organisation of 100 machines
  *     and one of 100,000, and against their raw DynamoDB Local calls (test/bench/fleet.ts).
  *   - Lighthouse on the signed-in dashboard and hardware list (test/bench/lighthouse.ts).
+ *   - The agent's footprint: its idle RSS after its first report, and a Linux collection's time
+ *     (test/bench/agent-footprint.ts; `--agent-program "<command line>"` picks the program measured).
  *
  * Figures that could drift with the machine's load are ratios measured in the same run. DynamoDB
  * Local is not DynamoDB: the absolute times say little about AWS, the ratios say how the code scales.
  */
+import { agentProgram, measureAgentFootprint } from './agent-footprint';
 import { measureUnknownTokenRefusal } from './agent-rejection';
 import { measureAgentReports } from './agents';
 import { measureBundles } from './bundles';
@@ -40,7 +43,7 @@ import { measureInitialJs } from './web';
 
 /**
  * `npm run bench -- --only agents,reads` measures the named parts only (bundles, web, agents,
- * rejection, import, reads, fleet, lighthouse), for working on one budget; the whole bench is the
+ * rejection, import, reads, fleet, lighthouse, agent), for working on one budget; the whole bench is the
  * figure of record.
  */
 const only = (() => {
@@ -76,6 +79,13 @@ async function main(): Promise<number> {
     if (wanted('lighthouse')) {
       heading('Lighthouse: the signed-in dashboard and hardware list');
       figures.push(...(await measureLighthouse(stack, await signUpCompany(stack, 'Bench Lighthouse Ltd'))));
+    }
+    if (wanted('agent')) {
+      heading("The agent's footprint: idle memory and a Linux collection");
+      const program = await agentProgram(process.argv, process.env);
+      figures.push(
+        ...(await measureAgentFootprint(stack, await signUpCompany(stack, 'Bench Agent Ltd'), program)),
+      );
     }
   });
 

@@ -22,7 +22,7 @@ import {
   type SharedFolder,
 } from './common';
 import { storageFromFileSystems } from './filesystems';
-import type { CollectedFacts, SectionErrors } from './sections';
+import { collectSection, SectionError, type CollectedFacts, type SectionErrors } from './sections';
 
 /** macOS collection: system_profiler for the machine, software and printers; systeminformation for disks and CPU. */
 
@@ -154,16 +154,23 @@ export function parseSharingList(stdout: string | null): SharedFolder[] {
 const PROFILER_SECTIONS: AgentReportSection[] = ['system', 'installed_software', 'printers'];
 
 export async function collectMac(): Promise<CollectedFacts> {
+  const errors: SectionErrors = {};
+  // systeminformation's answers each get a section's timeout; CPU and memory have the profiler
+  // as a second source, so their failure costs the section only when it has no answer either.
+  const fallbacks: SectionErrors = {};
   const [profileResult, sharing, cpu, mem, fileSystems, users] = await Promise.all([
     // Listing applications makes Spotlight walk the disks: it can take a minute or two.
     execCommand('/usr/sbin/system_profiler', SYSTEM_PROFILER_ARGS, { timeoutMs: 240_000 }),
     execCommand('/usr/sbin/sharing', ['-l'], { timeoutMs: 10_000 }),
-    si.cpu(),
-    si.mem(),
-    si.fsSize(),
-    si.users(),
+    collectSection(fallbacks, 'cpu_info', null, () => si.cpu()),
+    collectSection(fallbacks, 'memory', null, () => si.mem()),
+    collectSection(errors, 'storage_info', [], async () => {
+      const listed = await si.fsSize();
+      if (listed.length === 0) throw new SectionError('no file systems could be listed (df)');
+      return listed;
+    }),
+    collectSection({}, 'system', [], () => si.users()),
   ]);
-  const errors: SectionErrors = {};
   const profileJson = profileResult.ok ? profileResult.stdout : null;
   if (!profileResult.ok || asRecord(parseJson(profileJson)) === null) {
     const message = profileResult.ok
@@ -173,11 +180,13 @@ export async function collectMac(): Promise<CollectedFacts> {
   }
   // sharing -l needs root: without it the share points are unknown, not absent.
   if (!sharing.ok && !sharing.missing) errors.shared_folders = `sharing -l ${sharing.reason}`;
-  if (fileSystems.length === 0) errors.storage_info = 'no file systems could be listed (df)';
   const profile = parseSystemProfiler(profileJson);
-  const physical = cpu.physicalCores > 0 ? cpu.physicalCores : profile.cores_physical;
-  const logical = cpu.cores > 0 ? cpu.cores : profile.cores_logical;
-  const brand = [cpu.manufacturer, cpu.brand].filter(Boolean).join(' ');
+  const physical = cpu && cpu.physicalCores > 0 ? cpu.physicalCores : profile.cores_physical;
+  const logical = cpu && cpu.cores > 0 ? cpu.cores : profile.cores_logical;
+  const brand = [cpu?.manufacturer, cpu?.brand].filter(Boolean).join(' ');
+  const memoryTotal = mem && asNumber(mem.total) ? bytesToGb(mem.total) : profile.memory_total_gb;
+  if (fallbacks.cpu_info && !profile.processor && physical === null) errors.cpu_info = fallbacks.cpu_info;
+  if (fallbacks.memory && memoryTotal === null) errors.memory = fallbacks.memory;
   return {
     facts: {
       hostname: os.hostname() || profile.hostname || '',
@@ -185,7 +194,7 @@ export async function collectMac(): Promise<CollectedFacts> {
       os_version: profile.os_version ?? `macOS ${os.release()}`,
       service_tag: profile.service_tag,
       logged_in_user: users[0]?.user || profile.user || process.env.USER || null,
-      memory_total_gb: asNumber(mem.total) ? bytesToGb(mem.total) : profile.memory_total_gb,
+      memory_total_gb: memoryTotal,
       cpu_info: {
         processor: profile.processor ?? (brand || null),
         architecture: normalizeArchitecture(os.machine()),

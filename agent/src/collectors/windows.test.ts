@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseWindowsSoftware,
-  parseWindowsSystem,
-  powerShellArgs,
-  WINDOWS_SOFTWARE_SCRIPT,
-  WINDOWS_SYSTEM_SCRIPT,
-} from './windows';
+import { parseWindowsSoftware, parseWindowsSystem } from './windows';
 
-/** What WINDOWS_SYSTEM_SCRIPT prints on a Dell laptop with a user signed in. */
+/** What system.ps1 prints on a Dell laptop with a user signed in. */
 const LAPTOP = JSON.stringify({
   ComputerSystem: {
     Name: 'FIN-LT-042',
@@ -233,7 +227,7 @@ describe('parseWindowsSystem', () => {
   });
 });
 
-/** What WINDOWS_SOFTWARE_SCRIPT prints: HKLM 64-bit, WOW6432Node and a user hive, with the usual noise. */
+/** What software.ps1 prints: HKLM 64-bit, WOW6432Node and a user hive, with the usual noise. */
 const SOFTWARE = JSON.stringify([
   {
     DisplayName: 'Google Chrome',
@@ -321,44 +315,5 @@ describe('parseWindowsSoftware', () => {
     expect(parseWindowsSoftware('[]')).toEqual([]);
     expect(parseWindowsSoftware(null)).toEqual([]);
     expect(parseWindowsSoftware('')).toEqual([]);
-  });
-});
-
-describe('the PowerShell scripts', () => {
-  it('never enumerate Win32_Product', () => {
-    expect(WINDOWS_SYSTEM_SCRIPT).not.toMatch(/Win32_Product\b/);
-    expect(WINDOWS_SOFTWARE_SCRIPT).not.toMatch(/Win32_Product\b/);
-  });
-  it('read the machine and user Uninstall keys', () => {
-    expect(WINDOWS_SOFTWARE_SCRIPT).toContain(
-      'HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Uninstall',
-    );
-    expect(WINDOWS_SOFTWARE_SCRIPT).toContain(
-      'HKEY_LOCAL_MACHINE\\SOFTWARE\\WOW6432Node\\Microsoft\\Windows\\CurrentVersion\\Uninstall',
-    );
-    expect(WINDOWS_SOFTWARE_SCRIPT).toContain('HKEY_USERS');
-  });
-  it('ask for the CIM classes the report needs, disks and shares filtered', () => {
-    for (const cls of [
-      'Win32_ComputerSystem',
-      'Win32_OperatingSystem',
-      'Win32_Processor',
-      'Win32_Printer',
-      'Win32_BIOS',
-      'Win32_SystemEnclosure',
-    ]) {
-      expect(WINDOWS_SYSTEM_SCRIPT).toContain(cls);
-    }
-    expect(WINDOWS_SYSTEM_SCRIPT).toContain("Win32_LogicalDisk -Filter 'DriveType = 3'");
-    expect(WINDOWS_SYSTEM_SCRIPT).toContain("Win32_Share -Filter 'Type = 0'");
-    expect(WINDOWS_SYSTEM_SCRIPT).toContain('GetOwner');
-    expect(WINDOWS_SYSTEM_SCRIPT).toContain('ConvertTo-Json -InputObject $result -Depth 4');
-  });
-  it('are passed as -EncodedCommand in UTF-16LE base64', () => {
-    const args = powerShellArgs(WINDOWS_SYSTEM_SCRIPT);
-    expect(args.slice(0, 2)).toEqual(['-NoProfile', '-NonInteractive']);
-    const encoded = args.at(-1)!;
-    expect(args.at(-2)).toBe('-EncodedCommand');
-    expect(Buffer.from(encoded, 'base64').toString('utf16le')).toBe(WINDOWS_SYSTEM_SCRIPT);
   });
 });

@@ -1,7 +1,9 @@
+import { access } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AGENT_REPORT_SECTIONS, type AgentReportSection } from '../../../shared/agent-data';
 import { execCommand, type CommandResult } from '../exec';
+import { isSingleExecutable } from '../executable';
 import {
   asArray,
   asBoolean,
@@ -25,76 +27,34 @@ import {
 import type { CollectedFacts, SectionErrors } from './sections';
 
 /**
- * Windows collection: two PowerShell scripts (CIM for the machine, the registry's Uninstall keys
- * for software) whose JSON output is read by the pure parsers below. Win32_Product is never
- * queried: enumerating it makes Windows Installer re-check, and sometimes repair, every MSI package.
+ * Windows collection: two PowerShell scripts shipped (and signed) with the agent in collectors\ —
+ * agent/windows/collectors/system.ps1 (CIM for the machine) and software.ps1 (the registry's
+ * Uninstall keys) — whose JSON output the pure parsers below read. They run as files, with the
+ * RemoteSigned policy: no inline encoded command and no policy bypass, the pattern endpoint
+ * detection tools alert on; under a Group Policy of AllSigned the signed files still run.
+ * Win32_Product is never queried: enumerating it makes Windows Installer re-check, and sometimes
+ * repair, every MSI package.
  */
 
-/** Lines every script starts with: quiet errors, UTF-8 output, plain JSON arrays on PowerShell 5.1. */
-const PRELUDE = `
-$ErrorActionPreference = 'SilentlyContinue'
-$ProgressPreference = 'SilentlyContinue'
-[Console]::OutputEncoding = New-Object System.Text.UTF8Encoding $false
-Remove-TypeData -TypeName System.Array -ErrorAction SilentlyContinue
-`;
+export const WINDOWS_COLLECTOR_SCRIPTS = { system: 'system.ps1', software: 'software.ps1' } as const;
+
+/** How long each script may take: CIM on a busy machine is slow; a large registry slower. */
+export const WINDOWS_SCRIPT_TIMEOUT_MS = { system: 120_000, software: 180_000 } as const;
 
 /**
- * The machine: one JSON object with a property per CIM class asked, and Failures naming each class
- * whose query threw (a stopped Print Spooler fails Win32_Printer), so that section is reported as
- * not collected instead of as empty.
+ * The folder of the collector scripts: collectors\ beside the executable when installed (the
+ * package ships them there), agent/windows/collectors in the repository when run from source
+ * (the entry is agent/src/main.ts).
  */
-export const WINDOWS_SYSTEM_SCRIPT = `${PRELUDE}
-$failures = [ordered]@{}
-function Get-Part([string]$Name, [scriptblock]$Query) {
-  $ErrorActionPreference = 'Stop'
-  try { & $Query } catch { $failures[$Name] = $_.Exception.Message }
+export function collectorScriptsDir(location: {
+  isSingleExecutable: boolean;
+  execPath: string;
+  mainScript: string;
+}): string {
+  return location.isSingleExecutable
+    ? path.join(path.dirname(location.execPath), 'collectors')
+    : path.resolve(path.dirname(location.mainScript), '..', 'windows', 'collectors');
 }
-$owners = @(foreach ($process in @(Get-CimInstance -ClassName Win32_Process -Filter "Name = 'explorer.exe'")) {
-  $owner = Invoke-CimMethod -InputObject $process -MethodName GetOwner
-  if ($owner) { [pscustomobject]@{ ReturnValue = $owner.ReturnValue; Domain = $owner.Domain; User = $owner.User } }
-})
-$result = [pscustomobject]@{
-  ComputerSystem = Get-Part 'ComputerSystem' { Get-CimInstance -ClassName Win32_ComputerSystem | Select-Object -First 1 -Property Name, DNSHostName, Domain, UserName, TotalPhysicalMemory, Manufacturer, Model }
-  OperatingSystem = Get-Part 'OperatingSystem' { Get-CimInstance -ClassName Win32_OperatingSystem | Select-Object -First 1 -Property Caption, Version, BuildNumber, OSArchitecture }
-  Processors = @(Get-Part 'Processors' { Get-CimInstance -ClassName Win32_Processor | Select-Object -Property Name, Architecture, NumberOfCores, NumberOfLogicalProcessors })
-  LogicalDisks = @(Get-Part 'LogicalDisks' { Get-CimInstance -ClassName Win32_LogicalDisk -Filter 'DriveType = 3' | Select-Object -Property DeviceID, VolumeName, FileSystem, Size, FreeSpace })
-  Printers = @(Get-Part 'Printers' { Get-CimInstance -ClassName Win32_Printer | Select-Object -Property Name, DriverName, PortName, Network, Local, Shared, ShareName })
-  Shares = @(Get-Part 'Shares' { Get-CimInstance -ClassName Win32_Share -Filter 'Type = 0' | Select-Object -Property Name, Path, Description })
-  Bios = Get-CimInstance -ClassName Win32_BIOS | Select-Object -First 1 -Property SerialNumber
-  Enclosures = @(Get-CimInstance -ClassName Win32_SystemEnclosure | Select-Object -Property SerialNumber)
-  Product = Get-CimInstance -ClassName Win32_ComputerSystemProduct | Select-Object -First 1 -Property UUID, IdentifyingNumber
-  ExplorerOwners = $owners
-  Failures = $failures
-}
-ConvertTo-Json -InputObject $result -Depth 4 -Compress
-`;
-
-/** Installed software: every Uninstall key of the machine (64- and 32-bit views) and of each loaded user hive. */
-export const WINDOWS_SOFTWARE_SCRIPT = `${PRELUDE}
-$suffix = 'Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall'
-$roots = @(
-  "Registry::HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Uninstall",
-  "Registry::HKEY_LOCAL_MACHINE\\SOFTWARE\\WOW6432Node\\Microsoft\\Windows\\CurrentVersion\\Uninstall"
-)
-foreach ($hive in @(Get-ChildItem -LiteralPath 'Registry::HKEY_USERS' | Where-Object { $_.PSChildName -notlike '*_Classes' })) {
-  $roots += "Registry::HKEY_USERS\\$($hive.PSChildName)\\$suffix"
-}
-$entries = @(foreach ($root in $roots) {
-  if (Test-Path -LiteralPath $root) {
-    foreach ($key in @(Get-ChildItem -LiteralPath $root)) {
-      $p = Get-ItemProperty -LiteralPath $key.PSPath
-      [pscustomobject]@{
-        DisplayName = $p.DisplayName
-        DisplayVersion = $p.DisplayVersion
-        Publisher = $p.Publisher
-        SystemComponent = $p.SystemComponent
-        ParentKeyName = $p.ParentKeyName
-      }
-    }
-  }
-})
-ConvertTo-Json -InputObject $entries -Depth 4 -Compress
-`;
 
 /** A program of Windows' own System32 folder, by full path (a service's PATH may be minimal). */
 export function windowsSystemTool(file: string): string {
@@ -102,16 +62,9 @@ export function windowsSystemTool(file: string): string {
   return path.win32.join(root, 'System32', file);
 }
 
-/** Arguments running a script with Windows PowerShell; -EncodedCommand (UTF-16LE, base64) needs no quoting. */
-export function powerShellArgs(script: string): string[] {
-  return [
-    '-NoProfile',
-    '-NonInteractive',
-    '-ExecutionPolicy',
-    'Bypass',
-    '-EncodedCommand',
-    Buffer.from(script, 'utf16le').toString('base64'),
-  ];
+/** Arguments running a collector script file with Windows PowerShell, under the RemoteSigned policy. */
+export function powerShellArgs(scriptFile: string): string[] {
+  return ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'RemoteSigned', '-File', scriptFile];
 }
 
 /** Win32_Processor.Architecture codes. */
@@ -209,7 +162,7 @@ function loggedInUser(owners: unknown[], computerSystemUser: string | null): str
   return computerSystemUser;
 }
 
-/** Parses the output of WINDOWS_SYSTEM_SCRIPT; anything missing comes back null or empty. */
+/** Parses the output of system.ps1; anything missing comes back null or empty. */
 export function parseWindowsSystem(json: string | null, fallbackHostname = ''): WindowsSystemFacts {
   const root = asRecord(parseJson(json)) ?? {};
   const cs = asRecord(root.ComputerSystem) ?? {};
@@ -238,7 +191,7 @@ export function parseWindowsSystem(json: string | null, fallbackHostname = ''): 
 }
 
 /**
- * Parses the output of WINDOWS_SOFTWARE_SCRIPT the way Programs and Features lists it: entries
+ * Parses the output of software.ps1 the way Programs and Features lists it: entries
  * without DisplayName, system components (SystemComponent = 1) and updates filed under a parent
  * product (ParentKeyName) are left out; duplicates across the registry views are merged.
  */
@@ -254,7 +207,7 @@ export function parseWindowsSoftware(json: string | null): InstalledSoftware[] {
   return tidySoftware(entries);
 }
 
-/** The CIM queries of WINDOWS_SYSTEM_SCRIPT whose failure costs a section, and their class. */
+/** The CIM queries of system.ps1 whose failure costs a section, and their class. */
 const PART_SECTIONS: Record<string, { section: AgentReportSection; cimClass: string }> = {
   OperatingSystem: { section: 'system', cimClass: 'Win32_OperatingSystem' },
   ComputerSystem: { section: 'memory', cimClass: 'Win32_ComputerSystem' },
@@ -264,7 +217,7 @@ const PART_SECTIONS: Record<string, { section: AgentReportSection; cimClass: str
   Shares: { section: 'shared_folders', cimClass: 'Win32_Share' },
 };
 
-/** The sections WINDOWS_SYSTEM_SCRIPT covers: all of them but installed software. */
+/** The sections system.ps1 covers: all of them but installed software. */
 const SYSTEM_SCRIPT_SECTIONS: AgentReportSection[] = AGENT_REPORT_SECTIONS.filter(
   (section) => section !== 'installed_software',
 );
@@ -289,15 +242,52 @@ export function windowsSystemErrors(result: CommandResult): SectionErrors {
   return errors;
 }
 
-function runPowerShell(script: string, timeoutMs: number): Promise<CommandResult> {
+export type CommandRunner = typeof execCommand;
+
+/** Runs one collector script; a script missing from the installation is said so, not left to PowerShell. */
+async function runScript(
+  dir: string,
+  script: keyof typeof WINDOWS_COLLECTOR_SCRIPTS,
+  run: CommandRunner,
+): Promise<CommandResult> {
+  const file = path.join(dir, WINDOWS_COLLECTOR_SCRIPTS[script]);
+  try {
+    await access(file);
+  } catch {
+    return {
+      ok: false,
+      missing: false,
+      reason: `could not run ${file}: the file is missing (reinstall the agent)`,
+    };
+  }
   const powershell = windowsSystemTool('WindowsPowerShell\\v1.0\\powershell.exe');
-  return execCommand(powershell, powerShellArgs(script), { timeoutMs, env: process.env });
+  return run(powershell, powerShellArgs(file), {
+    timeoutMs: WINDOWS_SCRIPT_TIMEOUT_MS[script],
+    env: process.env,
+  });
 }
 
-export async function collectWindows(): Promise<CollectedFacts> {
+export interface WindowsCollectOptions {
+  /** Where system.ps1 and software.ps1 are; by default collectorScriptsDir of this process. */
+  scriptsDir?: string;
+  /** How a program is run (tests record the command lines here). */
+  run?: CommandRunner;
+}
+
+async function defaultScriptsDir(): Promise<string> {
+  return collectorScriptsDir({
+    isSingleExecutable: await isSingleExecutable(),
+    execPath: process.execPath,
+    mainScript: process.argv[1] ?? process.cwd(),
+  });
+}
+
+export async function collectWindows(options: WindowsCollectOptions = {}): Promise<CollectedFacts> {
+  const dir = options.scriptsDir ?? (await defaultScriptsDir());
+  const run = options.run ?? execCommand;
   const [system, software] = await Promise.all([
-    runPowerShell(WINDOWS_SYSTEM_SCRIPT, 120_000),
-    runPowerShell(WINDOWS_SOFTWARE_SCRIPT, 180_000),
+    runScript(dir, 'system', run),
+    runScript(dir, 'software', run),
   ]);
   const errors = windowsSystemErrors(system);
   const installed = software.ok ? parseJson(software.stdout) : null;
