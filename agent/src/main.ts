@@ -7,10 +7,17 @@ import { deliverReport } from './delivery';
 import { outgoingReport } from './report';
 import { DeviceStore } from './device';
 import { createLogger, LOG_FILE_NAME, type Logger } from './logger';
+import { AgentUpdater } from './update';
+import { EXIT_FOR_UPDATE, runRollbackWatchdog } from './update-install';
+import { trustedRoot } from './update-root';
+import { UpdateState } from './update-state';
 import { AGENT_VERSION } from './version';
+import { agentUpdatePlatform } from '../../shared/agent-updates';
 
-/** Exit codes of --once and of a failed start. */
-export const EXIT = { ok: 0, notAccepted: 1, usage: 2, collection: 3 } as const;
+/** Exit codes of --once and of a failed start; the service exits with `updated` to be restarted as the new version. */
+export const EXIT = { ok: 0, notAccepted: 1, usage: 2, collection: 3, updated: EXIT_FOR_UPDATE } as const;
+/** Tests: the service's first report at once instead of after 5 minutes. */
+const ENV_REPORT_AT_START = 'ITAA_REPORT_AT_START';
 
 async function isSingleExecutable(): Promise<boolean> {
   try {
@@ -28,6 +35,37 @@ async function configLocation(options: CliOptions): Promise<ConfigLocation> {
     execPath: process.execPath,
     cwd: process.cwd(),
   };
+}
+
+/** The file an update replaces: the single executable, or the bundle node runs; null from the sources. */
+function programFile(isSingleExecutable: boolean): string | null {
+  if (isSingleExecutable) return process.execPath;
+  const entry = process.argv[1];
+  return entry && /\.c?js$/.test(entry) ? path.resolve(entry) : null;
+}
+
+function updaterFor(config: AgentConfig, log: Logger, isSingleExecutable: boolean): AgentUpdater {
+  return new AgentUpdater({
+    stateDir: config.dir,
+    configFile: config.file,
+    endpoint: config.endpoint,
+    log,
+    fetchImpl: fetch,
+    deviceToken: async () => (await new DeviceStore({ dir: config.dir, log }).load())?.device_token ?? null,
+    currentVersion: AGENT_VERSION,
+    platform: agentUpdatePlatform(process.platform, process.arch),
+    programFile: programFile(isSingleExecutable),
+    programIsExecutable: isSingleExecutable,
+    trustedRoot: trustedRoot(),
+  });
+}
+
+/** The watchdog an update leaves running (Linux): rolls back when the new version does not report. */
+async function watchUpdate(options: CliOptions): Promise<number> {
+  const config = loadConfig(await configLocation(options));
+  const log = fileLogger(config);
+  await runRollbackWatchdog({ state: new UpdateState(config.dir), log });
+  return EXIT.ok;
 }
 
 function fileLogger(config: AgentConfig): Logger {
@@ -97,7 +135,20 @@ async function runService(options: CliOptions): Promise<number> {
     process.exit(1);
   });
 
-  await runLoop({
+  const updater = updaterFor(config, log, location.isSingleExecutable);
+  let restartForUpdate = false;
+  const reportAndUpdate = async (): Promise<ReportResult> => {
+    const result = await oneReport(config, log);
+    if ((await updater.afterReport(result)) === 'restart') {
+      restartForUpdate = true;
+      stop.abort();
+    }
+    return result;
+  };
+  // A new version proves itself at once rather than at the first regular slot.
+  if (updater.atStart() === 'report-now' || process.env[ENV_REPORT_AT_START] === '1') await reportAndUpdate();
+
+  if (!stop.signal.aborted) await runLoop({
     signal: stop.signal,
     log,
     report: () => {
@@ -111,9 +162,13 @@ async function runService(options: CliOptions): Promise<number> {
       } catch (error) {
         log.error(`${(error as Error).message}\nKeeping the previous configuration (${describe(config)})`);
       }
-      return oneReport(config, log);
+      return reportAndUpdate();
     },
   });
+  if (restartForUpdate) {
+    log.info(`Exiting with ${EXIT.updated} so that the service starts the new version`);
+    return EXIT.updated;
+  }
   log.info('Stopped');
   return EXIT.ok;
 }
@@ -135,6 +190,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
   try {
+    if (options.rollbackWatchdog) return await watchUpdate(options);
     if (options.print) return await printReport(options);
     if (options.once) return await sendOnce(options);
     return await runService(options);

@@ -1,4 +1,5 @@
-import { mfaDisableSchema, organizationSecuritySchema } from '../../shared/mfa-requests';
+import { mfaDisableSchema } from '../../shared/mfa-requests';
+import { organizationSettingsUpdateSchema } from '../../shared/organization-settings';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../../functions/routes';
@@ -139,7 +140,7 @@ describe('bad input on every route of the route table', () => {
       // Requiring MFA without having it is refused (403); not requiring it changes nothing.
       'PATCH /api/organization': {
         caller: 'admin',
-        body: { kind: 'json', schema: organizationSecuritySchema, valid: { require_mfa: false } },
+        body: { kind: 'json', schema: organizationSettingsUpdateSchema, valid: { require_mfa: false } },
       },
       'GET /api/dashboard': { caller: 'admin', body: { kind: 'none' } },
       'GET /api/hardware': {
