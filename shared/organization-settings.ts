@@ -33,7 +33,7 @@ export function organizationSettings(stored: {
 export const AGENT_AUTO_UPDATE_MESSAGES = {
   label: 'Automatic agent updates',
   description:
-    'Agents install newer versions themselves, after checking the release is signed, and go back to the previous version if the new one does not report within 15 minutes.',
+    'Agents install new versions themselves once they have checked the signature, and go back if a new version does not report within 15 minutes.',
   on: 'Agents will update themselves to new versions.',
   off: 'Agents will stay on their version until you install a new one.',
   saving: 'Saving…',
