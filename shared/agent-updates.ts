@@ -47,7 +47,11 @@ export const agentUpdateTargetCustomSchema = z.object({
 export type AgentUpdateTargetCustom = z.infer<typeof agentUpdateTargetCustomSchema>;
 
 /** A release file's target path. */
-export function agentUpdateTargetPath(version: string, platform: AgentUpdatePlatform, fileName: string): string {
+export function agentUpdateTargetPath(
+  version: string,
+  platform: AgentUpdatePlatform,
+  fileName: string,
+): string {
   if (!AGENT_RELEASE_VERSION_PATTERN.test(version)) throw new Error(`Not a release version: ${version}`);
   if (!SEGMENT_PATTERN.test(fileName)) throw new Error(`Not a release file name: ${fileName}`);
   return `${version}/${platform}/${fileName}`;

@@ -7,7 +7,14 @@
  *   come from a Secrets Manager secret (ITAA_TUF_KEYS_SECRET names it); locally they are generated
  *   once into .data/tuf/, with a local root key and a 1.root.json signed by it.
  */
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Key, Metadata, MetadataKind, Root, Signature } from '@tufjs/models';
@@ -155,12 +162,17 @@ export async function deployUpdateKeys(secretId: string, rootDir: string): Promi
 }
 
 /** ITAA_TUF_KEYS_SECRET (with ITAA_TUF_ROOT_DIR) in deploy; otherwise the local keys under dataDir. */
-export function updateKeysFromEnv(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<UpdateKeys> {
+export function updateKeysFromEnv(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<UpdateKeys> {
   const secretId = env[ENV_KEYS_SECRET];
   if (!secretId) return Promise.resolve(localUpdateKeys(dataDir));
   const rootDir = env[ENV_ROOT_DIR];
   if (!rootDir) {
-    throw new Error(`${ENV_KEYS_SECRET} is set: ${ENV_ROOT_DIR} must name the folder of the signed N.root.json files`);
+    throw new Error(
+      `${ENV_KEYS_SECRET} is set: ${ENV_ROOT_DIR} must name the folder of the signed N.root.json files`,
+    );
   }
   return deployUpdateKeys(secretId, rootDir);
 }

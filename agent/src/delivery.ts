@@ -71,7 +71,11 @@ export async function deliverReport(
       continue;
     }
     // With automatic updates on, the updater (update.ts) takes it from here and says what it does.
-    if (result.latestVersion && !result.autoUpdate && isUpdateAvailable(AGENT_VERSION, result.latestVersion)) {
+    if (
+      result.latestVersion &&
+      !result.autoUpdate &&
+      isUpdateAvailable(AGENT_VERSION, result.latestVersion)
+    ) {
       deps.log.info(
         `Agent ${result.latestVersion} is available (this one is ${AGENT_VERSION}): ` +
           'download it from Settings → Monitoring Agent and run its installer',

@@ -148,23 +148,24 @@ async function runService(options: CliOptions): Promise<number> {
   // A new version proves itself at once rather than at the first regular slot.
   if (updater.atStart() === 'report-now' || process.env[ENV_REPORT_AT_START] === '1') await reportAndUpdate();
 
-  if (!stop.signal.aborted) await runLoop({
-    signal: stop.signal,
-    log,
-    report: () => {
-      // Re-read the configuration each time, so a replaced API key is used without a restart.
-      try {
-        const fresh = loadConfig(location);
-        if (fresh.apiKey !== config.apiKey || fresh.endpoint !== config.endpoint) {
-          log.info(`Configuration changed: ${describe(fresh)}`);
+  if (!stop.signal.aborted)
+    await runLoop({
+      signal: stop.signal,
+      log,
+      report: () => {
+        // Re-read the configuration each time, so a replaced API key is used without a restart.
+        try {
+          const fresh = loadConfig(location);
+          if (fresh.apiKey !== config.apiKey || fresh.endpoint !== config.endpoint) {
+            log.info(`Configuration changed: ${describe(fresh)}`);
+          }
+          config = fresh;
+        } catch (error) {
+          log.error(`${(error as Error).message}\nKeeping the previous configuration (${describe(config)})`);
         }
-        config = fresh;
-      } catch (error) {
-        log.error(`${(error as Error).message}\nKeeping the previous configuration (${describe(config)})`);
-      }
-      return reportAndUpdate();
-    },
-  });
+        return reportAndUpdate();
+      },
+    });
   if (restartForUpdate) {
     log.info(`Exiting with ${EXIT.updated} so that the service starts the new version`);
     return EXIT.updated;

@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from './logger';
-import { isAlive, UpdateState, type PendingUpdate } from './update-state';
+import { isAlive, type PendingUpdate, type UpdateState } from './update-state';
 
 /**
  * Installing a verified update, and undoing it.
@@ -48,7 +48,11 @@ export function restoreProgram(programFile: string, previous: string): void {
 }
 
 /** Starts the watchdog from the previous program, detached: it outlives this process. */
-export function startWatchdog(previous: string, programIsExecutable: boolean, configFile: string): number | null {
+export function startWatchdog(
+  previous: string,
+  programIsExecutable: boolean,
+  configFile: string,
+): number | null {
   // The single executable runs itself; a bundle runs with this Node.
   const [command, args] = programIsExecutable ? [previous, []] : [process.execPath, [previous]];
   const child = spawn(command, [...args, WATCHDOG_FLAG, '--config', configFile], {
@@ -98,7 +102,9 @@ function rollBack(pending: PendingUpdate, state: UpdateState, log: Logger, now: 
   const reason = `${pending.to} did not report within the rollback window (since ${pending.started_at})`;
   if (pending.program && pending.previous && fs.existsSync(pending.previous)) {
     restoreProgram(pending.program, pending.previous);
-    log.warn(`Rolled back to ${pending.from}: ${reason}; ${pending.program} restored from ${pending.previous}`);
+    log.warn(
+      `Rolled back to ${pending.from}: ${reason}; ${pending.program} restored from ${pending.previous}`,
+    );
   } else {
     log.error(`Cannot roll back to ${pending.from}: ${pending.previous ?? 'no previous program'} is missing`);
   }
@@ -145,7 +151,9 @@ export type Run = (command: string, args: string[]) => Promise<void>;
 export const runProgram: Run = (command, args) =>
   new Promise((resolve, reject) => {
     execFile(command, args, { timeout: 60_000, windowsHide: true }, (error, _stdout, stderr) =>
-      error ? reject(new Error(`${command} ${args[0] ?? ''} failed: ${stderr.trim() || error.message}`)) : resolve(),
+      error
+        ? reject(new Error(`${command} ${args[0] ?? ''} failed: ${stderr.trim() || error.message}`))
+        : resolve(),
     );
   });
 
@@ -166,7 +174,11 @@ export async function installMsi(options: {
 }): Promise<void> {
   const run = options.run ?? runProgram;
   if (options.previousMsi) {
-    const xml = msiTaskXml(options.previousMsi, options.rollbackAt, path.join(options.dir, 'rollback-msiexec.log'));
+    const xml = msiTaskXml(
+      options.previousMsi,
+      options.rollbackAt,
+      path.join(options.dir, 'rollback-msiexec.log'),
+    );
     await registerTask(run, options.dir, WINDOWS_ROLLBACK_TASK, xml);
   }
   const xml = msiTaskXml(options.msi, new Date(), path.join(options.dir, 'update-msiexec.log'));

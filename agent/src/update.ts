@@ -1,9 +1,21 @@
 import path from 'node:path';
 import { isUpdateAvailable } from '../../shared/agent-version';
-import { AGENT_MSI_FILE_NAME, agentUpdatesUrl, agentUpdateTargetPath, type AgentUpdatePlatform } from '../../shared/agent-updates';
+import {
+  AGENT_MSI_FILE_NAME,
+  agentUpdatesUrl,
+  agentUpdateTargetPath,
+  type AgentUpdatePlatform,
+} from '../../shared/agent-updates';
 import type { Logger } from './logger';
 import { DeviceFetcher, downloadVerifiedTarget, TargetNotPublished } from './update-fetch';
-import { cancelWindowsRollback, installMsi, replaceProgram, runProgram, startWatchdog, type Run } from './update-install';
+import {
+  cancelWindowsRollback,
+  installMsi,
+  replaceProgram,
+  runProgram,
+  startWatchdog,
+  type Run,
+} from './update-install';
 import { isAlive, rollbackWindowMs, UpdateState } from './update-state';
 
 /** What the updater needs of a report's outcome. */
@@ -108,7 +120,9 @@ export class AgentUpdater {
     const pending = this.state.pending();
     if (!pending || pending.to !== this.deps.currentVersion) return;
     this.state.clearPending();
-    this.deps.log.info(`Update from ${pending.from} to ${pending.to} confirmed: the server accepted its report`);
+    this.deps.log.info(
+      `Update from ${pending.from} to ${pending.to} confirmed: the server accepted its report`,
+    );
     if (pending.previous_msi) {
       await cancelWindowsRollback(this.deps.run ?? runProgram).catch((error: unknown) =>
         this.deps.log.warn(`Could not delete the rollback task: ${String(error)}`),
@@ -148,7 +162,9 @@ export class AgentUpdater {
           ? 'it runs from the sources, not from an installed program file'
           : null;
     if (unable) {
-      this.once(`unable ${latest}`, () => log.warn(`Agent ${latest} is available but this agent cannot update itself: ${unable}`));
+      this.once(`unable ${latest}`, () =>
+        log.warn(`Agent ${latest} is available but this agent cannot update itself: ${unable}`),
+      );
       return 'none';
     }
     return this.update(latest);
@@ -175,18 +191,25 @@ export class AgentUpdater {
     if (!token) return 'none';
     const windows = platform!.startsWith('windows');
     const fileName = windows ? AGENT_MSI_FILE_NAME : path.basename(this.deps.programFile!);
-    log.info(`Updating from ${current} to ${latest}: verifying the signed release (TUF) from ${agentUpdatesUrl(this.deps.endpoint)}`);
+    log.info(
+      `Updating from ${current} to ${latest}: verifying the signed release (TUF) from ${agentUpdatesUrl(this.deps.endpoint)}`,
+    );
     let target;
     try {
       target = await this.download(latest, fileName, token);
     } catch (error) {
       const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      const what = error instanceof TargetNotPublished ? 'not published for this platform' : 'refused, it did not verify';
+      const what =
+        error instanceof TargetNotPublished
+          ? 'not published for this platform'
+          : 'refused, it did not verify';
       log.error(`Update to ${latest} ${what} (${why}); staying at ${current}`);
       return 'none';
     }
     if (target.custom.version !== latest || target.custom.platform !== platform) {
-      log.error(`Update to ${latest} refused: the signed target says ${target.custom.version} for ${target.custom.platform}`);
+      log.error(
+        `Update to ${latest} refused: the signed target says ${target.custom.version} for ${target.custom.platform}`,
+      );
       return 'none';
     }
     log.info(`Verified ${fileName} ${latest} (${target.length} bytes, signed length and hashes match)`);
@@ -234,12 +257,16 @@ export class AgentUpdater {
     try {
       previousMsi = (await this.download(current, AGENT_MSI_FILE_NAME, token)).file;
     } catch (error) {
-      log.warn(`The MSI of ${current} could not be fetched (${String(error)}): this update cannot be rolled back`);
+      log.warn(
+        `The MSI of ${current} could not be fetched (${String(error)}): this update cannot be rolled back`,
+      );
     }
     this.state.setPending({ ...record, previous_msi: previousMsi });
     try {
       await installMsi({ msi, previousMsi, rollbackAt, dir: this.state.dir, run: this.deps.run });
-      log.info(`Installing ${record.to} with msiexec (task "${'IT Asset Auditor Agent update'}"); the service restarts`);
+      log.info(
+        `Installing ${record.to} with msiexec (task "${'IT Asset Auditor Agent update'}"); the service restarts`,
+      );
     } catch (error) {
       this.state.clearPending();
       log.error(`Starting the MSI upgrade failed, staying at ${current}: ${String(error)}`);

@@ -7,4 +7,5 @@ import { LATEST_AGENT_VERSION } from '../../shared/agent-version';
 declare const ITAA_AGENT_VERSION: string | undefined;
 
 /** The agent's own version, sent as agent_version with every report: the version the product ships. */
-export const AGENT_VERSION = typeof ITAA_AGENT_VERSION === 'string' ? ITAA_AGENT_VERSION : LATEST_AGENT_VERSION;
+export const AGENT_VERSION =
+  typeof ITAA_AGENT_VERSION === 'string' ? ITAA_AGENT_VERSION : LATEST_AGENT_VERSION;

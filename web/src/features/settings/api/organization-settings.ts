@@ -8,7 +8,9 @@ import { apiRequest } from '../../../api/api-client';
 import { meQueryOptions } from '../../../api/me';
 
 /** PATCH /api/organization (admins): whether every member must use MFA, whether agents update themselves. */
-export function updateOrganizationSettings(request: OrganizationSettingsUpdate): Promise<OrganizationSettings> {
+export function updateOrganizationSettings(
+  request: OrganizationSettingsUpdate,
+): Promise<OrganizationSettings> {
   return apiRequest('/api/organization', organizationSettingsSchema, { method: 'PATCH', body: request });
 }
 
