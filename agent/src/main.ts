@@ -7,12 +7,8 @@ import { deliverReport } from './delivery';
 import { outgoingReport } from './report';
 import { DeviceStore } from './device';
 import { createLogger, LOG_FILE_NAME, type Logger } from './logger';
-import { AgentUpdater } from './update';
-import { EXIT_FOR_UPDATE, runRollbackWatchdog } from './update-install';
-import { trustedRoot } from './update-root';
-import { UpdateState } from './update-state';
+import { EXIT_FOR_UPDATE, serviceUpdater, watchUpdate } from './update-service';
 import { AGENT_VERSION } from './version';
-import { agentUpdatePlatform } from '../../shared/agent-updates';
 
 /** Exit codes of --once and of a failed start; the service exits with `updated` to be restarted as the new version. */
 export const EXIT = { ok: 0, notAccepted: 1, usage: 2, collection: 3, updated: EXIT_FOR_UPDATE } as const;
@@ -37,34 +33,10 @@ async function configLocation(options: CliOptions): Promise<ConfigLocation> {
   };
 }
 
-/** The file an update replaces: the single executable, or the bundle node runs; null from the sources. */
-function programFile(isSingleExecutable: boolean): string | null {
-  if (isSingleExecutable) return process.execPath;
-  const entry = process.argv[1];
-  return entry && /\.c?js$/.test(entry) ? path.resolve(entry) : null;
-}
-
-function updaterFor(config: AgentConfig, log: Logger, isSingleExecutable: boolean): AgentUpdater {
-  return new AgentUpdater({
-    stateDir: config.dir,
-    configFile: config.file,
-    endpoint: config.endpoint,
-    log,
-    fetchImpl: fetch,
-    deviceToken: async () => (await new DeviceStore({ dir: config.dir, log }).load())?.device_token ?? null,
-    currentVersion: AGENT_VERSION,
-    platform: agentUpdatePlatform(process.platform, process.arch),
-    programFile: programFile(isSingleExecutable),
-    programIsExecutable: isSingleExecutable,
-    trustedRoot: trustedRoot(),
-  });
-}
-
 /** The watchdog an update leaves running (Linux): rolls back when the new version does not report. */
-async function watchUpdate(options: CliOptions): Promise<number> {
+async function rollbackWatchdog(options: CliOptions): Promise<number> {
   const config = loadConfig(await configLocation(options));
-  const log = fileLogger(config);
-  await runRollbackWatchdog({ state: new UpdateState(config.dir), log });
+  await watchUpdate(config, fileLogger(config));
   return EXIT.ok;
 }
 
@@ -135,7 +107,10 @@ async function runService(options: CliOptions): Promise<number> {
     process.exit(1);
   });
 
-  const updater = updaterFor(config, log, location.isSingleExecutable);
+  const updater = serviceUpdater(config, log, {
+    isSingleExecutable: location.isSingleExecutable,
+    fetchImpl: fetch,
+  });
   let restartForUpdate = false;
   const reportAndUpdate = async (): Promise<ReportResult> => {
     const result = await oneReport(config, log);
@@ -191,7 +166,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
   try {
-    if (options.rollbackWatchdog) return await watchUpdate(options);
+    if (options.rollbackWatchdog) return await rollbackWatchdog(options);
     if (options.print) return await printReport(options);
     if (options.once) return await sendOnce(options);
     return await runService(options);

@@ -1,11 +1,11 @@
 import { LATEST_AGENT_VERSION } from '../../shared/agent-version';
 
 /**
- * A build may set another version (esbuild `define` of ITAA_AGENT_VERSION, from the environment
- * variable of that name): tests build an older agent to watch it update itself.
+ * Replaced by the build (esbuild `define`) when ITAA_AGENT_VERSION is set, so that tests can build
+ * version N and N+1 of the agent; undefined when run from source.
  */
-declare const ITAA_AGENT_VERSION: string | undefined;
+declare const __ITAA_AGENT_VERSION__: string | undefined;
 
 /** The agent's own version, sent as agent_version with every report: the version the product ships. */
-export const AGENT_VERSION =
-  typeof ITAA_AGENT_VERSION === 'string' ? ITAA_AGENT_VERSION : LATEST_AGENT_VERSION;
+export const AGENT_VERSION: string =
+  typeof __ITAA_AGENT_VERSION__ === 'string' ? __ITAA_AGENT_VERSION__ : LATEST_AGENT_VERSION;

@@ -24,7 +24,7 @@ export async function buildAgentBundle(version: string, trustedRoot: string, dir
     format: 'cjs',
     logLevel: 'error',
     define: {
-      ITAA_AGENT_VERSION: JSON.stringify(version),
+      __ITAA_AGENT_VERSION__: JSON.stringify(version),
       [TRUSTED_ROOT_DEFINE]: JSON.stringify(trustedRoot),
     },
   });
