@@ -195,6 +195,16 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     method: 'GET',
+    path: '/api/agent/updates/{path+}',
+    // On the report function's URL too: a device fetches its updates where it reports, with its token.
+    // Keeping agents current does not wait for a subscription.
+    feature: 'agent-reports',
+    handler: 'updates',
+    auth: 'device-token',
+    needsSubscription: false,
+  },
+  {
+    method: 'GET',
     path: '/api/agents',
     feature: 'agents',
     handler: 'list',

@@ -277,9 +277,14 @@ export const agentEnrollmentResponseSchema = z.object({
 });
 export type AgentEnrollmentResponse = z.infer<typeof agentEnrollmentResponseSchema>;
 
-/** A recorded report's answer: when it arrived, and the agent version the product ships. */
+/**
+ * A recorded report's answer: when it arrived, the agent version the product ships, and whether the
+ * organisation lets its agents install it themselves (Settings → Monitoring Agent; absent from an
+ * older server's answer, which publishes no updates: false).
+ */
 export const agentReportResponseSchema = z.object({
   received_at: z.string(),
   latest_version: z.string(),
+  auto_update: z.boolean().default(false),
 });
 export type AgentReportResponse = z.infer<typeof agentReportResponseSchema>;

@@ -38,8 +38,11 @@ export type Organization = z.infer<typeof organizationSchema>;
 export const meResponseSchema = z.object({
   /** mfa_enabled: what Cognito said when the person last set MFA up or turned it off. */
   profile: userProfileSchema.extend({ mfa_enabled: z.boolean() }),
-  /** require_mfa: every member must use MFA (set by an admin in Settings → Security). */
-  organization: organizationSchema.extend({ require_mfa: z.boolean() }),
+  /**
+   * require_mfa: every member must use MFA (set by an admin in Settings → Security);
+   * agent_auto_update: its agents update themselves (Settings → Monitoring Agent).
+   */
+  organization: organizationSchema.extend({ require_mfa: z.boolean(), agent_auto_update: z.boolean() }),
   subscription: z.object({
     // Unknown statuses display as incomplete (SPEC 4).
     status: z.string().nullable().transform(displayStatus),

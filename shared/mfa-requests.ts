@@ -19,9 +19,3 @@ export type MfaDisableRequest = z.output<typeof mfaDisableSchema>;
 /** POST /api/me/mfa and /api/me/mfa/disable answer with what Cognito says now. */
 export const mfaStatusSchema = z.object({ mfa_enabled: z.boolean() });
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
-
-/** PATCH /api/organization: whether every member of the organisation must use MFA. */
-export const organizationSecuritySchema = z.strictObject({
-  require_mfa: z.boolean({ error: 'require_mfa must be true or false' }),
-});
-export type OrganizationSecurity = z.output<typeof organizationSecuritySchema>;

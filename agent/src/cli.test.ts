@@ -9,6 +9,7 @@ describe('parseCli', () => {
       version: false,
       help: false,
       config: undefined,
+      rollbackWatchdog: false,
     });
   });
   it('reads --once, --print, --version and --config', () => {

@@ -6,6 +6,8 @@ export interface CliOptions {
   version: boolean;
   help: boolean;
   config: string | undefined;
+  /** Internal: the rollback watchdog an update leaves running (update-install.ts), not for people. */
+  rollbackWatchdog: boolean;
 }
 
 export class UsageError extends Error {
@@ -45,6 +47,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
         version: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         config: { type: 'string' },
+        'rollback-watchdog': { type: 'boolean', default: false },
       },
       strict: true,
       allowPositionals: false,
@@ -57,6 +60,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
       version: values.version ?? false,
       help: values.help ?? false,
       config: values.config,
+      rollbackWatchdog: values['rollback-watchdog'] ?? false,
     };
   } catch (error) {
     if (error instanceof UsageError) throw error;

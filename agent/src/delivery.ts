@@ -70,7 +70,12 @@ export async function deliverReport(
       device = null;
       continue;
     }
-    if (result.latestVersion && isUpdateAvailable(AGENT_VERSION, result.latestVersion)) {
+    // With automatic updates on, the updater (update.ts) takes it from here and says what it does.
+    if (
+      result.latestVersion &&
+      !result.autoUpdate &&
+      isUpdateAvailable(AGENT_VERSION, result.latestVersion)
+    ) {
       deps.log.info(
         `Agent ${result.latestVersion} is available (this one is ${AGENT_VERSION}): ` +
           'download it from Settings → Monitoring Agent and run its installer',

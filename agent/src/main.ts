@@ -18,10 +18,11 @@ import { isSingleExecutable } from './executable';
 import { firstReportDelayFromEnvironment } from './schedule';
 import { createLogger, LOG_FILE_NAME, type Logger } from './logger';
 import { agentFetch } from './network';
+import { EXIT_FOR_UPDATE, serviceUpdater, watchUpdate } from './update-service';
 import { AGENT_VERSION } from './version';
 
-/** Exit codes of --once and of a failed start. */
-export const EXIT = { ok: 0, notAccepted: 1, usage: 2, collection: 3 } as const;
+/** Exit codes of --once and of a failed start; the service exits with `updated` to be restarted as the new version. */
+export const EXIT = { ok: 0, notAccepted: 1, usage: 2, collection: 3, updated: EXIT_FOR_UPDATE } as const;
 
 async function configLocation(options: CliOptions): Promise<ConfigLocation> {
   return {
@@ -30,6 +31,13 @@ async function configLocation(options: CliOptions): Promise<ConfigLocation> {
     execPath: process.execPath,
     cwd: process.cwd(),
   };
+}
+
+/** The watchdog an update leaves running (Linux): rolls back when the new version does not report. */
+async function rollbackWatchdog(options: CliOptions): Promise<number> {
+  const config = loadConfig(await configLocation(options));
+  await watchUpdate(config, fileLogger(config));
+  return EXIT.ok;
 }
 
 function fileLogger(config: AgentConfig): Logger {
@@ -140,13 +148,30 @@ async function runService(options: CliOptions): Promise<number> {
     }
     return reporting(config, log, fetchFor(config));
   };
+  const updater = serviceUpdater(config, log, {
+    isSingleExecutable: location.isSingleExecutable,
+    fetchImpl: fetchFor(config),
+  });
+  let restartForUpdate = false;
   await runLoop({
     signal: stop.signal,
     log,
-    firstReportDelayMs: firstReportDelayFromEnvironment(process.env),
+    // A new version proves itself at once rather than at the first regular slot.
+    firstReportDelayMs: updater.atStart() === 'report-now' ? 0 : firstReportDelayFromEnvironment(process.env),
     collect: () => collectOnce(current()),
-    send: (collected) => sendCollected(collected, current()),
+    send: async (collected) => {
+      const result = await sendCollected(collected, current());
+      if ((await updater.afterReport(result)) === 'restart') {
+        restartForUpdate = true;
+        stop.abort();
+      }
+      return result;
+    },
   });
+  if (restartForUpdate) {
+    log.info(`Exiting with ${EXIT.updated} so that the service starts the new version`);
+    return EXIT.updated;
+  }
   log.info('Stopped');
   return EXIT.ok;
 }
@@ -168,6 +193,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
   try {
+    if (options.rollbackWatchdog) return await rollbackWatchdog(options);
     if (options.print) return await printReport(options);
     if (options.once) return await sendOnce(options);
     return await runService(options);

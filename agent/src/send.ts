@@ -23,6 +23,8 @@ export interface SendResult {
   retryAfterMs?: number | null;
   /** The agent version the product ships, from an accepted report's answer. */
   latestVersion?: string | null;
+  /** Whether the organisation lets its agents update themselves, from an accepted report's answer. */
+  autoUpdate?: boolean;
 }
 
 /** What to do about a refused report, by status. */
@@ -146,8 +148,11 @@ export async function sendReport(
   }
   if (classifyStatus(answer.status) !== 'accepted') return refusal('Report', answer, REPORT_ADVICE);
   let latestVersion: string | null = null;
+  let autoUpdate = false;
   try {
-    latestVersion = agentReportResponseSchema.safeParse(JSON.parse(answer.text)).data?.latest_version ?? null;
+    const parsed = agentReportResponseSchema.safeParse(JSON.parse(answer.text)).data;
+    latestVersion = parsed?.latest_version ?? null;
+    autoUpdate = parsed?.auto_update ?? false;
   } catch {
     // an answer without a body still means the report was taken
   }
@@ -156,6 +161,7 @@ export async function sendReport(
     status: answer.status,
     message: `Report accepted (${answer.status})`,
     latestVersion,
+    autoUpdate,
   };
 }
 

@@ -14,6 +14,10 @@ export const handler = deviceRoute(
   },
   async ({ device, body, now }): Promise<AgentReportResponse> => {
     await recordAgentReport(device, body, now);
-    return { received_at: now.toISOString(), latest_version: LATEST_AGENT_VERSION };
+    return {
+      received_at: now.toISOString(),
+      latest_version: LATEST_AGENT_VERSION,
+      auto_update: device.autoUpdate,
+    };
   },
 );

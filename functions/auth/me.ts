@@ -1,4 +1,5 @@
 import type { MeResponse } from '../../shared/api';
+import { organizationSettings } from '../../shared/organization-settings';
 import { displayStatus } from '../../shared/subscription';
 import { userRoute } from '../lib/http';
 
@@ -19,7 +20,7 @@ export const handler = userRoute({}, async ({ caller }): Promise<MeResponse> => 
       name: organization.name,
       owner_id: organization.owner_id,
       created_at: organization.created_at,
-      require_mfa: organization.require_mfa === true,
+      ...organizationSettings(organization),
     },
     subscription: {
       status: displayStatus(subscription?.status),

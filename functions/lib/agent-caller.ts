@@ -37,6 +37,8 @@ export interface DeviceCaller {
   machineId: string;
   deviceId: string;
   enrolledAt: string;
+  /** The organisation lets its agents update themselves (agent_auto_update, on unless turned off). */
+  autoUpdate: boolean;
 }
 
 /** The organisation an agent's key belongs to, or null for a malformed, unknown or deleted key. */
@@ -114,6 +116,7 @@ export async function findDevice(header: unknown): Promise<(DeviceCaller & Tenan
     machineId: lookup.machine_id,
     deviceId: lookup.device_id,
     enrolledAt: lookup.enrolled_at,
+    autoUpdate: tenant.organization?.agent_auto_update !== false,
     ...tenant,
   };
 }

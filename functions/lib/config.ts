@@ -24,6 +24,12 @@ const configSchema = z.object({
   AGENT_BUNDLE_BUCKET: z.string().min(1).optional(),
   /** A fixed address of the installer (the local store), when there is no bucket. */
   AGENT_BUNDLE_URL: z.string().min(1).optional(),
+  /**
+   * The agent updates' store when there is no bucket (the local stack): the address its files are
+   * served at, e.g. http://localhost:3000/dev/agent/updates. In AWS they are under updates/ in
+   * AGENT_BUNDLE_BUCKET.
+   */
+  AGENT_UPDATES_URL: z.string().url().optional(),
   /** Only set when SES is not the AWS one (the local stack's SES stand-in, which fills the outbox). */
   SES_ENDPOINT: z.string().url().optional(),
   /**

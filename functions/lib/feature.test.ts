@@ -21,7 +21,7 @@ function request(routeKey: string, method: string, rawPath: string): HttpEvent {
 }
 
 describe('featureHandler', () => {
-  const reports = featureHandler('agent-reports', { enroll: echo, report: echo });
+  const reports = featureHandler('agent-reports', { enroll: echo, report: echo, updates: echo });
   const agents = featureHandler('agents', { list: echo, get: echo, delete: echo, download: echo });
 
   it("dispatches API Gateway's route key", async () => {
@@ -37,6 +37,30 @@ describe('featureHandler', () => {
   it('serves the enrolment on the same function URL, so a device enrols where it reports', async () => {
     const answer = await reports(request(FUNCTION_URL_ROUTE_KEY, 'POST', '/api/agent/enroll'), context);
     expect(answer).toEqual({ statusCode: 200, body: 'POST /api/agent/enroll' });
+  });
+
+  it('serves the agent updates on the same function URL, the rest of the path as its {path+}', async () => {
+    const seen: HttpEvent[] = [];
+    const updates = featureHandler('agent-reports', {
+      enroll: echo,
+      report: echo,
+      updates: async (event) => (seen.push(event), { statusCode: 200, body: event.routeKey }),
+    });
+    const answer = await updates(
+      request(FUNCTION_URL_ROUTE_KEY, 'GET', '/api/agent/updates/targets/1.0.0/linux-x64/a%20b'),
+      context,
+    );
+    expect(answer).toEqual({ statusCode: 200, body: 'GET /api/agent/updates/{path+}' });
+    expect(seen[0]?.pathParameters).toEqual({ path: 'targets/1.0.0/linux-x64/a b' });
+    for (const [method, path] of [
+      ['GET', '/api/agent/updates/'],
+      ['POST', '/api/agent/updates/metadata/root.json'],
+      ['GET', '/api/agent/updates/%zz'],
+    ] as const) {
+      expect((await updates(request(FUNCTION_URL_ROUTE_KEY, method, path), context)).statusCode, path).toBe(
+        404,
+      );
+    }
   });
 
   it('answers 404 to a function URL request for another path or method', async () => {

@@ -102,6 +102,14 @@ function rawBody(event: HttpEvent): string {
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
 }
 
+/**
+ * An answer that is not JSON (a file as stored, a redirect): a handler returns it to have it sent
+ * as it is. Metadata signed byte for byte must not be parsed and serialised again.
+ */
+export class RawAnswer {
+  constructor(readonly result: HttpResult) {}
+}
+
 function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
   return {
     statusCode,
@@ -194,7 +202,8 @@ function stack<B, Q, P, C extends object>(
         event,
         now,
       };
-      return json(schemas.status ?? 200, await run({ ...input, ...context }));
+      const answer = await run({ ...input, ...context });
+      return answer instanceof RawAnswer ? answer.result : json(schemas.status ?? 200, answer);
     });
   return handler as unknown as HttpHandler;
 }

@@ -1,8 +1,11 @@
-import { organizationSecuritySchema, type OrganizationSecurity } from '../../shared/mfa-requests';
+import {
+  organizationSettingsUpdateSchema,
+  type OrganizationSettings,
+} from '../../shared/organization-settings';
 import { userRoute } from '../lib/http';
-import { setOrganizationSecurity } from './organization-security';
+import { setOrganizationSettings } from './organization-settings';
 
 export const handler = userRoute(
-  { body: organizationSecuritySchema },
-  ({ caller, body, now }): Promise<OrganizationSecurity> => setOrganizationSecurity(caller, body, now),
+  { body: organizationSettingsUpdateSchema },
+  ({ caller, body, now }): Promise<OrganizationSettings> => setOrganizationSettings(caller, body, now),
 );

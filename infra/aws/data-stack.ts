@@ -8,6 +8,7 @@ import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
+import { AGENT_UPDATES_FOLDER } from '../../shared/agent-updates';
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/lib/table/definition';
 import { accessLogsBucket, acknowledgeBucketDeploymentProvider } from './nag';
 
@@ -61,6 +62,16 @@ export class DataStack extends Stack {
       new BucketDeployment(this, 'AgentBundle', {
         sources: [Source.asset(bundleDir, { exclude: ['*', `!${AGENT_BUNDLE_FILE_NAME}`] })],
         destinationBucket: agentBundles,
+        prune: false,
+      });
+    }
+    // The agent updates' TUF repository (agent/build/updates.ts) under updates/: never pruned, since
+    // earlier releases stay listed (a Windows rollback fetches the previous MSI).
+    if (bundleDir && existsSync(join(bundleDir, AGENT_UPDATES_FOLDER, 'metadata', 'timestamp.json'))) {
+      new BucketDeployment(this, 'AgentUpdates', {
+        sources: [Source.asset(join(bundleDir, AGENT_UPDATES_FOLDER))],
+        destinationBucket: agentBundles,
+        destinationKeyPrefix: `${AGENT_UPDATES_FOLDER}/`,
         prune: false,
       });
     }

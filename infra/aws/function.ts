@@ -21,6 +21,7 @@ import type { Construct } from 'constructs';
 import { DEFAULT_MAIL_FROM } from '../../functions/lib/config';
 import type { Feature } from '../../functions/routes';
 import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
+import { AGENT_UPDATES_FOLDER } from '../../shared/agent-updates';
 import { GLOBAL_INDEXES } from '../../functions/lib/table/definition';
 import { BUNDLE_HANDLER, BUNDLE_TARGET } from './bundling';
 import { acknowledge } from './nag';
@@ -52,6 +53,8 @@ export interface FeatureAccess {
   readonly cognito: readonly CognitoAdminAction[];
   /** Hands out presigned URLs of the agent installer in the agent-bundles bucket. */
   readonly agentBundles?: 'read';
+  /** Serves the agent updates' TUF repository: reads the bucket's updates/ prefix, presigns its targets. */
+  readonly agentUpdates?: 'read';
   /** Sends the product's emails (invitations) through SES from MAIL_FROM. */
   readonly mail?: true;
   /** Calls Stripe: reads the Stripe keys secret. */
@@ -106,6 +109,8 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
     table: 'readWrite',
     leadingKeys: ['org#*', 'ORG#*', 'apikeyhash#*', 'devicetoken#*'],
     cognito: [],
+    // Devices fetch their updates where they report (the function URL), with their token.
+    agentUpdates: 'read',
   },
   disposal: { table: 'readWrite', cognito: [] },
   audit: { table: 'read', cognito: [] },
@@ -288,6 +293,16 @@ export class FeatureFunction extends LambdaFunction {
         new PolicyStatement({
           actions: ['s3:GetObject'],
           resources: [props.agentBundles.arnForObjects(AGENT_BUNDLE_FILE_NAME)],
+        }),
+      );
+      this.addEnvironment('AGENT_BUNDLE_BUCKET', props.agentBundles.bucketName);
+    }
+    if (access.agentUpdates === 'read') {
+      // The TUF metadata and release files under updates/ (agent/build/updates.ts), nothing else.
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [props.agentBundles.arnForObjects(`${AGENT_UPDATES_FOLDER}/*`)],
         }),
       );
       this.addEnvironment('AGENT_BUNDLE_BUCKET', props.agentBundles.bucketName);

@@ -29,6 +29,8 @@ export interface GatewayOptions {
   webDistDir: string;
   /** The agent installer zip: the local stand-in for the agent-bundles bucket, built when needed. */
   agentPackage: AgentPackage;
+  /** The agent updates' TUF repository (metadata/, targets/): the bucket's updates/ prefix locally. */
+  agentUpdatesDir: string;
   runtimeConfig: RuntimeConfig;
   authorize: JwtAuthorizer;
   outbox: Outbox;
@@ -42,6 +44,9 @@ export interface GatewayOptions {
 
 /** Where the local store serves the agent installer (the functions' AGENT_BUNDLE_URL). */
 export const LOCAL_AGENT_BUNDLE_PATH = `/dev/agent/${AGENT_BUNDLE_FILE_NAME}`;
+
+/** Where the local store serves the agent updates (the functions' AGENT_UPDATES_URL, with the origin). */
+export const LOCAL_AGENT_UPDATES_PATH = '/dev/agent/updates';
 
 /** API Gateway's payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -290,6 +295,24 @@ async function serveAgentBundle(req: IncomingMessage, res: ServerResponse, agent
   createReadStream(status.file).pipe(res);
 }
 
+/**
+ * A file of the agent updates' repository, as the bucket serves it to a presigned URL: the bytes as
+ * stored. The updates route (functions/agent-reports/updates.ts) checked the device and the path.
+ */
+async function serveAgentUpdate(req: IncomingMessage, res: ServerResponse, url: URL, dir: string) {
+  const relative = decodedOrNull(url.pathname.slice(LOCAL_AGENT_UPDATES_PATH.length + 1));
+  const file = relative === null ? null : path.resolve(dir, relative);
+  const size = file?.startsWith(dir + path.sep) ? await stat(file).catch(() => null) : null;
+  if (!file || !size?.isFile()) return apiError(res, 404, 'not_found', 'No such update file');
+  res.writeHead(200, {
+    'content-type': file.endsWith('.json') ? 'application/json' : 'application/octet-stream',
+    'content-length': String(size.size),
+    'cache-control': 'no-store',
+  });
+  if (req.method === 'HEAD') return res.end();
+  createReadStream(file).pipe(res);
+}
+
 /** Text files CloudFront compresses for browsers that accept it; the gateway does the same. */
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt']);
 /** Gzipped hashed assets: they never change under one name, so each is compressed once. */
@@ -338,6 +361,8 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
       if (url.pathname.startsWith('/api/')) return handleApi(req, res, url, options);
       if (url.pathname === RUNTIME_CONFIG_PATH) return sendJson(res, 200, options.runtimeConfig);
       if (url.pathname === LOCAL_AGENT_BUNDLE_PATH) return serveAgentBundle(req, res, options.agentPackage);
+      if (url.pathname.startsWith(`${LOCAL_AGENT_UPDATES_PATH}/`))
+        return serveAgentUpdate(req, res, url, path.resolve(options.agentUpdatesDir));
       if (url.pathname === LOCAL_SES_SEND_EMAIL_PATH && req.method === 'POST') {
         const raw = await readBody(req);
         if (raw === null) return sendJson(res, 413, { message: 'The request is larger than 10 MB' });

@@ -7,7 +7,8 @@ import type { RuntimeConfig } from '../../shared/runtime-config';
 import { localAgentPackage, type AgentPackage } from './agent-package';
 import { startCognitoLocal } from './cognito';
 import { dynamoDbClient, ensureTable, startDynamoDbLocal } from './dynamodb';
-import { LOCAL_AGENT_BUNDLE_PATH, startGateway } from './gateway';
+import { LOCAL_AGENT_BUNDLE_PATH, LOCAL_AGENT_UPDATES_PATH, startGateway } from './gateway';
+import { AGENT_UPDATES_FOLDER } from '../../shared/agent-updates';
 import { createJwtAuthorizer } from './jwt-authorizer';
 import { Outbox } from './outbox';
 import { LOCAL_SES_PATH } from './ses';
@@ -98,6 +99,7 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
       port: settings.port,
       webDistDir: settings.webDistDir,
       agentPackage,
+      agentUpdatesDir: path.join(settings.agentBundleDir, AGENT_UPDATES_FOLDER),
       runtimeConfig,
       authorize: createJwtAuthorizer(cognito.endpoint, cognito.userPoolId, cognito.userPoolClientId),
       outbox,
@@ -110,6 +112,8 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
     // The gateway itself stands in for SES (into the outbox); its port is known once it listens,
     // which is before any function runs and reads its configuration.
     process.env.SES_ENDPOINT = `${url}${LOCAL_SES_PATH}`;
+    // The agent updates route reads the repository's metadata there and sends devices there for targets.
+    process.env.AGENT_UPDATES_URL = `${url}${LOCAL_AGENT_UPDATES_PATH}`;
     // Links in the product's emails, and Stripe's return addresses, lead back to this stack's web app.
     process.env.APP_URL = url;
 

@@ -5,6 +5,7 @@ import { featuresInUse, type Feature } from '../../functions/routes';
 import type { ApiStack } from '../../infra/aws/api-stack';
 import { FEATURE_ACCESS, mailFromAddress } from '../../infra/aws/function';
 import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
+import { AGENT_UPDATES_FOLDER } from '../../shared/agent-updates';
 import { apiStackTemplate, type ApiStackTemplate, type Resource } from '../support/api-stack-template';
 import { buildApiStacks, SYNTH_TIMEOUT_MS, templateOf } from '../support/cdk-stacks';
 
@@ -122,18 +123,23 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only the agents function read S3: GetObject on the installer zip, nothing else', () => {
+  it('lets S3 be read only by the agents function (the installer zip) and the agent reports (updates/*)', () => {
+    const allowed: Partial<Record<string, string>> = {
+      agents: `/${AGENT_BUNDLE_FILE_NAME}`,
+      'agent-reports': `/${AGENT_UPDATES_FOLDER}/*`,
+    };
     for (const feature of featuresInUse()) {
       const s3 = policyStatementsOf(feature).filter((statement) =>
         [statement.Action].flat().some((action) => action.startsWith('s3:')),
       );
-      if (feature !== 'agents') {
+      const object = allowed[feature];
+      if (!object) {
         expect(s3, feature).toEqual([]);
         continue;
       }
-      expect(s3).toHaveLength(1);
+      expect(s3, feature).toHaveLength(1);
       expect(s3[0]?.Action).toBe('s3:GetObject');
-      expect(JSON.stringify(s3[0]?.Resource)).toContain(`/${AGENT_BUNDLE_FILE_NAME}`);
+      expect(JSON.stringify(s3[0]?.Resource)).toContain(object);
     }
   });
 

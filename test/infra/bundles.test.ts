@@ -29,6 +29,8 @@ const SDK_CLIENTS_BY_FEATURE: Partial<Record<Feature, string[]>> = {
   // Sign-up emails its confirmation code (and the owner of an address that has an account).
   auth: ['client-cognito-identity-provider', 'client-sesv2'],
   agents: ['client-s3'],
+  // The agent updates' files (in a chunk of their own: the report's cold start does not load it).
+  'agent-reports': ['client-s3'],
   team: ['client-cognito-identity-provider', 'client-sesv2'],
   // Deleting an organisation cancels its Stripe subscription: the Stripe keys are a secret.
   organizations: ['client-cognito-identity-provider', 'client-secrets-manager'],

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
@@ -131,6 +131,26 @@ describe('Agent installer bucket', () => {
       try {
         const template = templateOf(buildDataStack(dir));
         expect(Object.keys(template.findResources('Custom::CDKBucketDeployment'))).toHaveLength(1);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    SYNTH_TIMEOUT_MS,
+  );
+
+  it(
+    "uploads the agent updates' repository under updates/, never pruned",
+    () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'itaa-bundle-'));
+      writeFileSync(path.join(dir, 'IT-Asset-Auditor-Agent.zip'), 'zip');
+      mkdirSync(path.join(dir, 'updates/metadata'), { recursive: true });
+      writeFileSync(path.join(dir, 'updates/metadata/timestamp.json'), '{}');
+      try {
+        const template = templateOf(buildDataStack(dir));
+        const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment'));
+        expect(deployments).toHaveLength(2);
+        expect(deployments.map((each) => each.Properties?.DestinationBucketKeyPrefix)).toContain('updates/');
+        expect(deployments.every((each) => each.Properties?.Prune === false)).toBe(true);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -70,7 +70,7 @@ describe('enrolment', () => {
     const answer = await report(enrolled.body.device_token, machine({ machine_id: 'MACHINE-1' }));
     expect(answer).toEqual({
       status: 202,
-      body: { received_at: expect.any(String), latest_version: LATEST_AGENT_VERSION },
+      body: { received_at: expect.any(String), latest_version: LATEST_AGENT_VERSION, auto_update: true },
     });
 
     // The token names its organisation; naming another one makes it a token nobody was given.

@@ -31,7 +31,10 @@ describe('an organisation requiring MFA', () => {
 
     await enrolTotp(company.email, company.password);
     const token = (await signIn(company.email, company.password)).AccessToken!;
-    expect(await requireMfa(token, true)).toEqual({ status: 200, body: { require_mfa: true } });
+    expect(await requireMfa(token, true)).toEqual({
+      status: 200,
+      body: { require_mfa: true, agent_auto_update: true },
+    });
     const me = await api<MeResponse>('/api/me', { token });
     expect(me.body.organization.require_mfa).toBe(true);
     const audit = await api<AuditLogListResponse>('/api/audit-logs', { token });
@@ -89,7 +92,10 @@ describe('an organisation requiring MFA', () => {
         body: { password: MEMBER_PASSWORD, code: totpCode(secret) },
       });
     expect((await disable()).body.error?.code).toBe('mfa_still_required');
-    expect(await requireMfa(admin, false)).toEqual({ status: 200, body: { require_mfa: false } });
+    expect(await requireMfa(admin, false)).toEqual({
+      status: 200,
+      body: { require_mfa: false, agent_auto_update: true },
+    });
     expect(await disable()).toEqual({ status: 200, body: { mfa_enabled: false } });
     expect((await api('/api/hardware', { token: memberToken })).status).toBe(200);
   });

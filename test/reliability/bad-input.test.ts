@@ -1,4 +1,3 @@
-import { mfaDisableSchema, organizationSecuritySchema } from '../../shared/mfa-requests';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../../functions/routes';
@@ -6,7 +5,6 @@ import {
   agentListQuerySchema,
   agentEnrollmentSchema,
   agentReportSchema,
-  API_KEY_HEADER,
   type AgentReportInput,
 } from '../../shared/agent-data';
 import { auditLogListQuerySchema } from '../../shared/audit';
@@ -27,10 +25,12 @@ import {
 } from '../../shared/hardware';
 import { importQuerySchema } from '../../shared/hardware-import';
 import { invitationLookupSchema, inviteSchema } from '../../shared/invitations';
+import { mfaDisableSchema } from '../../shared/mfa-requests';
+import { organizationSettingsUpdateSchema } from '../../shared/organization-settings';
 import { roleChangeSchema } from '../../shared/users';
 import { uniqueEmail } from '../support/api';
-import { casesFor, oversizeCase, type Caller, type RouteInput } from '../support/bad-input/cases';
-import { inBatches, problemWith, send } from '../support/bad-input/sending';
+import { casesFor, oversizeCase, type RouteInput } from '../support/bad-input/cases';
+import { credentialsOf, inBatches, problemWith, send } from '../support/bad-input/sending';
 import { badInputTargets } from '../support/bad-input/targets';
 import type { Json } from '../support/bad-input/values';
 import { dumpDifference, tableDump } from '../support/table';
@@ -139,7 +139,7 @@ describe('bad input on every route of the route table', () => {
       // Requiring MFA without having it is refused (403); not requiring it changes nothing.
       'PATCH /api/organization': {
         caller: 'admin',
-        body: { kind: 'json', schema: organizationSecuritySchema, valid: { require_mfa: false } },
+        body: { kind: 'json', schema: organizationSettingsUpdateSchema, valid: { require_mfa: false } },
       },
       'GET /api/dashboard': { caller: 'admin', body: { kind: 'none' } },
       'GET /api/hardware': {
@@ -253,6 +253,11 @@ describe('bad input on every route of the route table', () => {
         body: { kind: 'none' },
       },
       'GET /api/agent/download': { caller: 'admin', body: { kind: 'none' } },
+      'GET /api/agent/updates/{path+}': {
+        caller: 'device',
+        params: { path: 'metadata/root.json' },
+        body: { kind: 'none' },
+      },
       'GET /api/api-keys': { caller: 'admin', body: { kind: 'none' } },
       'POST /api/api-keys': {
         caller: 'admin',
@@ -319,14 +324,7 @@ describe('bad input on every route of the route table', () => {
     const uncovered = routes.map(routeKey).filter((key) => !(key in inputs));
     expect(uncovered, 'routes without an input definition in bad-input.test.ts').toEqual([]);
 
-    const credentials: Record<Caller, Record<string, string>> = {
-      public: {},
-      stripe: {},
-      admin: { authorization: `Bearer ${token}` },
-      super_admin: { authorization: `Bearer ${root}` },
-      agent: { [API_KEY_HEADER]: agentKey.key },
-      device: { authorization: `Bearer ${deviceToken}` },
-    };
+    const credentials = credentialsOf({ token, root, agentKey: agentKey.key, deviceToken });
 
     // The agent routes go first: the key's last use was just recorded, and is recorded again only
     // after some minutes (a refused enrolment is still a use of the key).

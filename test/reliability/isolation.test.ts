@@ -17,7 +17,7 @@ import { REPO_ROOT } from '../../infra/local/settings';
 const SAMPLE_ID = '01JAAAAAAAAAAAAAAAAAAAAAAA';
 
 function pathOf(route: RouteDefinition): string {
-  return route.path.replace(/\{[a-z_]+\}/g, SAMPLE_ID);
+  return route.path.replace(/\{[a-z_]+\+?\}/g, SAMPLE_ID);
 }
 
 function call(route: RouteDefinition, headers: Record<string, string>): Promise<ApiResponse> {

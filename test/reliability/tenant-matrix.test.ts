@@ -302,7 +302,12 @@ describe('tenant and role isolation on every route of the route table', () => {
 
     // The agent channel, by credential: a route of it missing below fails the suite.
     const agentRoutes = routes.filter((route) => route.auth === 'agent-key' || route.auth === 'device-token');
-    expect(agentRoutes.map(routeKey).sort()).toEqual(['POST /api/agent/enroll', 'POST /api/agent/report']);
+    // The updates route serves every device the same signed release files: nothing of an organisation.
+    expect(agentRoutes.map(routeKey).sort()).toEqual([
+      'GET /api/agent/updates/{path+}',
+      'POST /api/agent/enroll',
+      'POST /api/agent/report',
+    ]);
     const expectStatus = (what: string, answer: ApiResponse, expected: number) => {
       cases++;
       const body = JSON.stringify(answer.body) ?? '';

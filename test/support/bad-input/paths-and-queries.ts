@@ -18,7 +18,8 @@ function encode(text: string): string {
 const MALFORMED_ESCAPES = ['%', '%zz', '%E0%A4%A', '%C0%AF', '%FF%FE', '01J%G0'];
 
 export function pathOf(route: RouteDefinition, params: Record<string, string>): string {
-  return route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+  // {name+} (greedy, the agent updates' files) takes its value as it is too.
+  return route.path.replace(/\{(\w+)\+?\}/g, (_, name: string) =>
     MALFORMED_ESCAPES.includes(params[name]!) ? params[name]! : encode(params[name]!),
   );
 }

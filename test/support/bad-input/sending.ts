@@ -2,11 +2,29 @@ import http from 'node:http';
 import { apiErrorBodySchema } from '../../../shared/api';
 import { importResultSchema } from '../../../shared/hardware-import';
 import { baseUrl } from '../api';
-import type { BadCase } from './cases';
+import { API_KEY_HEADER } from '../../../shared/agent-data';
+import type { BadCase, Caller } from './cases';
 
 /** Sending the bad cases to the run's stack, a few at a time, and judging the answers. */
 
 export const CONCURRENCY = 8;
+
+/** The headers each kind of caller sends its bad cases with. */
+export function credentialsOf(secrets: {
+  token: string;
+  root: string;
+  agentKey: string;
+  deviceToken: string;
+}): Record<Caller, Record<string, string>> {
+  return {
+    public: {},
+    stripe: {},
+    admin: { authorization: `Bearer ${secrets.token}` },
+    super_admin: { authorization: `Bearer ${secrets.root}` },
+    agent: { [API_KEY_HEADER]: secrets.agentKey },
+    device: { authorization: `Bearer ${secrets.deviceToken}` },
+  };
+}
 
 export interface Answer {
   status: number;

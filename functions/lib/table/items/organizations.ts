@@ -15,6 +15,8 @@ export const organizationItemSchema = z.object({
   unconfirmed_since: z.string().optional(),
   /** Every member must use MFA: members without it are refused until they set it up. */
   require_mfa: z.boolean().optional(),
+  /** Its agents install newer versions themselves (Settings → Monitoring Agent); absent means on. */
+  agent_auto_update: z.boolean().optional(),
 });
 export type OrganizationItem = z.infer<typeof organizationItemSchema>;
 

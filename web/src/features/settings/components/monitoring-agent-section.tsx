@@ -11,6 +11,7 @@ import { getRuntimeConfig } from '../../../config/runtime-config';
 import { useDownloadAgent } from '../api/download-agent';
 import { API_KEY_PLACEHOLDER, linuxInstallCommand, windowsInstallCommand } from './agent-install-commands';
 import { agentSubmitAddress } from './api-key-format';
+import { AgentAutoUpdate } from './agent-auto-update';
 import { AgentTiles } from './agent-tiles';
 import { CopyButton } from './copy-button';
 import '../copy-box.css';
@@ -100,6 +101,8 @@ export function MonitoringAgentSection() {
       ) : null}
 
       <AgentTiles />
+
+      <AgentAutoUpdate />
 
       <section aria-labelledby={installId} className="monitoring-agent__install">
         <Heading level={4} id={installId} className="monitoring-agent__title">

@@ -6,7 +6,7 @@ import { isMfaRequired, MFA_MESSAGES, mustSetUpMfa } from '@shared/mfa';
 import { errorMessage } from '../../../api/api-client';
 import { meQueryOptions, useCurrentUser } from '../../../api/me';
 import { recordMfaChange, useCognitoMfa, useStartTotpSetup, type TotpSetup } from '../api/mfa-setup';
-import { useUpdateOrganizationSecurity } from '../api/organization-security';
+import { useUpdateOrganizationSettings } from '../api/organization-settings';
 import { MfaSetupForm } from './mfa-setup-form';
 import { MfaTurnOffForm } from './mfa-turn-off-form';
 // Only this screen has a switch: its stylesheet comes with it, not with every page (web/src/main.tsx).
@@ -138,7 +138,7 @@ function PersonalMfa() {
 
 function OrganizationMfa() {
   const { profile, organization } = useCurrentUser();
-  const update = useUpdateOrganizationSecurity();
+  const update = useUpdateOrganizationSettings();
   const headingId = useId();
   if (!hasRole(profile.role, 'admin')) return null;
 

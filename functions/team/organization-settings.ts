@@ -1,0 +1,60 @@
+import { MFA_MESSAGES } from '../../shared/mfa';
+import {
+  organizationSettings,
+  type OrganizationSettings,
+  type OrganizationSettingsUpdate,
+} from '../../shared/organization-settings';
+import { auditEntry } from '../lib/audit-trail';
+import type { Caller } from '../lib/caller';
+import { Conflict, Forbidden } from '../lib/errors';
+import { patch } from '../lib/table/commands';
+import { absent } from '../lib/table/conditions';
+import { organizations } from '../lib/table/items/organizations';
+import { write } from '../lib/table/transaction';
+
+/**
+ * The organisation's settings: whether every member must use MFA (once required, members without
+ * it are refused by the API, functions/lib/caller.ts, until they set it up), and whether its agents
+ * update themselves (the report's answer says so, functions/agent-reports/report.ts). Each change is
+ * written with its audit entry; a request that changes nothing writes nothing.
+ */
+export async function setOrganizationSettings(
+  caller: Caller,
+  request: OrganizationSettingsUpdate,
+  now: Date,
+): Promise<OrganizationSettings> {
+  const { organization, profile } = caller;
+  const before = organizationSettings(organization);
+  const after: OrganizationSettings = {
+    require_mfa: request.require_mfa ?? before.require_mfa,
+    agent_auto_update: request.agent_auto_update ?? before.agent_auto_update,
+  };
+  const changed = (Object.keys(after) as (keyof OrganizationSettings)[]).filter(
+    (name) => after[name] !== before[name],
+  );
+  if (changed.length === 0) return before;
+  // Requiring it without having it would lock the admin out with the very next request.
+  if (changed.includes('require_mfa') && after.require_mfa && profile.mfa_enabled !== true) {
+    throw new Forbidden(MFA_MESSAGES.setUpYourselfFirst, 'mfa_setup_first');
+  }
+  const set = Object.fromEntries(changed.map((name) => [name, after[name]]));
+  const outcome = await write(() => ({
+    parts: ['organization', 'audit'],
+    items: [
+      // Not while its deletion runs: the organisation is on its way out.
+      patch(organizations.key(organization.id), { set }, absent('deleting_since')),
+      auditEntry({
+        organizationId: organization.id,
+        actor: { email: profile.email },
+        now,
+        entityType: 'organization',
+        action: 'updated',
+        entityId: organization.id,
+        entityLabel: organization.name,
+        changes: Object.fromEntries(changed.map((name) => [name, { old: before[name], new: after[name] }])),
+      }),
+    ],
+  }));
+  if (!outcome.ok) throw new Conflict('Your organization is being deleted', 'organization_deleting');
+  return after;
+}
