@@ -182,6 +182,11 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
+/** A PowerShell script without its Authenticode signature block (osslsigncode and Set-AuthenticodeSignature add it). */
+export function withoutSignature(script: string): string {
+  return script.replace(/\r?\n# SIG # Begin signature block\r?\n[\s\S]*?# SIG # End signature block\r?\n?$/, '\r\n');
+}
+
 /**
  * Replaces the quoted placeholders of install.ps1 ('__ITAA_API_KEY__', '__ITAA_ENDPOINT__') or of
  * install.sh with the organisation's values, quoted for that language. Each placeholder must occur
@@ -194,7 +199,8 @@ export function fillInstallScript(
 ): string {
   validateSettings(settings);
   const quote = language === 'powershell' ? powershellQuote : shellQuote;
-  let result = script;
+  // A filled-in script is no longer the one signed: a stale signature block would only be refused.
+  let result = withoutSignature(script);
   for (const [placeholder, value] of [
     [API_KEY_PLACEHOLDER, settings.apiKey],
     [ENDPOINT_PLACEHOLDER, settings.endpoint],
