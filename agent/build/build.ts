@@ -42,6 +42,7 @@ import {
   ZIP_NAME,
 } from './package';
 import { assertSigningAllowed, signAll, signingConfig, signFile, type SigningConfig } from './signing';
+import { environmentWithSigningSecret } from './signing-secret';
 import { agentExecutableSizes } from './sizes';
 import {
   BuildError,
@@ -185,8 +186,9 @@ async function main(): Promise<void> {
   const version = buildVersion(process.env, AGENT_VERSION);
   console.log(`Building the IT Asset Auditor agent ${version} (Node ${nodePackage('linux').version} inside)`);
   requirePrograms();
-  const signing: SigningConfig | null = signingConfig(process.env);
-  assertSigningAllowed(signing, process.env);
+  const env = await environmentWithSigningSecret(process.env, WORK_DIR);
+  const signing: SigningConfig | null = signingConfig(env);
+  assertSigningAllowed(signing, env);
   fs.mkdirSync(OUT_DIR, { recursive: true });
   const zipFile = path.join(OUT_DIR, ZIP_NAME);
   // The zip says "a whole release is here" (freshness.ts): gone until the new one is complete.
