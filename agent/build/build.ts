@@ -24,7 +24,7 @@ import yazl from 'yazl';
 import { AGENT_VERSION } from '../src/version';
 import { buildDeb } from './deb';
 import { buildExecutables, nodeBinary } from './executables';
-import { buildMsi, collectorScripts, COLLECTORS_DIR, MSI_REPO_FILES, WINSW_EXE } from './msi';
+import { buildMsi, collectorFiles, COLLECTORS_DIR, MSI_REPO_FILES, WINSW_EXE } from './msi';
 import {
   BUNDLE_NAME,
   buildVersion,
@@ -124,12 +124,18 @@ function stageMsiFiles(windowsExe: string): {
   for (const name of MSI_REPO_FILES)
     fs.copyFileSync(path.join(ROOT, 'agent/windows', name), path.join(dir, name));
   stageText(path.join(ROOT, 'agent/build/README.txt'), path.join(dir, 'README.txt'));
-  const collectors = collectorScripts();
-  const scripts = collectors.map((name) => {
+  const collectors = collectorFiles();
+  const scripts: string[] = [];
+  for (const name of collectors) {
     const target = path.join(dir, 'collectors', name);
-    stageText(path.join(COLLECTORS_DIR, name), target);
-    return target;
-  });
+    if (/\.(ps1|psm1|psd1|txt)$/i.test(name)) stageText(path.join(COLLECTORS_DIR, name), target);
+    else {
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.copyFileSync(path.join(COLLECTORS_DIR, name), target);
+    }
+    // PowerShell runs them under RemoteSigned or AllSigned: each script is signed.
+    if (/\.(ps1|psm1|psd1)$/i.test(name)) scripts.push(target);
+  }
   info(
     `${shown(dir)}: ${[EXE_NAME, SERVICE_HOST_NAME, ...MSI_REPO_FILES, 'README.txt'].join(', ')}; collectors: ${collectors.join(', ') || 'none'}`,
   );

@@ -26,12 +26,16 @@ export const MSI_REPO_FILES = [
   'configure-agent.js',
 ] as const;
 
-/** The collector scripts the NETWORK part keeps in agent/windows/collectors/, shipped in collectors\. */
-export function collectorScripts(): string[] {
-  if (!fs.existsSync(COLLECTORS_DIR)) return [];
+/**
+ * The collectors' files (agent/windows/collectors/: the PowerShell scripts the Windows collector runs),
+ * installed in collectors\ beside the exe; tests and notes about them are not shipped.
+ */
+export function collectorFiles(dir: string = COLLECTORS_DIR): string[] {
+  if (!fs.existsSync(dir)) return [];
   return fs
-    .readdirSync(COLLECTORS_DIR)
-    .filter((name) => name.endsWith('.ps1'))
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && !/\.test\.ts$/.test(entry.name) && !/\.md$/i.test(entry.name))
+    .map((entry) => entry.name)
     .sort();
 }
 
@@ -39,7 +43,7 @@ function xmlAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The generated fragment: one component per collector script. */
+/** The generated fragment: one component per collector file (collectors/<name> in the staged folder). */
 export function buildFragment(collectors: readonly string[]): string {
   const id = (name: string) => `Collector_${name.replace(/[^A-Za-z0-9]/g, '_')}`;
   const components = collectors.map(
