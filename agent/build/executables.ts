@@ -113,6 +113,25 @@ export function verifyLinuxExecutable(exe: string, version: string): void {
   info(`verified: ${path.basename(exe)} --version → ${printed}`);
 }
 
+/**
+ * postject (LIEF) warns about every ELF note section whose name it cannot place; harmless (the
+ * result runs, and is run right after), but a screenful in every build's output. Only those lines
+ * are dropped, through console.warn, which postject's module binds when each injection loads it.
+ */
+async function withoutElfNoteWarnings(work: () => Promise<void>): Promise<void> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (args.length === 1 && /^warning: Can't find string offset for section name/.test(String(args[0])))
+      return;
+    warn(...args);
+  };
+  try {
+    await work();
+  } finally {
+    console.warn = warn;
+  }
+}
+
 export interface Executables {
   windows: string;
   linux: string;
@@ -139,7 +158,9 @@ export async function buildExecutables(
   const linux = path.join(workDir, names.linux);
   step(`Injecting the blob into ${names.linux} (postject, ELF)`);
   fs.copyFileSync(linuxNode, linux);
-  await inject(linux, SEA_RESOURCE, blob, { sentinelFuse: SEA_FUSE, overwrite: true });
+  await withoutElfNoteWarnings(() =>
+    inject(linux, SEA_RESOURCE, blob, { sentinelFuse: SEA_FUSE, overwrite: true }),
+  );
   fs.chmodSync(linux, 0o755);
   info(`${shown(linux)} (${formatSize(fs.statSync(linux).size)})`);
   verifyLinuxExecutable(linux, version);
