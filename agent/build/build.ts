@@ -35,12 +35,14 @@ import {
   lineEndingFor,
   modeFor,
   MSI_NAME,
+  msiProductCode,
   nodePackage,
   SERVICE_HOST_NAME,
   withLineEndings,
   zipEntries,
   ZIP_NAME,
 } from './package';
+import { writeReleaseManifest } from './release-manifest';
 import { assertSigningAllowed, signAll, signingConfig, signFile, type SigningConfig } from './signing';
 import { environmentWithSigningSecret } from './signing-secret';
 import { agentExecutableSizes } from './sizes';
@@ -249,6 +251,13 @@ async function main(): Promise<void> {
     publish(deb, debFileName(version)),
   ];
   for (const file of releaseFiles) info(`${shown(file)} (${formatSize(fs.statSync(file).size)})`);
+  writeReleaseManifest(OUT_DIR, {
+    version,
+    node_version: nodePackage('linux').version,
+    msi_product_code: msiProductCode(version),
+    signed: signing !== null,
+    files: [...releaseFiles.map((file) => path.basename(file)), ZIP_NAME],
+  });
   await writeZip(zipFile, version);
 
   const sizes = agentExecutableSizes(OUT_DIR);

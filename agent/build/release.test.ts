@@ -23,6 +23,7 @@ import {
   zipEntries,
   ZIP_NAME,
 } from './package';
+import { assertAgentReleasePublishable, readReleaseManifest } from './release-manifest';
 import { agentExecutableSizes } from './sizes';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -274,6 +275,17 @@ describe('the .deb and the zip', () => {
       expect(fs.statSync(path.join(control_dir, script)).mode & 0o111, script).toBe(0o111);
       expect(spawnSync('sh', ['-n', path.join(control_dir, script)]).status, script).toBe(0);
     }
+  });
+
+  it('says in agent-release.json what was built, signed', () => {
+    expect(readReleaseManifest(out)).toEqual({
+      version: VERSION,
+      node_version: AGENT_NODE_VERSION,
+      msi_product_code: msiProductCode(VERSION),
+      signed: true,
+      files: [MSI_NAME, LINUX_EXE_NAME, debFileName(VERSION), ZIP_NAME],
+    });
+    expect(() => assertAgentReleasePublishable(out, 'prod')).not.toThrow();
   });
 
   it('zips exactly the listed files, and the bench can read the sizes', () => {
