@@ -184,7 +184,10 @@ export function shellQuote(value: string): string {
 
 /** A PowerShell script without its Authenticode signature block (osslsigncode and Set-AuthenticodeSignature add it). */
 export function withoutSignature(script: string): string {
-  return script.replace(/\r?\n# SIG # Begin signature block\r?\n[\s\S]*?# SIG # End signature block\r?\n?$/, '\r\n');
+  return script.replace(
+    /\r?\n# SIG # Begin signature block\r?\n[\s\S]*?# SIG # End signature block\r?\n?$/,
+    '\r\n',
+  );
 }
 
 /**

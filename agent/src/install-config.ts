@@ -16,7 +16,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FALLBACK_ID_FILE } from './collect';
-import { CONFIG_FILE_NAME, ConfigError, maskApiKey, parseConfig } from './config';
+import { CONFIG_FILE_NAME, ConfigError, maskApiKey, parseConfig, resolveConfigFile } from './config';
 import { DEVICE_FILE_NAME, WINDOWS_ACL_ARGS } from './device';
 import { execCommand } from './exec';
 import { LOG_FILE_NAME, LOG_KEEP_FILES } from './logger';
@@ -237,4 +237,24 @@ export async function runConfigure(argv: readonly string[], deps: ConfigureDeps)
     deps.out(`Could not write ${file}: ${(error as Error).message}`);
     return CONFIGURE_EXIT.failed;
   }
+}
+
+async function isSingleExecutable(): Promise<boolean> {
+  try {
+    const sea = await import('node:sea');
+    return sea.isSea();
+  } catch {
+    return false;
+  }
+}
+
+/** `configure …` from main.ts: agent-config.json beside the single executable (else the working folder). */
+export async function configureCommand(argv: readonly string[]): Promise<number> {
+  const defaultFile = resolveConfigFile({
+    isSingleExecutable: await isSingleExecutable(),
+    execPath: process.execPath,
+    cwd: process.cwd(),
+  });
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  return runConfigure(argv, { defaultFile, stdin: process.stdin, out });
 }

@@ -2,18 +2,11 @@ import path from 'node:path';
 import { reportOnce, runLoop, type ReportResult } from './agent';
 import { parseCli, USAGE, type CliOptions, type UsageError } from './cli';
 import { collectReport } from './collect';
-import {
-  ConfigError,
-  loadConfig,
-  maskApiKey,
-  resolveConfigFile,
-  type AgentConfig,
-  type ConfigLocation,
-} from './config';
+import { ConfigError, loadConfig, maskApiKey, type AgentConfig, type ConfigLocation } from './config';
 import { deliverReport } from './delivery';
 import { outgoingReport } from './report';
 import { DeviceStore } from './device';
-import { CONFIGURE_COMMAND, runConfigure } from './install-config';
+import { CONFIGURE_COMMAND, configureCommand } from './install-config';
 import { createLogger, LOG_FILE_NAME, type Logger } from './logger';
 import { AGENT_VERSION } from './version';
 
@@ -127,16 +120,8 @@ async function runService(options: CliOptions): Promise<number> {
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  // The installers' subcommand (install-config.ts): writes agent-config.json from standard input.
-  if (argv[0] === CONFIGURE_COMMAND) {
-    const defaultFile = resolveConfigFile({
-      isSingleExecutable: await isSingleExecutable(),
-      execPath: process.execPath,
-      cwd: process.cwd(),
-    });
-    const out = (line: string) => process.stdout.write(`${line}\n`);
-    return runConfigure(argv.slice(1), { defaultFile, stdin: process.stdin, out });
-  }
+  // The installers' subcommand: writes agent-config.json from standard input (install-config.ts).
+  if (argv[0] === CONFIGURE_COMMAND) return configureCommand(argv.slice(1));
   let options: CliOptions;
   try {
     options = parseCli(argv);
