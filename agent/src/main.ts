@@ -6,9 +6,9 @@ import { ConfigError, loadConfig, maskApiKey, type AgentConfig, type ConfigLocat
 import { deliverReport } from './delivery';
 import { outgoingReport } from './report';
 import { DeviceStore } from './device';
-import { CONFIGURE_COMMAND, configureCommand } from './install-config';
 import { createLogger, LOG_FILE_NAME, type Logger } from './logger';
 import { AGENT_VERSION } from './version';
+import { CONFIGURE_COMMAND, configureCommand } from './install-config';
 
 /** Exit codes of --once and of a failed start. */
 export const EXIT = { ok: 0, notAccepted: 1, usage: 2, collection: 3 } as const;
