@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCodeSigningCertificate, type CodeSigningFiles } from '../../test/support/code-signing';
 import { powershellSyntaxErrors } from '../../test/support/powershell-syntax';
 import { verifyWindowsExecutable } from './executables';
-import { msiTable } from './msi';
+import { collectorFiles, msiTable } from './msi';
 import {
   AGENT_NODE_VERSION,
   debFileName,
@@ -197,14 +197,18 @@ describe('IT-Asset-Auditor-Agent.msi, read back with msiinfo', () => {
       rowsOf('File')
         .map((row) => row[2])
         .sort(),
-    ).toEqual([
-      'ITAssetAuditorAgent.exe',
-      'ITAssetAuditorService.exe',
-      'ITAssetAuditorService.exe.config',
-      'ITAssetAuditorService.xml',
-      'README.txt',
-      'WinSW-LICENSE.txt',
-    ]);
+    ).toEqual(
+      [
+        'ITAssetAuditorAgent.exe',
+        'ITAssetAuditorService.exe',
+        'ITAssetAuditorService.exe.config',
+        'ITAssetAuditorService.xml',
+        'README.txt',
+        'WinSW-LICENSE.txt',
+        // agent/windows/collectors/, installed in collectors\
+        ...collectorFiles(),
+      ].sort(),
+    );
     const directories = new Map(rowsOf('Directory').map((row) => [row[0], row]));
     expect(directories.get('INSTALLDIR')?.slice(1)).toEqual(['VendorFolder', 'Agent']);
     expect(directories.get('VendorFolder')?.slice(1)).toEqual(['ProgramFiles64Folder', 'IT Asset Auditor']);
@@ -229,6 +233,9 @@ describe('Authenticode signatures (osslsigncode verify with the test CA)', () =>
       path.join(agent, 'ITAssetAuditorService.exe'),
       path.join(zipDir, 'install.ps1'),
       path.join(zipDir, 'uninstall.ps1'),
+      ...collectorFiles()
+        .filter((name) => name.endsWith('.ps1'))
+        .map((name) => path.join(agent, 'collectors', name)),
     ]) {
       const result = verify(file);
       expect(result.ok, `${file}\n${result.output}`).toBe(true);
