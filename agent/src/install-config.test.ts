@@ -157,7 +157,21 @@ describe('runConfigure', () => {
       await writeFile(path.join(dir, name), 'x');
     await mkdir(path.join(dir, 'logs'));
     await writeFile(path.join(dir, 'logs', 'ITAssetAuditorService.out.log'), 'x');
+    await mkdir(path.join(dir, 'updates', 'metadata'), { recursive: true });
+    await writeFile(path.join(dir, 'update-pending.json'), '{}');
     expect(await configure('', ['--remove'])).toBe(CONFIGURE_EXIT.ok);
     expect(await readdir(dir)).toEqual(['ITAssetAuditorAgent.exe']);
+  });
+
+  it("--remove on Windows also deletes the self-update's scheduled tasks (a due rollback would reinstall)", async () => {
+    const deleted: string[] = [];
+    const deleteTask = async (name: string) => {
+      deleted.push(name);
+    };
+    await configure('', ['--remove'], { platform: 'win32', deleteTask });
+    expect(deleted).toEqual(['IT Asset Auditor Agent update', 'IT Asset Auditor Agent rollback']);
+    deleted.length = 0;
+    await configure('', ['--remove'], { platform: 'linux', deleteTask });
+    expect(deleted).toEqual([]);
   });
 });

@@ -39,6 +39,19 @@ export const STATE_ENTRIES: readonly string[] = [
   ...Array.from({ length: LOG_KEEP_FILES }, (_, index) => `${LOG_FILE_NAME}.${index + 1}`),
   // WinSW's own logs (ITAssetAuditorService.xml's logpath).
   'logs/',
+  // The self-update's state (update-state.ts: PENDING_UPDATE_FILE, REFUSED_UPDATE_FILE, UPDATES_FOLDER).
+  'update-pending.json',
+  'update-refused.json',
+  'updates/',
+];
+
+/**
+ * The self-update's Task Scheduler tasks (update-install.ts: WINDOWS_UPDATE_TASK, WINDOWS_ROLLBACK_TASK):
+ * deleted on uninstall, or a rollback due after it would install the agent again.
+ */
+export const WINDOWS_UPDATE_TASKS: readonly string[] = [
+  'IT Asset Auditor Agent update',
+  'IT Asset Auditor Agent rollback',
 ];
 
 export interface InstallSettings {
@@ -197,6 +210,17 @@ export interface ConfigureDeps {
   out: (line: string) => void;
   platform?: NodeJS.Platform;
   restrict?: (file: string) => Promise<void>;
+  /** Deletes a Task Scheduler task (Windows); injected by tests. */
+  deleteTask?: (name: string) => Promise<void>;
+}
+
+async function deleteScheduledTask(name: string): Promise<void> {
+  const root = process.env.SystemRoot ?? process.env.windir ?? 'C:\\Windows';
+  // A task that does not exist is the usual case: the result does not matter.
+  await execCommand(path.win32.join(root, 'System32', 'schtasks.exe'), ['/Delete', '/TN', name, '/F'], {
+    timeoutMs: 30_000,
+    env: process.env,
+  });
 }
 
 /** Runs `configure …`; returns the exit code. */
@@ -214,6 +238,9 @@ export async function runConfigure(argv: readonly string[], deps: ConfigureDeps)
       await fs.rm(path.join(path.dirname(file), entry.replace(/\/$/, '')), { recursive: true, force: true });
     }
     await fs.rm(file, { force: true });
+    if ((deps.platform ?? process.platform) === 'win32') {
+      for (const task of WINDOWS_UPDATE_TASKS) await (deps.deleteTask ?? deleteScheduledTask)(task);
+    }
     deps.out(`Removed the agent's configuration and state in ${path.dirname(file)}`);
     return CONFIGURE_EXIT.ok;
   }
