@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  ALLOW_DOWNGRADE_PROPERTY,
   MSI_PROPERTIES,
   MSI_PROPERTY_UNSET,
   MSI_UPGRADE_CODE,
@@ -65,11 +66,18 @@ export function buildFragment(collectors: readonly string[]): string {
 }
 
 /** msibuild's SQL for what wixl cannot write. */
-export function msiFixups(helpLink: string | undefined): string[] {
+export function msiFixups(version: string, helpLink: string | undefined): string[] {
   const quoted = (name: string) => `\`${name}\``;
   return [
     // Public properties reach the elevated install only when listed here (wixl writes its own list).
-    `UPDATE ${quoted('Property')} SET ${quoted('Value')} = 'WIX_DOWNGRADE_DETECTED;WIX_UPGRADE_DETECTED;${MSI_PROPERTIES.join(';')}' WHERE ${quoted('Property')} = 'SecureCustomProperties'`,
+    `UPDATE ${quoted('Property')} SET ${quoted('Value')} = 'WIX_DOWNGRADE_DETECTED;WIX_UPGRADE_DETECTED;${[...MSI_PROPERTIES, ALLOW_DOWNGRADE_PROPERTY].join(';')}' WHERE ${quoted('Property')} = 'SecureCustomProperties'`,
+    // A newer version is refused unless ALLOW_DOWNGRADE=1 (the self-update's rollback installs the
+    // previous MSI so): then it is removed as an upgrade would be (its configuration kept).
+    // (Attributes is part of the Upgrade table's key: the row is replaced, not updated.)
+    `DELETE FROM ${quoted('Upgrade')} WHERE ${quoted('ActionProperty')} = 'WIX_DOWNGRADE_DETECTED'`,
+    `INSERT INTO ${quoted('Upgrade')} (${quoted('UpgradeCode')}, ${quoted('VersionMin')}, ${quoted('Attributes')}, ${quoted('ActionProperty')}) VALUES ('${MSI_UPGRADE_CODE}', '${version}', 0, 'WIX_DOWNGRADE_DETECTED')`,
+    `DELETE FROM ${quoted('LaunchCondition')} WHERE ${quoted('Condition')} = 'NOT WIX_DOWNGRADE_DETECTED'`,
+    `INSERT INTO ${quoted('LaunchCondition')} (${quoted('Condition')}, ${quoted('Description')}) VALUES ('NOT WIX_DOWNGRADE_DETECTED OR ${ALLOW_DOWNGRADE_PROPERTY}="1"', 'A newer version of IT Asset Auditor Agent is already installed.')`,
     // msidbCustomActionTypeHideTarget (8192), which wixl ignores: the action's data is never logged.
     `UPDATE ${quoted('CustomAction')} SET ${quoted('Type')} = 11269 WHERE ${quoted('Action')} = 'ConfigureAgent'`,
     // The service's own recovery (Windows Installer 5): restart after 30 s, then after 60 s.
@@ -131,7 +139,7 @@ export function buildMsi(options: {
     { cwd: stagedDir },
   );
   if (!fs.existsSync(msiFile)) throw new BuildError(`wixl did not write ${msiFile}`);
-  for (const query of msiFixups(options.helpLink))
+  for (const query of msiFixups(version, options.helpLink))
     run('msibuild', [msiFile, '-q', query], 'Completing the MSI');
   const rows = msiTable(msiFile, 'ServiceInstall');
   if (!rows.some((row) => row[1] === SERVICE_NAME))

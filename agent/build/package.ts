@@ -74,6 +74,8 @@ export const MSI_UPGRADE_CODE = '{80AE1305-4623-4B0B-A6B2-8E304E47D135}';
 /** What the MSI's four properties hold when they are not given (wixl drops a property without a value). */
 export const MSI_PROPERTY_UNSET = '(unset)';
 export const MSI_PROPERTIES = ['SERVER_URL', 'ENROLL_KEY', 'PROXY_URL', 'CA_CERT_FILE'] as const;
+/** `msiexec /i <older MSI> ALLOW_DOWNGRADE=1` replaces a newer installed version (the self-update's rollback). */
+export const ALLOW_DOWNGRADE_PROPERTY = 'ALLOW_DOWNGRADE';
 /** Add/Remove Programs' support and about links: the product's address, given to the build (deploy knows it). */
 export const HELP_LINK_ENV = 'ITAA_AGENT_HELP_URL';
 

@@ -148,6 +148,7 @@ describe('IT-Asset-Auditor-Agent.msi, read back with msiinfo', () => {
       expect(properties.get(name), name).toBe('(unset)');
       expect(properties.get('SecureCustomProperties')?.split(';'), name).toContain(name);
     }
+    expect(properties.get('SecureCustomProperties')?.split(';')).toContain('ALLOW_DOWNGRADE');
     expect(properties.get('MsiHiddenProperties')?.split(';')).toEqual([
       'ENROLL_KEY',
       'PROXY_URL',
@@ -161,14 +162,18 @@ describe('IT-Asset-Auditor-Agent.msi, read back with msiinfo', () => {
     expect(properties.get('ALLUSERS')).toBe('1');
   });
 
-  it('upgrades in place: its UpgradeCode finds older versions to remove and refuses newer ones', () => {
+  it('upgrades in place: its UpgradeCode finds older versions to remove, and newer ones only with ALLOW_DOWNGRADE=1', () => {
     const upgrade = rowsOf('Upgrade');
-    expect(upgrade.map((row) => [row[0], row[1], row[2], row[6]])).toEqual(
+    // UpgradeCode, VersionMin, VersionMax, …, Attributes (1 migrate features; 0 remove, not only detect), …, ActionProperty
+    expect(upgrade.map((row) => [row[0], row[1], row[2], row[4], row[6]])).toEqual(
       expect.arrayContaining([
-        [MSI_UPGRADE_CODE, '', VERSION, 'WIX_UPGRADE_DETECTED'],
-        [MSI_UPGRADE_CODE, VERSION, '', 'WIX_DOWNGRADE_DETECTED'],
+        [MSI_UPGRADE_CODE, '', VERSION, '1', 'WIX_UPGRADE_DETECTED'],
+        [MSI_UPGRADE_CODE, VERSION, '', '0', 'WIX_DOWNGRADE_DETECTED'],
       ]),
     );
+    expect(rowsOf('LaunchCondition').map((row) => row[0])).toEqual([
+      'NOT WIX_DOWNGRADE_DETECTED OR ALLOW_DOWNGRADE="1"',
+    ]);
     const sequence = new Map(rowsOf('InstallExecuteSequence').map((row) => [row[0], Number(row[2])]));
     expect(sequence.get('RemoveExistingProducts')).toBeLessThan(sequence.get('InstallInitialize')!);
   });
