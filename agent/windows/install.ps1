@@ -62,6 +62,10 @@ $MsiExitCodes = @{
 
 function Write-Step([string]$Message) { Write-Host "==> $Message" }
 
+# An error line that does not stop the script (Write-Error would, with ErrorActionPreference Stop),
+# so that the script can exit with the code that names the failure.
+function Write-Failure([string]$Message) { $host.UI.WriteErrorLine($Message) }
+
 # A value still equal to its placeholder (this script was not filled in by the download).
 function Test-Placeholder([string]$Value) { return $Value -cmatch '^__ITAA_[A-Z_]+__$' }
 
@@ -73,7 +77,7 @@ function Format-MsiProperty([string]$Name, [string]$Value) { return "$Name=`"$($
 $identity = [Security.Principal.WindowsIdentity]::GetCurrent()
 $principal = New-Object Security.Principal.WindowsPrincipal($identity)
 if (-not $principal.IsInRole([Security.Principal.WindowsBuiltInRole]::Administrator)) {
-  Write-Error 'Run install.ps1 from PowerShell opened as Administrator: the agent is installed for the whole machine.'
+  Write-Failure 'Run install.ps1 from PowerShell opened as Administrator: the agent is installed for the whole machine.'
   exit 5
 }
 
@@ -149,7 +153,7 @@ $code = $process.ExitCode
 $meaning = $MsiExitCodes[$code]
 if (-not $meaning) { $meaning = 'unexpected result' }
 if ($code -ne 0 -and $code -ne 3010 -and $code -ne 1641) {
-  Write-Error "msiexec exited with $code ($meaning). Log: $LogFile"
+  Write-Failure "msiexec exited with $code ($meaning). Log: $LogFile"
   exit $code
 }
 Write-Step "msiexec exited with $code ($meaning)"
@@ -159,6 +163,7 @@ if (-not $service) { throw "The service $ServiceName is not installed. Log: $Log
 try {
   $service.WaitForStatus('Running', [TimeSpan]::FromSeconds(30))
 } catch {
+  $service.Refresh()
   throw "The service $ServiceName is $($service.Status). See $InstallDir\agent.log and $InstallDir\logs"
 }
 

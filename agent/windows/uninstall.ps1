@@ -14,10 +14,14 @@ $LogFile = Join-Path $env:TEMP 'IT-Asset-Auditor-Agent-uninstall.log'
 
 function Write-Step([string]$Message) { Write-Host "==> $Message" }
 
+# An error line that does not stop the script (Write-Error would, with ErrorActionPreference Stop),
+# so that the script can exit with the code that names the failure.
+function Write-Failure([string]$Message) { $host.UI.WriteErrorLine($Message) }
+
 $identity = [Security.Principal.WindowsIdentity]::GetCurrent()
 $principal = New-Object Security.Principal.WindowsPrincipal($identity)
 if (-not $principal.IsInRole([Security.Principal.WindowsBuiltInRole]::Administrator)) {
-  Write-Error 'Run uninstall.ps1 from PowerShell opened as Administrator.'
+  Write-Failure 'Run uninstall.ps1 from PowerShell opened as Administrator.'
   exit 5
 }
 
@@ -38,8 +42,8 @@ foreach ($productCode in $products) {
     0 { Write-Step 'Uninstalled.' }
     3010 { Write-Step 'Uninstalled; a restart is needed to finish.' }
     1605 { Write-Step 'Already uninstalled.' }
-    1618 { Write-Error 'Another installation is in progress: try again when it has finished.'; $failed = 1618 }
-    default { Write-Error "msiexec exited with $($process.ExitCode). Log: $LogFile"; $failed = $process.ExitCode }
+    1618 { Write-Failure 'Another installation is in progress: try again when it has finished.'; $failed = 1618 }
+    default { Write-Failure "msiexec exited with $($process.ExitCode). Log: $LogFile"; $failed = $process.ExitCode }
   }
 }
 if ($failed -ne 0) { exit $failed }
