@@ -12,7 +12,9 @@
  *    SEA blob, injected into node.exe and into the Linux node (executables.ts).
  * 3. The exes and shipped .ps1 files are signed (signing.ts) before wixl packs them (msi.ts); then
  *    the MSI is signed. ITAA_STAGE=prod refuses to build unsigned.
- * 4. dpkg-deb builds the .deb (deb.ts); yazl writes the zip last: its presence means a whole release.
+ * 4. dpkg-deb builds the .deb (deb.ts); agent-release.json says what was built and whether it is
+ *    signed (a production deploy checks it); yazl writes the zip last: its presence means a whole
+ *    release (freshness.ts). The sizes are printed (sizes.ts, also for the bench).
  *
  * Intermediate files go to a folder of this build's own under node_modules/.cache/itaa-agent/,
  * removed afterwards, so that two builds cannot mix their parts.
