@@ -1,12 +1,15 @@
 #!/bin/sh
 # Installs (or upgrades) the IT Asset Auditor Agent on Linux as the systemd service
-# it-asset-auditor-agent: agent.cjs runs with this machine's Node.js (20 or later).
+# it-asset-auditor-agent. Where dpkg exists (Debian, Ubuntu) on x86-64 it installs the .deb beside
+# this script (the agent as one executable with Node 24 inside; configuration in
+# /etc/it-asset-auditor-agent); elsewhere agent.cjs runs with this machine's Node.js (20 or later).
 #
 #   sudo ./install.sh --api-key sk_... --endpoint https://<server>/api/agent/report
 #   sudo ./install.sh                 # re-run to upgrade, keeping the installed configuration
 #   sudo ./install.sh --uninstall
 #
-# Options: --node <path> to choose the node binary (default: `command -v node`).
+# Options: --node <path> to choose the node binary (default: `command -v node`) and use agent.cjs
+# even where the .deb could be installed.
 set -eu
 
 API_KEY='__ITAA_API_KEY__'
@@ -49,6 +52,10 @@ done
 command -v systemctl >/dev/null 2>&1 || fail 'systemd (systemctl) is required'
 
 if [ "$UNINSTALL" -eq 1 ]; then
+  if command -v dpkg-query >/dev/null 2>&1 && dpkg-query -W -f '${Status}' it-asset-auditor-agent 2>/dev/null | grep -q 'ok installed'; then
+    step 'Purging the package it-asset-auditor-agent'
+    dpkg --purge it-asset-auditor-agent
+  fi
   step "Stopping and disabling $SERVICE"
   systemctl disable --now "$SERVICE" 2>/dev/null || true
   rm -f "$UNIT_FILE"
@@ -62,7 +69,8 @@ fi
 # --- Settings ---------------------------------------------------------------------------------
 KEEP_CONFIG=0
 if is_placeholder "$API_KEY" || is_placeholder "$ENDPOINT"; then
-  if is_placeholder "$API_KEY" && is_placeholder "$ENDPOINT" && [ -f "$CONFIG_FILE" ]; then
+  if is_placeholder "$API_KEY" && is_placeholder "$ENDPOINT" &&
+    { [ -f "$CONFIG_FILE" ] || [ -f /etc/it-asset-auditor-agent/agent-config.json ]; }; then
     KEEP_CONFIG=1
   else
     fail 'missing --api-key sk_... and/or --endpoint https://<server>/api/agent/report (create a key in IT Asset Auditor: Settings > API Keys)'
@@ -74,6 +82,35 @@ if [ "$KEEP_CONFIG" -eq 0 ]; then
   # No quotes, backslashes, spaces or control characters: the value is written into JSON as is.
   printf '%s' "$ENDPOINT" | grep -Eq '^https?://[^"\\[:space:][:cntrl:]]+$' ||
     fail 'the endpoint must be the full http(s) URL of the report route, e.g. https://assets.example.com/api/agent/report'
+fi
+
+# --- The .deb, where dpkg can install it -------------------------------------------------------
+DEB=$(ls "$SOURCE_DIR"/it-asset-auditor-agent_*_amd64.deb 2>/dev/null | tail -n 1 || true)
+if [ -z "$NODE" ] && [ -n "$DEB" ] && command -v dpkg >/dev/null 2>&1 && [ "$(dpkg --print-architecture)" = amd64 ]; then
+  if [ -f "$CONFIG_FILE" ] && [ ! -f /etc/it-asset-auditor-agent/agent-config.json ]; then
+    # Installed before with agent.cjs: the package takes over its configuration and device token.
+    install -d -m 0700 /etc/it-asset-auditor-agent
+    for file in agent-config.json agent-device.json; do
+      [ ! -f "$INSTALL_DIR/$file" ] || install -m 0600 "$INSTALL_DIR/$file" "/etc/it-asset-auditor-agent/$file"
+    done
+    systemctl disable --now "$SERVICE" 2>/dev/null || true
+    rm -f "$UNIT_FILE"
+    rm -rf "$INSTALL_DIR"
+  fi
+  step "Installing $(basename "$DEB") (dpkg)"
+  if [ "$KEEP_CONFIG" -eq 1 ]; then
+    dpkg -i "$DEB"
+  else
+    ITAA_ENDPOINT=$ENDPOINT ITAA_API_KEY=$API_KEY dpkg -i "$DEB"
+  fi
+  sleep 2
+  systemctl is-active --quiet "$SERVICE" ||
+    fail "$SERVICE did not start: see journalctl -u $SERVICE"
+  echo
+  echo "IT Asset Auditor Agent is installed and running (systemd service $SERVICE, package $(basename "$DEB"))."
+  echo 'The first report is sent 5 minutes after start, then every 30 minutes.'
+  echo "Logs: journalctl -u $SERVICE, /etc/it-asset-auditor-agent/agent.log"
+  exit 0
 fi
 
 [ -n "$NODE" ] || NODE=$(command -v node 2>/dev/null || true)

@@ -35,6 +35,10 @@ Options:
 Configuration: agent-config.json holds { "endpoint": "https://<server>/api/agent/report",
 "api_key": "sk_…" }; the environment variables ITAA_ENDPOINT and ITAA_API_KEY override it. The agent
 enrols once with the API key and keeps its device token in agent-device.json beside it.
+
+For installers: \`configure --stdin [--config <file>]\` writes agent-config.json (restricted to
+SYSTEM and Administrators, or mode 0600) from "SERVER_URL|ENROLL_KEY|PROXY_URL|CA_CERT_FILE" on
+standard input; \`configure --remove\` deletes it and the agent's state beside it.
 `;
 
 export function parseCli(argv: readonly string[]): CliOptions {

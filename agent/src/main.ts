@@ -20,6 +20,7 @@ import { createLogger, LOG_FILE_NAME, type Logger } from './logger';
 import { agentFetch } from './network';
 import { EXIT_FOR_UPDATE, serviceUpdater, watchUpdate } from './update-service';
 import { AGENT_VERSION } from './version';
+import { CONFIGURE_COMMAND, configureCommand } from './install-config';
 
 /** Exit codes of --once and of a failed start; the service exits with `updated` to be restarted as the new version. */
 export const EXIT = { ok: 0, notAccepted: 1, usage: 2, collection: 3, updated: EXIT_FOR_UPDATE } as const;
@@ -177,6 +178,8 @@ async function runService(options: CliOptions): Promise<number> {
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
+  // The installers' subcommand: writes agent-config.json from standard input (install-config.ts).
+  if (argv[0] === CONFIGURE_COMMAND) return configureCommand(argv.slice(1));
   let options: CliOptions;
   try {
     options = parseCli(argv);

@@ -1,8 +1,7 @@
-#Requires -RunAsAdministrator
 <#
 .SYNOPSIS
-  Stops and removes the ITAssetAuditorAgent service and deletes "$env:ProgramFiles\IT Asset Auditor Agent"
-  (its configuration and logs included).
+  Uninstalls the IT Asset Auditor Agent: every installed version of its MSI, found by the MSI's
+  UpgradeCode, with msiexec /x (which also removes its configuration, device token and logs).
 #>
 [CmdletBinding()]
 param()
@@ -10,43 +9,42 @@ param()
 $ErrorActionPreference = 'Stop'
 Set-StrictMode -Version 3.0
 
-$ServiceName = 'ITAssetAuditorAgent'
-$InstallDir = Join-Path $env:ProgramFiles 'IT Asset Auditor Agent'
+$UpgradeCode = '{80AE1305-4623-4B0B-A6B2-8E304E47D135}'
+$LogFile = Join-Path $env:TEMP 'IT-Asset-Auditor-Agent-uninstall.log'
 
 function Write-Step([string]$Message) { Write-Host "==> $Message" }
 
-$service = Get-Service -Name $ServiceName -ErrorAction SilentlyContinue
-if ($service) {
-  if ($service.Status -ne 'Stopped') {
-    Write-Step "Stopping the service $ServiceName"
-    Stop-Service -Name $ServiceName -Force
-    $service.WaitForStatus('Stopped', [TimeSpan]::FromSeconds(60))
-  }
-  Write-Step "Removing the service $ServiceName"
-  $nssm = Join-Path $InstallDir 'nssm.exe'
-  if (Test-Path -LiteralPath $nssm) {
-    & $nssm remove $ServiceName confirm | Out-Null
-  } else {
-    & sc.exe delete $ServiceName | Out-Null
-  }
-  if ($LASTEXITCODE -ne 0) { throw "Could not remove the service $ServiceName (exit code $LASTEXITCODE)" }
-} else {
-  Write-Step "The service $ServiceName is not installed"
+# An error line that does not stop the script (Write-Error would, with ErrorActionPreference Stop),
+# so that the script can exit with the code that names the failure.
+function Write-Failure([string]$Message) { $host.UI.WriteErrorLine($Message) }
+
+$identity = [Security.Principal.WindowsIdentity]::GetCurrent()
+$principal = New-Object Security.Principal.WindowsPrincipal($identity)
+if (-not $principal.IsInRole([Security.Principal.WindowsBuiltInRole]::Administrator)) {
+  Write-Failure 'Run uninstall.ps1 from PowerShell opened as Administrator.'
+  exit 5
 }
 
-if (Test-Path -LiteralPath $InstallDir) {
-  Write-Step "Deleting $InstallDir"
-  # This script may itself run from the folder being deleted.
-  Set-Location -LiteralPath $env:TEMP
-  for ($attempt = 1; ; $attempt++) {
-    try {
-      Remove-Item -LiteralPath $InstallDir -Recurse -Force
-      break
-    } catch {
-      if ($attempt -ge 10) { throw "Could not delete ${InstallDir}: $($_.Exception.Message)" }
-      Start-Sleep -Seconds 2
-    }
-  }
+# Windows Installer's own list of the products of this UpgradeCode (never Win32_Product, which
+# checks and repairs every installed MSI).
+$installer = New-Object -ComObject WindowsInstaller.Installer
+$products = @($installer.RelatedProducts($UpgradeCode))
+if ($products.Count -eq 0) {
+  Write-Step 'IT Asset Auditor Agent is not installed.'
+  exit 0
 }
 
+$failed = 0
+foreach ($productCode in $products) {
+  Write-Step "msiexec /x $productCode /qn (log: $LogFile)"
+  $process = Start-Process -FilePath 'msiexec.exe' -ArgumentList @('/x', $productCode, '/qn', '/norestart', '/l*v', "`"$LogFile`"") -Wait -PassThru
+  switch ($process.ExitCode) {
+    0 { Write-Step 'Uninstalled.' }
+    3010 { Write-Step 'Uninstalled; a restart is needed to finish.' }
+    1605 { Write-Step 'Already uninstalled.' }
+    1618 { Write-Failure 'Another installation is in progress: try again when it has finished.'; $failed = 1618 }
+    default { Write-Failure "msiexec exited with $($process.ExitCode). Log: $LogFile"; $failed = $process.ExitCode }
+  }
+}
+if ($failed -ne 0) { exit $failed }
 Write-Host 'IT Asset Auditor Agent is uninstalled.'

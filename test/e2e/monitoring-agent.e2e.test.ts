@@ -160,7 +160,7 @@ describe('Settings → Monitoring Agent in Chromium', () => {
     expect(await downloadAlert().textContent()).toContain(AGENT_PACKAGE_MESSAGES.building);
     await downloadAlert().getByRole('button').click();
 
-    // The build runs on the server (about 20-60 s); the address answers once the zip is there.
+    // The build runs on the server (about 30-60 s); the address answers once the zip is there.
     await expect
       .poll(async () => (await fetch(address, { method: 'HEAD' })).status, {
         timeout: 240_000,
@@ -172,7 +172,13 @@ describe('Settings → Monitoring Agent in Chromium', () => {
     const zip = await readFile((await download.path())!);
     expect(zip.byteLength).toBeGreaterThan(10 * 1024 * 1024);
     expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
-    for (const entry of ['ITAssetAuditorAgent.exe', 'install.ps1', 'install.sh', 'agent.cjs'])
+    for (const entry of [
+      'IT-Asset-Auditor-Agent.msi',
+      'install.ps1',
+      'uninstall.ps1',
+      'install.sh',
+      'agent.cjs',
+    ])
       expect(zip.includes(Buffer.from(entry)), entry).toBe(true);
     expect(await downloadAlert().count()).toBe(0);
   }, 300_000);
