@@ -15,6 +15,8 @@
  * 4. dpkg-deb builds the .deb (deb.ts); agent-release.json says what was built and whether it is
  *    signed (a production deploy checks it); yazl writes the zip last: its presence means a whole
  *    release (freshness.ts). The sizes are printed (sizes.ts, also for the bench).
+ * 5. The release is published as TUF targets under <out>/updates (updates.ts), signed with the update
+ *    keys (update-keys.ts) whose root the bundle embeds, for the agents' self-update.
  *
  * Intermediate files go to a folder of this build's own under node_modules/.cache/itaa-agent/,
  * removed afterwards, so that two builds cannot mix their parts.
@@ -23,6 +25,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import yazl from 'yazl';
+import { TRUSTED_ROOT_DEFINE } from '../src/update-root';
 import { AGENT_VERSION } from '../src/version';
 import { buildDeb } from './deb';
 import { buildExecutables, nodeBinary } from './executables';
@@ -48,6 +51,8 @@ import { writeReleaseManifest } from './release-manifest';
 import { assertSigningAllowed, signAll, signingConfig, signFile, type SigningConfig } from './signing';
 import { environmentWithSigningSecret } from './signing-secret';
 import { agentExecutableSizes } from './sizes';
+import { updateKeysFromEnv } from './update-keys';
+import { publishAgentRelease, trustedRootJson } from './updates';
 import {
   BuildError,
   CACHE_DIR,
@@ -76,7 +81,7 @@ fs.mkdirSync(CACHE_DIR, { recursive: true });
 // Intermediate files stay out of dist/ so that `eslint .` never lints the bundle.
 const WORK_DIR = fs.mkdtempSync(path.join(CACHE_DIR, 'work-'));
 
-async function bundle(outfile: string, version: string): Promise<void> {
+async function bundle(outfile: string, version: string, trustedRoot: string): Promise<void> {
   step(`Bundling agent/src/main.ts with esbuild (CommonJS, node24, version ${version})`);
   const result = await build({
     entryPoints: [path.join(ROOT, 'agent/src/main.ts')],
@@ -90,7 +95,11 @@ async function bundle(outfile: string, version: string): Promise<void> {
     legalComments: 'inline',
     logLevel: 'warning',
     metafile: false,
-    define: { __ITAA_AGENT_VERSION__: JSON.stringify(version) },
+    // The version, and the TUF root whose keys sign this agent's updates (agent/src/update-root.ts).
+    define: {
+      __ITAA_AGENT_VERSION__: JSON.stringify(version),
+      [TRUSTED_ROOT_DEFINE]: JSON.stringify(trustedRoot),
+    },
     banner: { js: `// IT Asset Auditor agent ${version}: bundled from agent/src/main.ts` },
   });
   for (const warning of result.warnings) warn(warning.text);
@@ -204,8 +213,10 @@ async function main(): Promise<void> {
   // The zip says "a whole release is here" (freshness.ts): gone until the new one is complete.
   fs.rmSync(zipFile, { force: true });
 
+  // Locally generated once into .data/tuf; in deploy the online keys come from Secrets Manager.
+  const updateKeys = await updateKeysFromEnv(path.resolve(ROOT, process.env.DATA_DIR ?? '.data'));
   const bundleFile = path.join(WORK_DIR, BUNDLE_NAME);
-  await bundle(bundleFile, version);
+  await bundle(bundleFile, version, trustedRootJson(updateKeys));
   checkBundle(bundleFile, version, nodeBinary(nodePackage('linux')));
   const executables = await buildExecutables(
     bundleFile,
@@ -253,6 +264,9 @@ async function main(): Promise<void> {
     publish(deb, debFileName(version)),
   ];
   for (const file of releaseFiles) info(`${shown(file)} (${formatSize(fs.statSync(file).size)})`);
+  step(`Publishing ${version} as TUF targets in ${shown(path.join(OUT_DIR, 'updates'))}`);
+  const published = publishAgentRelease({ outDir: OUT_DIR, version, files: releaseFiles, keys: updateKeys });
+  info(`targets.json version ${published.version}: ${published.listed.length} target(s) listed`);
   writeReleaseManifest(OUT_DIR, {
     version,
     node_version: nodePackage('linux').version,

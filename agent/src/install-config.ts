@@ -19,7 +19,10 @@ import { FALLBACK_ID_FILE } from './collect';
 import { CONFIG_FILE_NAME, ConfigError, maskApiKey, parseConfig, resolveConfigFile } from './config';
 import { DEVICE_FILE_NAME, WINDOWS_ACL_ARGS } from './device';
 import { execCommand } from './exec';
+import { isSingleExecutable } from './executable';
 import { LOG_FILE_NAME, LOG_KEEP_FILES } from './logger';
+import { WINDOWS_ROLLBACK_TASK, WINDOWS_UPDATE_TASK } from './update-install';
+import { PENDING_UPDATE_FILE, REFUSED_UPDATE_FILE, UPDATES_FOLDER } from './update-state';
 
 export const CONFIGURE_COMMAND = 'configure';
 /** An MSI property's value when it was not given (agent/build/package.ts MSI_PROPERTY_UNSET). */
@@ -39,20 +42,14 @@ export const STATE_ENTRIES: readonly string[] = [
   ...Array.from({ length: LOG_KEEP_FILES }, (_, index) => `${LOG_FILE_NAME}.${index + 1}`),
   // WinSW's own logs (ITAssetAuditorService.xml's logpath).
   'logs/',
-  // The self-update's state (update-state.ts: PENDING_UPDATE_FILE, REFUSED_UPDATE_FILE, UPDATES_FOLDER).
-  'update-pending.json',
-  'update-refused.json',
-  'updates/',
+  // The self-update's state.
+  PENDING_UPDATE_FILE,
+  REFUSED_UPDATE_FILE,
+  `${UPDATES_FOLDER}/`,
 ];
 
-/**
- * The self-update's Task Scheduler tasks (update-install.ts: WINDOWS_UPDATE_TASK, WINDOWS_ROLLBACK_TASK):
- * deleted on uninstall, or a rollback due after it would install the agent again.
- */
-export const WINDOWS_UPDATE_TASKS: readonly string[] = [
-  'IT Asset Auditor Agent update',
-  'IT Asset Auditor Agent rollback',
-];
+/** The self-update's Task Scheduler tasks: deleted on uninstall, or a rollback due after it would install the agent again. */
+export const WINDOWS_UPDATE_TASKS: readonly string[] = [WINDOWS_UPDATE_TASK, WINDOWS_ROLLBACK_TASK];
 
 export interface InstallSettings {
   endpoint?: string;
@@ -263,15 +260,6 @@ export async function runConfigure(argv: readonly string[], deps: ConfigureDeps)
     }
     deps.out(`Could not write ${file}: ${(error as Error).message}`);
     return CONFIGURE_EXIT.failed;
-  }
-}
-
-async function isSingleExecutable(): Promise<boolean> {
-  try {
-    const sea = await import('node:sea');
-    return sea.isSea();
-  } catch {
-    return false;
   }
 }
 

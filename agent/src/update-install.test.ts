@@ -107,7 +107,13 @@ describe('Windows: the MSI through Task Scheduler', () => {
       `schtasks.exe /Create /TN ${WINDOWS_UPDATE_TASK}`,
       `schtasks.exe /Run /TN ${WINDOWS_UPDATE_TASK}`,
     ]);
-    const written = fs.readFileSync(path.join(dir, `${WINDOWS_ROLLBACK_TASK.replaceAll(' ', '-')}.xml`));
-    expect(written.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xfe]));
+    const taskXml = (task: string) => fs.readFileSync(path.join(dir, `${task.replaceAll(' ', '-')}.xml`));
+    const rollback = taskXml(WINDOWS_ROLLBACK_TASK);
+    expect(rollback.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xfe]));
+    // The MSI refuses an older version unless the rollback asks for the downgrade; the update does not.
+    expect(rollback.subarray(2).toString('utf16le')).toContain(
+      '/i "old.msi" /qn /norestart ALLOW_DOWNGRADE=1',
+    );
+    expect(taskXml(WINDOWS_UPDATE_TASK).subarray(2).toString('utf16le')).not.toContain('ALLOW_DOWNGRADE');
   });
 });

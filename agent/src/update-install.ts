@@ -130,7 +130,14 @@ const xmlText = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** A one-time task run as SYSTEM (S-1-5-18) that installs an MSI silently. */
-export function msiTaskXml(msi: string, at: Date, logFile: string): string {
+export function msiTaskXml(
+  msi: string,
+  at: Date,
+  logFile: string,
+  options: { downgrade?: boolean } = {},
+): string {
+  // The MSI refuses an older version unless asked (its Upgrade table's ALLOW_DOWNGRADE rule): a rollback asks.
+  const downgrade = options.downgrade ? ' ALLOW_DOWNGRADE=1' : '';
   return `<?xml version="1.0" encoding="UTF-16"?>
 <Task version="1.2" xmlns="http://schemas.microsoft.com/windows/2004/02/mit/task">
   <Triggers><TimeTrigger><StartBoundary>${taskTime(at)}</StartBoundary><Enabled>true</Enabled></TimeTrigger></Triggers>
@@ -141,7 +148,7 @@ export function msiTaskXml(msi: string, at: Date, logFile: string): string {
     <StopIfGoingOnBatteries>false</StopIfGoingOnBatteries>
     <ExecutionTimeLimit>PT1H</ExecutionTimeLimit>
   </Settings>
-  <Actions Context="System"><Exec><Command>msiexec.exe</Command><Arguments>/i "${xmlText(msi)}" /qn /norestart /l*v "${xmlText(logFile)}"</Arguments></Exec></Actions>
+  <Actions Context="System"><Exec><Command>msiexec.exe</Command><Arguments>/i "${xmlText(msi)}" /qn /norestart${downgrade} /l*v "${xmlText(logFile)}"</Arguments></Exec></Actions>
 </Task>
 `;
 }
@@ -178,6 +185,7 @@ export async function installMsi(options: {
       options.previousMsi,
       options.rollbackAt,
       path.join(options.dir, 'rollback-msiexec.log'),
+      { downgrade: true },
     );
     await registerTask(run, options.dir, WINDOWS_ROLLBACK_TASK, xml);
   }

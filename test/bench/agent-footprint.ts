@@ -2,8 +2,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { REPO_ROOT } from '../../infra/local/settings';
+import { EXE_NAME, LINUX_EXE_NAME } from '../../agent/build/package';
+import { agentExecutableSizes } from '../../agent/build/sizes';
 import { collectReport } from '../../agent/src/collect';
 import { createApiKey } from './agent-fleet';
 import type { BenchStack, Company } from './local-stack';
@@ -14,9 +15,9 @@ import { REPORT_DIR, type Figure } from './report';
  * The agent's footprint on the machine it watches (issue 26): the resident memory of the running
  * service once its first report is in and it idles until the next (read from /proc/<pid>/status,
  * VmRSS), and how long collecting this Linux machine takes (collectReport, median of 5 after a
- * warm-up). The program measured is a command line: by default `node <bundle>` (agent/src/main.ts
- * bundled as the build bundles it), or `--agent-program "<command> <args…>"` (or the environment
- * variable ITAA_BENCH_AGENT_PROGRAM), e.g. the Node 24 single executable of `npm run build:agent`.
+ * warm-up). The program measured is the Linux single executable (Node 24 inside) of a release built
+ * for the bench, whose sizes are printed too, or `--agent-program "<command> <args…>"` (or the
+ * environment variable ITAA_BENCH_AGENT_PROGRAM), e.g. `node <bundle>`.
  * Windows' collection (two PowerShell scripts) cannot be measured on this machine.
  */
 
@@ -32,33 +33,57 @@ export interface AgentProgram {
   args: string[];
   /** How it is shown in the report. */
   label: string;
+  /** The release it comes from, when the bench built one. */
+  releaseDir: string | null;
 }
 
-/** The agent bundled with esbuild as agent/build/build.ts bundles it (CommonJS, one file). */
-async function bundleAgent(): Promise<string> {
-  const outfile = path.join(REPORT_DIR, 'agent', 'it-asset-auditor-agent.cjs');
-  await build({
-    entryPoints: [path.join(REPO_ROOT, 'agent/src/main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    logLevel: 'error',
-  });
-  return outfile;
+/** The release as `npm run build:agent` makes it (Node 24 inside), into the bench's own folder. */
+function buildRelease(): string {
+  const outDir = path.join(REPORT_DIR, 'agent-release');
+  const build = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'agent/build/build.ts'), '--out', outDir],
+    { cwd: REPO_ROOT, stdio: 'inherit' },
+  );
+  if (build.status !== 0) throw new Error(`npm run build:agent failed (exit ${build.status})`);
+  return outDir;
 }
 
-/** The program measured: --agent-program or ITAA_BENCH_AGENT_PROGRAM (split on spaces), else node <bundle>. */
+/**
+ * The program measured: --agent-program or ITAA_BENCH_AGENT_PROGRAM (split on spaces), else the
+ * Linux single executable of a fresh release build, whose sizes are printed too.
+ */
 export async function agentProgram(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<AgentProgram> {
   const index = argv.indexOf('--agent-program');
   const given = (index >= 0 ? argv[index + 1] : undefined) ?? env.ITAA_BENCH_AGENT_PROGRAM;
   if (given?.trim()) {
     const [command, ...args] = given.trim().split(/\s+/);
-    return { command: command!, args, label: given.trim() };
+    return { command: command!, args, label: given.trim(), releaseDir: null };
   }
-  const bundle = await bundleAgent();
-  return { command: process.execPath, args: [bundle], label: `node ${path.relative(REPO_ROOT, bundle)}` };
+  const releaseDir = buildRelease();
+  const executable = path.join(releaseDir, LINUX_EXE_NAME);
+  return { command: executable, args: [], label: path.relative(REPO_ROOT, executable), releaseDir };
+}
+
+/** The release's sizes (printed; the issue sets no budget): the exe as the MSI installs it, and the rest. */
+function releaseSizes(releaseDir: string): Figure[] {
+  const sizes = agentExecutableSizes(releaseDir);
+  const parts: [string, number | null][] = [
+    [`${EXE_NAME} (Windows, Node 24 inside)`, sizes.windowsExe],
+    [`${LINUX_EXE_NAME} (Linux, Node 24 inside)`, sizes.linuxExe],
+    ['IT-Asset-Auditor-Agent.msi', sizes.msi],
+    ['.deb', sizes.deb],
+    ['IT-Asset-Auditor-Agent.zip (the download)', sizes.zip],
+  ];
+  return parts.map(([name, bytes]) => {
+    if (bytes === null) throw new Error(`The release in ${releaseDir} has no ${name}`);
+    return {
+      section: SECTION,
+      name: `size of ${name}`,
+      value: Math.round(bytes / 104_857.6) / 10,
+      unit: 'MB',
+    };
+  });
 }
 
 /** VmRSS of a process, in MB. */
@@ -145,6 +170,7 @@ export async function measureAgentFootprint(
   const collection = await collectionMs();
   console.log(`Linux collection: ${collection.runs.map((ms) => seconds(ms)).join(', ')}`);
   return [
+    ...(program.releaseDir ? releaseSizes(program.releaseDir) : []),
     {
       section: SECTION,
       name: 'idle RSS after the first report',
