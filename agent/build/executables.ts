@@ -14,6 +14,13 @@ import { BuildError, CACHE_DIR, formatSize, hasProgram, info, run, shown, step, 
 
 const packageManifest = z.object({ version: z.string() });
 
+/**
+ * Node flags the executables start with (the SEA config's execArgv). A 1 MB semi-space keeps V8's
+ * young generation from staying grown after a report's burst of allocation: a service that idles 30
+ * minutes between reports holds about 6 MB less (the footprint bench's idle RSS).
+ */
+export const AGENT_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1'];
+
 /** The node binary of that package, from the cache or fetched once with `npm pack`. */
 export function nodeBinary(pkg: NodePackage): string {
   fs.mkdirSync(CACHE_DIR, { recursive: true });
@@ -61,7 +68,7 @@ export function seaBlob(linuxNode: string, bundleFile: string, workDir: string):
   const configFile = path.join(workDir, 'sea-config.json');
   fs.writeFileSync(
     configFile,
-    `${JSON.stringify({ main: bundleFile, output: blobFile, disableExperimentalSEAWarning: true }, null, 2)}\n`,
+    `${JSON.stringify({ main: bundleFile, output: blobFile, disableExperimentalSEAWarning: true, execArgv: AGENT_NODE_FLAGS }, null, 2)}\n`,
   );
   fs.rmSync(blobFile, { force: true });
   run(linuxNode, ['--experimental-sea-config', configFile], 'Generating the SEA blob');

@@ -2,6 +2,7 @@ import type { AgentReport } from '../../shared/agent-data';
 import { isUpdateAvailable } from '../../shared/agent-version';
 import type { DeviceState, DeviceStore } from './device';
 import type { Logger } from './logger';
+import type { AgentPost } from './network';
 import { enrolDevice, sendReport, type SendResult } from './send';
 import { AGENT_VERSION } from './version';
 
@@ -12,7 +13,8 @@ export interface DeliveryDeps {
   apiKey: string;
   store: DeviceStore;
   log: Logger;
-  fetchImpl?: typeof fetch;
+  /** How enrolment and reports are posted (network.ts agentPost); Node's http/https by default. */
+  post?: AgentPost;
   timeoutMs?: number;
   now?: () => Date;
 }
@@ -23,7 +25,7 @@ async function enrol(
   deps: DeliveryDeps,
 ): Promise<{ device: DeviceState } | { device: null; result: SendResult }> {
   deps.log.info(`Enrolling ${report.hostname} (machine ${report.machine_id}) with ${deps.endpoint}`);
-  const answer = await enrolDevice(deps.endpoint, deps.apiKey, report, deps.fetchImpl, deps.timeoutMs);
+  const answer = await enrolDevice(deps.endpoint, deps.apiKey, report, deps.post, deps.timeoutMs);
   if (!answer.enrolled) return { device: null, result: answer.result };
   const device: DeviceState = {
     endpoint: deps.endpoint,
@@ -63,7 +65,7 @@ export async function deliverReport(
       if (!enrolled.device) return enrolled.result;
       device = enrolled.device;
     }
-    const result = await sendReport(deps.endpoint, device.device_token, body, deps.fetchImpl, deps.timeoutMs);
+    const result = await sendReport(deps.endpoint, device.device_token, body, deps.post, deps.timeoutMs);
     if (result.status === 401 && attempt === 1) {
       deps.log.warn(`${result.message}: it may have been revoked; enrolling again`);
       await deps.store.clear();

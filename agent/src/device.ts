@@ -33,7 +33,8 @@ export interface DeviceStoreOptions {
   restrictWindowsFile?: (file: string) => Promise<string | null>;
 }
 
-async function icacls(file: string): Promise<string | null> {
+/** Leaves a file readable by SYSTEM and Administrators only (icacls); the problem, or null when done. */
+export async function restrictToAdministrators(file: string): Promise<string | null> {
   const root = process.env.SystemRoot ?? process.env.windir ?? 'C:\\Windows';
   const result = await execCommand(
     path.win32.join(root, 'System32', 'icacls.exe'),
@@ -94,7 +95,7 @@ export class DeviceStore {
       const handle = await fs.open(temporary, 'wx', 0o600);
       try {
         if (this.platform === 'win32') {
-          const problem = await (this.options.restrictWindowsFile ?? icacls)(temporary);
+          const problem = await (this.options.restrictWindowsFile ?? restrictToAdministrators)(temporary);
           if (problem) throw new Error(problem);
         } else {
           await handle.chmod(0o600);

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FALLBACK_ID_FILE } from './collect';
 import { CONFIG_FILE_NAME, ConfigError, maskApiKey, parseConfig, resolveConfigFile } from './config';
-import { DEVICE_FILE_NAME, WINDOWS_ACL_ARGS } from './device';
+import { DEVICE_FILE_NAME, restrictToAdministrators } from './device';
 import { execCommand } from './exec';
 import { isSingleExecutable } from './executable';
 import { LOG_FILE_NAME, LOG_KEEP_FILES } from './logger';
@@ -158,16 +158,8 @@ async function readExisting(file: string): Promise<Record<string, unknown> | nul
 }
 
 async function restrictOnWindows(file: string): Promise<void> {
-  const root = process.env.SystemRoot ?? process.env.windir ?? 'C:\\Windows';
-  const result = await execCommand(
-    path.win32.join(root, 'System32', 'icacls.exe'),
-    [file, ...WINDOWS_ACL_ARGS],
-    {
-      timeoutMs: 30_000,
-      env: process.env,
-    },
-  );
-  if (!result.ok) throw new Error(`icacls ${result.reason}`);
+  const problem = await restrictToAdministrators(file);
+  if (problem) throw new Error(problem);
 }
 
 /** Written whole to a restricted temporary file, then renamed: never readable by others, never half written. */

@@ -17,7 +17,7 @@ import { DeviceStore } from './device';
 import { isSingleExecutable } from './executable';
 import { firstReportDelayFromEnvironment } from './schedule';
 import { createLogger, LOG_FILE_NAME, type Logger } from './logger';
-import { agentFetch } from './network';
+import { agentFetch, agentPost, type AgentPost } from './network';
 import { EXIT_FOR_UPDATE, serviceUpdater, watchUpdate } from './update-service';
 import { AGENT_VERSION } from './version';
 import { CONFIGURE_COMMAND, configureCommand } from './install-config';
@@ -61,13 +61,25 @@ function networkKey(config: AgentConfig): string {
   return JSON.stringify([config.proxy, config.caCertificates]);
 }
 
-/** The agent's fetch for a configuration, made again only when its proxy or CA bundle changed. */
-function networkFor(): (config: AgentConfig) => typeof fetch {
-  let made: { key: string; fetchImpl: typeof fetch } | null = null;
+interface Network {
+  /** Enrolment and reports. */
+  post: AgentPost;
+  /** The self-update's downloads. */
+  fetchImpl: typeof fetch;
+}
+
+function networkOf(config: AgentConfig): Network {
+  const fetchImpl = agentFetch(config);
+  return { fetchImpl, post: agentPost(config, fetchImpl) };
+}
+
+/** The agent's network for a configuration, made again only when its proxy or CA bundle changed. */
+function networkFor(): (config: AgentConfig) => Network {
+  let made: { key: string; network: Network } | null = null;
   return (config) => {
     const key = networkKey(config);
-    if (made?.key !== key) made = { key, fetchImpl: agentFetch(config) };
-    return made.fetchImpl;
+    if (made?.key !== key) made = { key, network: networkOf(config) };
+    return made.network;
   };
 }
 
@@ -92,7 +104,7 @@ async function printReport(options: CliOptions): Promise<number> {
 }
 
 /** The agent's work for one configuration: collect this machine, send a collected report. */
-function reporting(config: AgentConfig, log: Logger, fetchImpl: typeof fetch) {
+function reporting(config: AgentConfig, log: Logger, post: AgentPost) {
   const store = new DeviceStore({ dir: config.dir, log });
   return {
     collect: () => collectReport({ stateDir: config.dir, log }),
@@ -102,7 +114,7 @@ function reporting(config: AgentConfig, log: Logger, fetchImpl: typeof fetch) {
         apiKey: config.apiKey,
         store,
         log,
-        fetchImpl,
+        post,
       }),
     log,
   };
@@ -113,7 +125,7 @@ async function sendOnce(options: CliOptions): Promise<number> {
   const log = fileLogger(config);
   for (const warning of config.warnings) log.warn(warning);
   log.info(`IT Asset Auditor agent ${AGENT_VERSION}: one report (${describe(config)})`);
-  const result = await reportOnce(reporting(config, log, agentFetch(config)));
+  const result = await reportOnce(reporting(config, log, networkOf(config).post));
   if (result.outcome === 'accepted') return EXIT.ok;
   return result.stage === 'collect' ? EXIT.collection : EXIT.notAccepted;
 }
@@ -147,11 +159,11 @@ async function runService(options: CliOptions): Promise<number> {
     } catch (error) {
       log.error(`${(error as Error).message}\nKeeping the previous configuration (${describe(config)})`);
     }
-    return reporting(config, log, fetchFor(config));
+    return reporting(config, log, fetchFor(config).post);
   };
   const updater = serviceUpdater(config, log, {
     isSingleExecutable: location.isSingleExecutable,
-    fetchImpl: fetchFor(config),
+    fetchImpl: fetchFor(config).fetchImpl,
   });
   let restartForUpdate = false;
   await runLoop({

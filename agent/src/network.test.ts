@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { startConnectProxy } from '../../test/support/connect-proxy';
 import { makePrivateCa, type PrivateCa } from '../../test/support/private-ca';
 import type { ProxySetting } from './config';
-import { agentFetch, describeNetworkError, NetworkError, type NetworkSettings } from './network';
+import { agentFetch, agentPost, describeNetworkError, NetworkError, type NetworkSettings } from './network';
 
 /**
  * The agent's fetch against real sockets: an HTTPS server whose certificate a private CA (made
@@ -211,5 +211,52 @@ describe('describeNetworkError', () => {
     expect(describeNetworkError(headers, 'https://assets.example.com/')).toBe(
       'assets.example.com took the connection but did not answer in time (UND_ERR_HEADERS_TIMEOUT)',
     );
+  });
+});
+
+describe("agentPost: enrolment and reports, on Node's http/https unless a proxy is set", () => {
+  const report = (settings: NetworkSettings, url = `${origin}/api/agent/report`) =>
+    agentPost(settings)(url, {
+      headers: { 'content-type': 'application/json' },
+      body: '{"hostname":"HR-LAPTOP-07"}',
+      timeoutMs: 5_000,
+    });
+
+  it('trusts the private CA beside the public roots without undici, and names an untrusted server', async () => {
+    const answer = await report(trusting(null));
+    expect(answer).toMatchObject({ status: 202, text: '{"received_at":"now"}', retryAfter: null });
+    expect(received.at(-1)).toBe('{"hostname":"HR-LAPTOP-07"}');
+
+    const refused: unknown = await report({ proxy: null, caCertFile: null, caCertificates: [] }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(NetworkError);
+    expect(refused instanceof Error ? refused.message : '').toContain(
+      'the server certificate of 127.0.0.1 is not trusted',
+    );
+  });
+
+  it('goes through the configured proxy with CONNECT', async () => {
+    const proxy = await startConnectProxy();
+    onTestFinished(proxy.close);
+    expect((await report(trusting(configured(proxy.url)))).status).toBe(202);
+    expect(proxy.connects).toEqual([new URL(origin).host]);
+  });
+
+  it('gives up after its timeout with a TimeoutError', async () => {
+    const silent = http.createServer(() => undefined);
+    const port = await listen(silent);
+    onTestFinished(() => {
+      silent.closeAllConnections();
+      return new Promise<void>((resolve) => silent.close(() => resolve()));
+    });
+    const started = Date.now();
+    const error: unknown = await agentPost(trusting(null))(`http://127.0.0.1:${port}/api/agent/report`, {
+      headers: {},
+      body: '{}',
+      timeoutMs: 300,
+    }).catch((thrown: unknown) => thrown);
+    expect(error instanceof Error ? error.name : error).toBe('TimeoutError');
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 });

@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 const send = (status: number, timeoutMs?: number) =>
-  sendReport(`${base}/api/agent/report/${status}`, TOKEN, '{"hostname":"pc"}', fetch, timeoutMs);
+  sendReport(`${base}/api/agent/report/${status}`, TOKEN, '{"hostname":"pc"}', undefined, timeoutMs);
 
 describe('sendReport', () => {
   it('posts JSON with the device token and takes 202 as accepted', async () => {

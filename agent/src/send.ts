@@ -5,11 +5,13 @@ import {
   type AgentEnrollmentInput,
   type AgentEnrollmentResponse,
 } from '../../shared/agent-data';
-import { describeNetworkError, NetworkError } from './network';
+import { agentPost, describeNetworkError, NetworkError, type AgentPost } from './network';
 import { classifyStatus, type ReportOutcome } from './schedule';
 import { AGENT_VERSION } from './version';
 
 export const SEND_TIMEOUT_MS = 60_000;
+/** Without a proxy or a CA bundle: Node's own http/https. */
+const DEFAULT_POST = agentPost({ proxy: null, caCertFile: null, caCertificates: [] });
 /** A Retry-After longer than this is taken as this: a server's mistake must not silence an agent for days. */
 export const RETRY_AFTER_MAX_MS = 6 * 60 * 60_000;
 
@@ -87,25 +89,22 @@ async function post(
   url: string,
   headers: Record<string, string>,
   body: string,
-  fetchImpl: typeof fetch,
+  send: AgentPost,
   timeoutMs: number,
 ): Promise<Answer> {
   try {
-    const response = await fetchImpl(url, {
-      method: 'POST',
+    const answer = await send(url, {
       headers: {
         'content-type': 'application/json',
         'user-agent': `it-asset-auditor-agent/${AGENT_VERSION} (${process.platform})`,
         ...headers,
       },
       body,
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
     });
-    const text = await response.text().catch(() => '');
-    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-    return { ok: true, status: response.status, statusText: response.statusText, text, retryAfterMs };
+    return { ok: true, ...answer, retryAfterMs: parseRetryAfter(answer.retryAfter) };
   } catch (error) {
-    // agentFetch has named the cause (proxy, certificate, DNS…); any other fetch's failure is named here.
+    // agentPost has named the cause (proxy, certificate, DNS…); any other failure is named here.
     const reason =
       error instanceof Error && error.name === 'TimeoutError'
         ? `no answer within ${timeoutMs / 1000} s`
@@ -139,10 +138,10 @@ export async function sendReport(
   endpoint: string,
   deviceToken: string,
   body: string,
-  fetchImpl: typeof fetch = fetch,
+  send: AgentPost = DEFAULT_POST,
   timeoutMs = SEND_TIMEOUT_MS,
 ): Promise<SendResult> {
-  const answer = await post(endpoint, { authorization: `Bearer ${deviceToken}` }, body, fetchImpl, timeoutMs);
+  const answer = await post(endpoint, { authorization: `Bearer ${deviceToken}` }, body, send, timeoutMs);
   if (!answer.ok) {
     return { outcome: 'retry', status: null, message: `Cannot reach ${endpoint}: ${answer.reason}` };
   }
@@ -172,7 +171,7 @@ export async function enrolDevice(
   endpoint: string,
   apiKey: string,
   machine: AgentEnrollmentInput,
-  fetchImpl: typeof fetch = fetch,
+  send: AgentPost = DEFAULT_POST,
   timeoutMs = SEND_TIMEOUT_MS,
 ): Promise<EnrolResult> {
   const url = enrolmentUrl(endpoint);
@@ -181,7 +180,7 @@ export async function enrolDevice(
     hostname: machine.hostname,
     os_type: machine.os_type ?? null,
   });
-  const answer = await post(url, { [API_KEY_HEADER]: apiKey }, body, fetchImpl, timeoutMs);
+  const answer = await post(url, { [API_KEY_HEADER]: apiKey }, body, send, timeoutMs);
   if (!answer.ok) {
     return {
       enrolled: null,

@@ -7,7 +7,6 @@ import {
   type AgentUpdatePlatform,
 } from '../../shared/agent-updates';
 import type { Logger } from './logger';
-import { DeviceFetcher, downloadVerifiedTarget, TargetNotPublished } from './update-fetch';
 import {
   cancelWindowsRollback,
   installMsi,
@@ -171,12 +170,14 @@ export class AgentUpdater {
   }
 
   private async download(version: string, fileName: string, token: string) {
-    const fetcher = new DeviceFetcher({
+    // tuf-js is loaded only when there is a release to verify: about 10 MB the idle service does not hold.
+    const tuf = await import('./update-fetch');
+    const fetcher = new tuf.DeviceFetcher({
       deviceToken: token,
       fetchImpl: this.deps.fetchImpl,
       userAgent: `it-asset-auditor-agent/${this.deps.currentVersion} (${process.platform})`,
     });
-    return downloadVerifiedTarget({
+    return tuf.downloadVerifiedTarget({
       dir: this.state.dir,
       baseUrl: agentUpdatesUrl(this.deps.endpoint),
       trustedRoot: this.deps.trustedRoot ?? '',
@@ -200,7 +201,7 @@ export class AgentUpdater {
     } catch (error) {
       const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       const what =
-        error instanceof TargetNotPublished
+        error instanceof (await import('./update-fetch')).TargetNotPublished
           ? 'not published for this platform'
           : 'refused, it did not verify';
       log.error(`Update to ${latest} ${what} (${why}); staying at ${current}`);

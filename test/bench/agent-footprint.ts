@@ -107,11 +107,16 @@ async function idleResident(stack: BenchStack, key: string, program: AgentProgra
     path.join(folder, 'agent-config.json'),
     JSON.stringify({ endpoint: stack.baseUrl, api_key: key }),
   );
-  const child = spawn(program.command, program.args, {
-    cwd: folder,
-    env: { ...process.env, ITAA_FIRST_REPORT_DELAY_S: '0', ITAA_ENDPOINT: '', ITAA_API_KEY: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // --config: the single executable would look beside itself, the bundle in its working folder.
+  const child = spawn(
+    program.command,
+    [...program.args, '--config', path.join(folder, 'agent-config.json')],
+    {
+      cwd: folder,
+      env: { ...process.env, ITAA_FIRST_REPORT_DELAY_S: '0', ITAA_ENDPOINT: '', ITAA_API_KEY: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

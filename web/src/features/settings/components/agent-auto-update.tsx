@@ -1,10 +1,10 @@
-import { Alert, Flex, Loader, SwitchField, Text } from '@aws-amplify/ui-react';
+import { SwitchField, Text } from '@aws-amplify/ui-react';
 import { useId } from 'react';
 import { hasRole } from '@shared/constants';
 import { AGENT_AUTO_UPDATE_MESSAGES } from '@shared/organization-settings';
-import { errorMessage } from '../../../api/api-client';
 import { useCurrentUser } from '../../../api/me';
 import { useUpdateOrganizationSettings } from '../api/organization-settings';
+import { OrganizationSettingStatus } from './organization-setting-status';
 // The switch's stylesheet comes with the screens that have one (web/src/main.tsx).
 import '@aws-amplify/ui-react/styles/switchField.css';
 
@@ -31,30 +31,13 @@ export function AgentAutoUpdate() {
       <Text id={descriptionId} fontSize="small" color="font.secondary" marginTop="xxs">
         {AGENT_AUTO_UPDATE_MESSAGES.description}
       </Text>
-      <div role="status">
-        {update.isPending ? (
-          <Flex alignItems="center" gap="xs" marginTop="small">
-            <Loader size="small" />
-            <Text fontSize="small">{AGENT_AUTO_UPDATE_MESSAGES.saving}</Text>
-          </Flex>
-        ) : null}
-        {update.isSuccess ? (
-          <Alert variation="success" marginTop="small" isDismissible onDismiss={() => update.reset()}>
-            {update.data.agent_auto_update ? AGENT_AUTO_UPDATE_MESSAGES.on : AGENT_AUTO_UPDATE_MESSAGES.off}
-          </Alert>
-        ) : null}
-      </div>
-      {update.isError ? (
-        <Alert
-          variation="error"
-          role="alert"
-          marginTop="small"
-          isDismissible
-          onDismiss={() => update.reset()}
-        >
-          {errorMessage(update.error)}
-        </Alert>
-      ) : null}
+      <OrganizationSettingStatus
+        update={update}
+        savingMessage={AGENT_AUTO_UPDATE_MESSAGES.saving}
+        savedMessage={(settings) =>
+          settings.agent_auto_update ? AGENT_AUTO_UPDATE_MESSAGES.on : AGENT_AUTO_UPDATE_MESSAGES.off
+        }
+      />
     </div>
   );
 }

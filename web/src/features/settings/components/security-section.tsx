@@ -9,6 +9,7 @@ import { recordMfaChange, useCognitoMfa, useStartTotpSetup, type TotpSetup } fro
 import { useUpdateOrganizationSettings } from '../api/organization-settings';
 import { MfaSetupForm } from './mfa-setup-form';
 import { MfaTurnOffForm } from './mfa-turn-off-form';
+import { OrganizationSettingStatus } from './organization-setting-status';
 // Only this screen has a switch: its stylesheet comes with it, not with every page (web/src/main.tsx).
 import '@aws-amplify/ui-react/styles/switchField.css';
 import '../security.css';
@@ -158,24 +159,11 @@ function OrganizationMfa() {
         isDisabled={update.isPending}
         onChange={(event) => change(event.target.checked)}
       />
-      <div role="status">
-        {update.isSuccess ? (
-          <Alert variation="success" marginTop="small" isDismissible onDismiss={() => update.reset()}>
-            {update.data.require_mfa ? MFA_MESSAGES.requireOn : MFA_MESSAGES.requireOff}
-          </Alert>
-        ) : null}
-      </div>
-      {update.isError ? (
-        <Alert
-          variation="error"
-          role="alert"
-          marginTop="small"
-          isDismissible
-          onDismiss={() => update.reset()}
-        >
-          {errorMessage(update.error)}
-        </Alert>
-      ) : null}
+      <OrganizationSettingStatus
+        update={update}
+        savingMessage="Saving…"
+        savedMessage={(settings) => (settings.require_mfa ? MFA_MESSAGES.requireOn : MFA_MESSAGES.requireOff)}
+      />
     </Card>
   );
 }
