@@ -299,12 +299,25 @@ export class FeatureFunction extends LambdaFunction {
     }
     if (access.agentUpdates === 'read') {
       // The TUF metadata and release files under updates/ (agent/build/updates.ts), nothing else.
+      // Their names change with each release, hence a prefix; the bucket's ARN comes through an
+      // export of a known name, so that cdk-nag's finding can be acknowledged by its exact text.
+      const bucketStack = Stack.of(props.agentBundles);
+      const exportName = `${bucketStack.stackName}-AgentBundlesArn`;
+      const bucketArn =
+        bucketStack === Stack.of(this)
+          ? props.agentBundles.bucketArn
+          : bucketStack.exportValue(props.agentBundles.bucketArn, { name: exportName });
       this.addToRolePolicy(
         new PolicyStatement({
           actions: ['s3:GetObject'],
-          resources: [props.agentBundles.arnForObjects(`${AGENT_UPDATES_FOLDER}/*`)],
+          resources: [`${bucketArn}/${AGENT_UPDATES_FOLDER}/*`],
         }),
       );
+      acknowledge(this, {
+        id: `AwsSolutions-IAM5[Resource::${exportName}/${AGENT_UPDATES_FOLDER}/*]`,
+        reason:
+          'Agents fetch the TUF metadata and release files under updates/, whose names change with each release: read-only, that prefix only.',
+      });
       this.addEnvironment('AGENT_BUNDLE_BUCKET', props.agentBundles.bucketName);
     }
     if (access.mail) this.grantSendEmail();

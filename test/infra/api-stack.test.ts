@@ -193,10 +193,12 @@ describe('Api stack', () => {
         ReservedConcurrentExecutions: functionSettings('agent-reports').reservedConcurrency,
       });
       expect(functionSettings('agent-reports').reservedConcurrency).toBeGreaterThan(0);
-      // The enrolment shares the function and its URL: a device enrols where it reports.
+      // The enrolment and the self-update share the function and its URL: a device enrols and
+      // fetches its updates where it reports, each with a credential the handler checks first.
       expect(routes.filter((route) => route.feature === 'agent-reports').map(routeKey)).toEqual([
         'POST /api/agent/enroll',
         'POST /api/agent/report',
+        'GET /api/agent/updates/{path+}',
       ]);
       template.hasOutput('AgentReportUrl', {
         Value: {
@@ -210,14 +212,16 @@ describe('Api stack', () => {
         expect(functionSettings(feature).timeoutSeconds).toBeLessThan(30);
     });
 
-    it('lets only the agents function read the installer bucket, and tells it the bucket', () => {
+    it('lets only the agents function (the installer) and the report function (the updates) read the installer bucket, and tells them the bucket', () => {
       for (const feature of featuresInUse()) {
         const variables = (
           resources[functionLogicalId(feature)]?.Properties as {
             Environment: { Variables: Record<string, unknown> };
           }
         ).Environment.Variables;
-        expect('AGENT_BUNDLE_BUCKET' in variables, feature).toBe(feature === 'agents');
+        expect('AGENT_BUNDLE_BUCKET' in variables, feature).toBe(
+          feature === 'agents' || feature === 'agent-reports',
+        );
       }
     });
 
