@@ -71,6 +71,13 @@ describe('Settings → Monitoring Agent in Chromium', () => {
     expect(await section().getByTestId('agent-install-command-linux').textContent()).toBe(
       `sudo sh install.sh --api-key YOUR_API_KEY --endpoint ${submitAddress}`,
     );
+    // Many PCs: the MSI's silent install line, with the address and the key as its properties.
+    expect(await section().getByTestId('agent-install-command-msi').textContent()).toBe(
+      `msiexec /i IT-Asset-Auditor-Agent.msi /qn SERVER_URL=${submitAddress} ENROLL_KEY=YOUR_API_KEY`,
+    );
+    expect(await section().getByRole('button', { name: 'Copy silent install command' }).isVisible()).toBe(
+      true,
+    );
     expect(await section().getByRole('button', { name: 'Copy install command' }).isVisible()).toBe(true);
     expect(await section().getByText('Assets → Agent Monitoring').isVisible()).toBe(true);
 

@@ -9,7 +9,12 @@ import {
 import { errorMessage } from '../../../api/api-client';
 import { getRuntimeConfig } from '../../../config/runtime-config';
 import { useDownloadAgent } from '../api/download-agent';
-import { API_KEY_PLACEHOLDER, linuxInstallCommand, windowsInstallCommand } from './agent-install-commands';
+import {
+  API_KEY_PLACEHOLDER,
+  linuxInstallCommand,
+  silentMsiCommand,
+  windowsInstallCommand,
+} from './agent-install-commands';
 import { agentSubmitAddress } from './api-key-format';
 import { AgentAutoUpdate } from './agent-auto-update';
 import { AgentTiles } from './agent-tiles';
@@ -32,11 +37,13 @@ export function MonitoringAgentSection() {
   const installId = useId();
   const windowsId = useId();
   const linuxId = useId();
+  const silentId = useId();
   const downloadRef = useRef<HTMLButtonElement>(null);
   const download = useDownloadAgent();
   const endpoint = agentSubmitAddress(window.location.origin, getRuntimeConfig().agentReportUrl);
   const windowsCommand = windowsInstallCommand(endpoint);
   const linuxCommand = linuxInstallCommand(endpoint);
+  const silentCommand = silentMsiCommand(endpoint);
 
   const startDownload = () => {
     download.mutate(undefined, {
@@ -134,16 +141,38 @@ export function MonitoringAgentSection() {
             {AGENT_FIRST_REPORT_MINUTES} minutes.
           </li>
         </ol>
-        <Text fontSize="small" color="font.secondary" id={linuxId} marginTop="small" marginBottom="xs">
-          On Linux (systemd, Node.js 20 or later), run this in the unzipped folder instead:
-        </Text>
-        <div className="copy-box" role="group" aria-labelledby={linuxId}>
-          <code className="copy-box__value" data-testid="agent-install-command-linux">
-            {linuxCommand}
-          </code>
-          <CopyButton text={linuxCommand} what="Linux install command" />
-        </div>
+        <InstallCommand
+          id={linuxId}
+          intro="On Linux with systemd, run this in the unzipped folder instead (Debian and Ubuntu get the .deb, Node.js 24 inside; other distributions need Node.js 20 or later):"
+          command={linuxCommand}
+          testId="agent-install-command-linux"
+          what="Linux install command"
+        />
+        <InstallCommand
+          id={silentId}
+          intro="On many PCs at once (Intune, Group Policy), deploy the MSI from the zip silently; PROXY_URL= and CA_CERT_FILE= are taken too:"
+          command={silentCommand}
+          testId="agent-install-command-msi"
+          what="silent install command"
+        />
       </section>
     </Card>
+  );
+}
+
+/** A command to copy, introduced by a line that names it for screen readers. */
+function InstallCommand(props: { id: string; intro: string; command: string; testId: string; what: string }) {
+  return (
+    <>
+      <Text fontSize="small" color="font.secondary" id={props.id} marginTop="small" marginBottom="xs">
+        {props.intro}
+      </Text>
+      <div className="copy-box" role="group" aria-labelledby={props.id}>
+        <code className="copy-box__value" data-testid={props.testId}>
+          {props.command}
+        </code>
+        <CopyButton text={props.command} what={props.what} />
+      </div>
+    </>
   );
 }
