@@ -22,6 +22,9 @@ import { EXIT_FOR_UPDATE, serviceUpdater, watchUpdate } from './update-service';
 import { AGENT_VERSION } from './version';
 import { CONFIGURE_COMMAND, configureCommand } from './install-config';
 
+/** How long a stop waits for a report under way (inside WinSW's 15 s stoptimeout and systemd's 90 s). */
+const STOP_GRACE_MS = 10_000;
+
 /** Exit codes of --once and of a failed start; the service exits with `updated` to be restarted as the new version. */
 export const EXIT = { ok: 0, notAccepted: 1, usage: 2, collection: 3, updated: EXIT_FOR_UPDATE } as const;
 
@@ -142,6 +145,13 @@ async function runService(options: CliOptions): Promise<number> {
     process.on(signal, () => {
       log.info(`${signal} received: stopping`);
       stop.abort();
+      // A report under way (a slow collector, a server not answering) must not hold the stop past
+      // the service manager's patience (WinSW waits 15 s, then kills): it is dropped, and the next
+      // start reports afresh.
+      setTimeout(() => {
+        log.warn(`Still busy with a report ${STOP_GRACE_MS / 1000} s after ${signal}: stopping without it`);
+        process.exit(EXIT.ok);
+      }, STOP_GRACE_MS).unref();
     });
   }
   process.on('uncaughtException', (error) => {
