@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { choice, optionalChoice, pageSchema, pagingFields, searchText } from './list';
+import { cleanSerialNumber } from './serial-number';
 
 /**
  * What a monitoring agent reports (SPEC.md section 3, agent_data), validated by the ingestion route
@@ -74,12 +75,40 @@ export const printerSchema = z.strictObject({
 
 export const installedSoftwareSchema = z.strictObject({ name: text(500), version: optionalText(200) });
 
+/** An IPv4 address as the machine's adapters hold it. */
+const ipv4Address = z.ipv4({ error: 'Must be an IPv4 address' });
+/** A MAC address, written AA:BB:CC:DD:EE:FF whatever separator or case the collector saw. */
+const macAddress = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Fa-f]{2}([:-]?[0-9A-Fa-f]{2}){5}$/, { error: 'Must be a MAC address' })
+  .transform((mac) =>
+    mac
+      .replace(/[:-]/g, '')
+      .toUpperCase()
+      .replace(/(..)(?!$)/g, '$1:'),
+  );
+
+/** A machine's identity as stored beside its machine item (issue 27). */
+export const machineIdentitySchema = z.object({
+  manufacturer: z.string().nullable(),
+  model: z.string().nullable(),
+  bios_version: z.string().nullable(),
+  os_build: z.string().nullable(),
+  domain: z.string().nullable(),
+  ipv4_addresses: z.array(z.string()),
+  mac_addresses: z.array(z.string()),
+});
+export type MachineIdentity = z.output<typeof machineIdentitySchema>;
+
 /**
- * The parts of a report a collector gathers, each of which can fail on its own: 'system' is
- * os_version, service_tag and logged_in_user; 'memory' is memory_total_gb.
+ * The parts of a report a collector gathers, each of which can fail on its own: 'system' is the
+ * machine's identity (os_version, os_build, service_tag, manufacturer, model, bios_version, domain,
+ * last_boot) and logged_in_user; 'network' is its IPv4 and MAC addresses; 'memory' is memory_total_gb.
  */
 export const AGENT_REPORT_SECTIONS = [
   'system',
+  'network',
   'cpu_info',
   'memory',
   'storage_info',
@@ -90,7 +119,18 @@ export const AGENT_REPORT_SECTIONS = [
 export type AgentReportSection = (typeof AGENT_REPORT_SECTIONS)[number];
 /** The report fields of each section. */
 export const AGENT_SECTION_FIELDS = {
-  system: ['os_version', 'service_tag', 'logged_in_user'],
+  system: [
+    'os_version',
+    'service_tag',
+    'logged_in_user',
+    'manufacturer',
+    'model',
+    'bios_version',
+    'os_build',
+    'domain',
+    'last_boot',
+  ],
+  network: ['ipv4_addresses', 'mac_addresses'],
   cpu_info: ['cpu_info'],
   memory: ['memory_total_gb'],
   storage_info: ['storage_info'],
@@ -108,6 +148,13 @@ const sectionText = (max: number) =>
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null));
 const sectionList = <T extends z.ZodType>(entry: T, max: number) => z.array(entry).max(max).optional();
+/** A list of the network section: distinct, in the order first seen. */
+const addressList = <T extends z.ZodType<string, unknown>>(address: T) =>
+  z
+    .array(address)
+    .max(64)
+    .optional()
+    .transform((addresses) => (addresses === undefined ? undefined : [...new Set(addresses)]));
 
 export const collectionErrorSchema = z.strictObject({
   section: z.enum(AGENT_REPORT_SECTIONS, { error: `Must be one of ${AGENT_REPORT_SECTIONS.join(', ')}` }),
@@ -127,8 +174,25 @@ export const agentReportSchema = z.strictObject({
   hostname: text(255).min(1, { error: 'hostname is required' }),
   os_type: optionalText(100),
   os_version: sectionText(200),
-  service_tag: sectionText(200),
+  /** The firmware's serial number, cleaned (shared/serial-number.ts): placeholders are no serial. */
+  service_tag: sectionText(200).transform((value) =>
+    value === undefined ? undefined : cleanSerialNumber(value),
+  ),
   logged_in_user: sectionText(300),
+  manufacturer: sectionText(200),
+  model: sectionText(200),
+  bios_version: sectionText(200),
+  /** The build of the OS beside its version: "10.0.22631.4460", "6.8.0-49-generic", "23H2". */
+  os_build: sectionText(100),
+  /** The Windows domain or workgroup; a Linux or macOS machine's DNS domain, if any. */
+  domain: sectionText(255),
+  /** When the machine last started. */
+  last_boot: z.iso
+    .datetime({ offset: true, error: 'last_boot must be a date and time (ISO 8601)' })
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value && new Date(value).toISOString())),
+  ipv4_addresses: addressList(ipv4Address),
+  mac_addresses: addressList(macAddress),
   agent_version: optionalText(50),
   update_available: z
     .boolean()
@@ -172,6 +236,14 @@ export const agentMachineSchema = z.object({
   os_version: optionalText(200),
   service_tag: optionalText(200),
   logged_in_user: optionalText(300),
+  manufacturer: optionalText(200),
+  model: optionalText(200),
+  bios_version: optionalText(200),
+  os_build: optionalText(100),
+  domain: optionalText(255),
+  last_boot: z.string().nullable().default(null),
+  ipv4_addresses: z.array(z.string()).default([]),
+  mac_addresses: z.array(z.string()).default([]),
   memory_total_gb: gigabytes,
   cpu_info: cpuInfoSchema.nullish().transform((value) => value ?? null),
   storage_info: z.array(storageDeviceSchema).default([]),
@@ -184,6 +256,8 @@ export const agentMachineSchema = z.object({
   /** Worked out by the server from agent_version (shared/agent-version.ts). */
   update_available: z.boolean(),
   enrolled_at: z.string(),
+  /** The hardware asset this machine is (issue 27: one record per device); null when not in the inventory. */
+  hardware_asset_id: z.string().nullable().default(null),
 });
 export type AgentMachine = z.output<typeof agentMachineSchema>;
 
@@ -194,6 +268,15 @@ export const agentSummarySchema = agentMachineSchema.omit({
   printers: true,
   installed_software: true,
   stale_sections: true,
+  // Kept beside the machine item (issue 27), read for one machine only.
+  manufacturer: true,
+  model: true,
+  bios_version: true,
+  os_build: true,
+  domain: true,
+  ipv4_addresses: true,
+  mac_addresses: true,
+  hardware_asset_id: true,
 });
 export type AgentSummary = z.output<typeof agentSummarySchema>;
 

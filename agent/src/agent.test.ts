@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentReport } from '../../shared/agent-data';
+import { agentReportSchema, type AgentReport } from '../../shared/agent-data';
 import { reportOnce, runLoop, type ReportResult } from './agent';
 import type { Logger } from './logger';
 import { InvalidReportError } from './report';
@@ -17,7 +17,7 @@ function memoryLog(): Logger & { lines: string[] } {
   };
 }
 
-const report: AgentReport = {
+const report: AgentReport = agentReportSchema.parse({
   machine_id: 'abc',
   hostname: 'pc-1',
   os_type: 'Linux',
@@ -33,7 +33,7 @@ const report: AgentReport = {
   printers: [],
   installed_software: [],
   collection_errors: [],
-};
+});
 
 describe('reportOnce', () => {
   it('collects, sends the JSON and logs the answer', async () => {

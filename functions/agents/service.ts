@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {
   installedSoftwareSchema,
+  machineIdentitySchema,
   printerSchema,
   sharedFolderSchema,
   storageDeviceSchema,
@@ -17,6 +18,7 @@ import {
   agentSections,
   type AgentSectionName,
 } from '../lib/table/items/agents';
+import { machineLinkItemSchema, machineLinks } from '../lib/table/items/inventory';
 
 /** The fleet as the organisation's people see it: its machines, and one machine's whole report. */
 
@@ -26,12 +28,24 @@ const sectionEntriesSchema = z.object({
   shared_folders: z.array(z.object(sharedFolderSchema.shape)),
   printers: z.array(z.object(printerSchema.shape)),
   installed_software: z.array(z.object(installedSoftwareSchema.shape)),
+  identity: z.array(machineIdentitySchema).max(1),
 });
 
+const NO_IDENTITY = {
+  manufacturer: null,
+  model: null,
+  bios_version: null,
+  os_build: null,
+  domain: null,
+  ipv4_addresses: [],
+  mac_addresses: [],
+};
+
 export async function getAgentMachine(organizationId: string, machineId: string): Promise<AgentMachine> {
-  const [item, parts] = await Promise.all([
+  const [item, parts, link] = await Promise.all([
     getItem(agentMachineItemSchema, agentMachines.key(organizationId, machineId), { consistent: true }),
     listAll(agentSectionItemSchema, agentSections.ofMachine(organizationId, machineId), { consistent: true }),
+    getItem(machineLinkItemSchema, machineLinks.key(organizationId, machineId), { consistent: true }),
   ]);
   if (!item) throw new NotFound('Machine not found');
   const partsOf = (section: AgentSectionName) =>
@@ -48,9 +62,13 @@ export async function getAgentMachine(organizationId: string, machineId: string)
   const sections = sectionEntriesSchema.parse(
     Object.fromEntries(AGENT_SECTIONS.map((section) => [section, partsOf(section)])),
   );
+  const { identity, ...lists } = sections;
   return {
     ...toSummary(item),
-    ...sections,
+    ...NO_IDENTITY,
+    ...identity[0],
+    ...lists,
+    hardware_asset_id: link?.hardware_asset_id ?? null,
     // Small storage rides in the machine item, large storage in parts.
     storage_info: item.sections.storage_info ? sections.storage_info : (item.storage_info ?? []),
     stale_sections: item.stale_sections ?? {},

@@ -28,6 +28,7 @@ export async function setOrganizationSettings(
   const after: OrganizationSettings = {
     require_mfa: request.require_mfa ?? before.require_mfa,
     agent_auto_update: request.agent_auto_update ?? before.agent_auto_update,
+    auto_add_machines: request.auto_add_machines ?? before.auto_add_machines,
   };
   const changed = (Object.keys(after) as (keyof OrganizationSettings)[]).filter(
     (name) => after[name] !== before[name],

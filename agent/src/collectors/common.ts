@@ -11,7 +11,18 @@ import type {
 /** What a collector finds about its machine: the report without the agent's own fields. */
 export type MachineFacts = Omit<
   CompleteAgentReport,
-  'agent_version' | 'update_available' | 'collection_errors'
+  | 'agent_version'
+  | 'update_available'
+  | 'collection_errors'
+  // Issue 27's identity facts, which the collectors do not gather yet.
+  | 'manufacturer'
+  | 'model'
+  | 'bios_version'
+  | 'os_build'
+  | 'domain'
+  | 'last_boot'
+  | 'ipv4_addresses'
+  | 'mac_addresses'
 >;
 export type CpuInfo = z.output<typeof cpuInfoSchema>;
 export type StorageDevice = z.output<typeof storageDeviceSchema>;

@@ -46,9 +46,13 @@ export function disposalCounter(status: DisposalItemStatus): string {
 /** The monitoring agents an organisation has: moved by a machine's first report. */
 export const AGENTS_COUNTER = 'agents';
 
+/** The machines linked to a hardware asset (issue 27): moved with each link and unlink. */
+export const LINKED_MACHINES_COUNTER = 'machines_linked';
+
 /** Every counter a shard may hold. */
 export const COUNTER_NAMES: readonly string[] = [
   AGENTS_COUNTER,
+  LINKED_MACHINES_COUNTER,
   ...HARDWARE_STATUSES.map(statusCounter),
   ...HARDWARE_ASSET_TYPES.map(typeCounter),
   ...DISPOSAL_ITEM_STATUSES.map(disposalCounter),

@@ -3,8 +3,18 @@ import * as z from 'zod';
 import { cpuInfoSchema, staleSectionsSchema, storageDeviceSchema } from '../../../../shared/agent-data';
 import { key, stored } from './stored';
 
-/** The sections that can grow past an item, stored in parts (storage only when it is large). */
-export const AGENT_SECTIONS = ['storage_info', 'shared_folders', 'printers', 'installed_software'] as const;
+/**
+ * The sections stored in parts beside the machine item: those that can grow past an item (storage
+ * only when it is large), and the machine's identity (issue 27), which seldom changes and would
+ * take the machine item past 1 KB, one write unit a report.
+ */
+export const AGENT_SECTIONS = [
+  'storage_info',
+  'shared_folders',
+  'printers',
+  'installed_software',
+  'identity',
+] as const;
 export type AgentSectionName = (typeof AGENT_SECTIONS)[number];
 
 const sectionStoredSchema = z.object({ hash: z.string(), parts: z.number() });
@@ -18,6 +28,7 @@ export const sectionStateSchema = z.object({
   shared_folders: sectionStoredSchema.optional(),
   printers: sectionStoredSchema.optional(),
   installed_software: sectionStoredSchema.optional(),
+  identity: sectionStoredSchema.optional(),
 } satisfies Record<AgentSectionName, z.ZodOptional<typeof sectionStoredSchema>>);
 export type SectionState = z.infer<typeof sectionStateSchema>;
 
@@ -43,6 +54,14 @@ export const agentMachineItemSchema = z.object({
   /** Storage when small; large storage is a section in parts. */
   storage_info: z.array(z.object(storageDeviceSchema.shape)).optional(),
   sections: sectionStateSchema,
+  /** When the machine last started: on every report, so not part of `facts`. */
+  last_boot: z.string().optional(),
+  /**
+   * A hash of what the machine's timeline compares (hostname, user, OS, CPU, memory, the disks'
+   * sizes) and its identity: a report with the same `facts` and section hashes changed nothing
+   * the timeline or the inventory link would see, and is the one-write heartbeat.
+   */
+  facts: z.string().optional(),
   /** Sections the latest report did not collect, which keep their earlier value. */
   stale_sections: staleSectionsSchema.optional(),
   first_seen: z.string(),

@@ -31,6 +31,8 @@ export const hardwareAssetItemSchema = z.object({
   disposal_date: z.string().optional(),
   /** Its item on the disposal list while its status is Disposal Pending or Disposed. */
   disposal_item_id: z.string().optional(),
+  /** The monitored machine this asset is (issue 27); its link item says the same (items/inventory.ts). */
+  machine_id: z.string().optional(),
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number(),

@@ -17,6 +17,7 @@ export const organizationItemSchema = z.object({
   require_mfa: z.boolean().optional(),
   /** Its agents install newer versions themselves (Settings → Monitoring Agent); absent means on. */
   agent_auto_update: z.boolean().optional(),
+  auto_add_machines: z.boolean().optional(),
 });
 export type OrganizationItem = z.infer<typeof organizationItemSchema>;
 

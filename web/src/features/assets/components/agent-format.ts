@@ -71,6 +71,7 @@ export function formatDay(iso: string): string {
 /** Each report section by the name the machine view gives it. */
 export const SECTION_LABELS: Record<AgentReportSection, string> = {
   system: 'System',
+  network: 'Network',
   cpu_info: 'CPU',
   memory: 'Memory',
   storage_info: 'Storage',

@@ -1,0 +1,50 @@
+/**
+ * Serial numbers as the inventory matches them (issue 27): a monitored machine is the hardware asset
+ * with the same cleaned serial. Firmware vendors leave placeholders in the serial fields of cheap
+ * boards and virtual machines; matching on those would merge unrelated computers into one record.
+ */
+
+/** Placeholders firmware vendors leave in serial number fields, compared in upper case. */
+const JUNK_SERIALS = new Set(
+  [
+    'to be filled by o.e.m.',
+    'to be filled by oem',
+    'system serial number',
+    'chassis serial number',
+    'base board serial number',
+    'serial number',
+    'serialnumber',
+    'default string',
+    'default',
+    'none',
+    'null',
+    'n/a',
+    'na',
+    'not applicable',
+    'not available',
+    'not specified',
+    'not set',
+    'unknown',
+    'invalid',
+    'oem',
+    'o.e.m.',
+    'empty',
+    '123456789',
+    '0123456789',
+    '1234567890',
+  ].map((serial) => serial.toUpperCase()),
+);
+
+/**
+ * A serial number fit to match on: trimmed, inner runs of spaces made one, upper-cased; null for an
+ * empty value, a vendor placeholder ('To Be Filled By O.E.M.', 'Default string', 'System Serial
+ * Number', …) or a run of one character ('0', '00000000', 'XXXX', '--').
+ */
+export function cleanSerialNumber(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const serial = value.trim().replace(/\s+/g, ' ').toUpperCase();
+  if (serial === '' || JUNK_SERIALS.has(serial)) return null;
+  const alphanumeric = serial.replace(/[^0-9A-Z]/g, '');
+  if (alphanumeric === '' || /^(.)\1*$/.test(alphanumeric)) return null;
+  return serial;
+}
