@@ -30,6 +30,7 @@ const asset: HardwareAsset = {
   disposal_reason: 'Broken/Defective',
   disposal_date: '2026-11-02',
   disposal_item_id: null,
+  machine_id: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   version: 3,

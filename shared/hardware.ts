@@ -231,6 +231,8 @@ export const hardwareAssetSchema = z.object({
   disposal_date: z.string().nullable(),
   /** Its item on the disposal list, kept while the status is Disposal Pending or Disposed. */
   disposal_item_id: z.string().nullable(),
+  /** The monitored machine this asset is (issue 27: one record per device); null when not monitored. */
+  machine_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number().int(),

@@ -42,6 +42,7 @@ export function toAsset(item: HardwareAssetItem): HardwareAsset {
     disposal_reason: item.disposal_reason ?? null,
     disposal_date: item.disposal_date ?? null,
     disposal_item_id: item.disposal_item_id ?? null,
+    machine_id: item.machine_id ?? null,
     created_at: item.created_at,
     updated_at: item.updated_at,
     version: item.version,
@@ -62,6 +63,7 @@ const OPTIONAL_TEXT_FIELDS = [
   'notes',
   'disposal_date',
   'disposal_item_id',
+  'machine_id',
 ] as const;
 
 function toItem(organizationId: string, asset: HardwareAsset): HardwareAssetItem {

@@ -178,6 +178,7 @@ export async function importHardwareAssets(
       ...withDisposalDate(input, now),
       id: nextId(now.getTime()),
       disposal_item_id: null,
+      machine_id: null,
       created_at: timestamp,
       updated_at: timestamp,
       version: 1,

@@ -78,6 +78,7 @@ export async function createHardwareAsset(
     ...withDisposalDate(input, now),
     id: ulid(now.getTime()),
     disposal_item_id: null,
+    machine_id: null,
     created_at: timestamp,
     updated_at: timestamp,
     version: 1,

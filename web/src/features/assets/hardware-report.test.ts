@@ -23,6 +23,7 @@ function asset(overrides: Partial<HardwareAsset>): HardwareAsset {
     disposal_reason: null,
     disposal_date: null,
     disposal_item_id: null,
+    machine_id: null,
     // Midday UTC is the same calendar day from UTC-11 to UTC+11, wherever the test runs.
     created_at: '2026-03-05T12:00:00.000Z',
     updated_at: '2026-03-05T12:00:00.000Z',

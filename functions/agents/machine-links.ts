@@ -1,0 +1,299 @@
+import { ulid } from 'ulid';
+import type { MachineIdentity } from '../../shared/agent-data';
+import type { HardwareAsset, HardwareAssetType } from '../../shared/hardware';
+import {
+  AGENT_FILLED_FIELDS,
+  type AgentFilledField,
+  type AgentLiveFacts,
+  type FactDifference,
+} from '../../shared/inventory';
+import { auditEntry, type Actor } from '../lib/audit-trail';
+import { put, type TableWrite } from '../lib/table/commands';
+import { absent, equals } from '../lib/table/conditions';
+import { LINKED_MACHINES_COUNTER, type CounterDeltas } from '../lib/table/counters';
+import type { AgentMachineItem } from '../lib/table/items/agents';
+import { machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
+import { addAssetDeltas, assetChangeItems, hardwareChanges, hardwareLabel } from '../hardware/asset-items';
+
+/**
+ * One record per device (issue 27): the writes that link a monitored machine to its hardware asset,
+ * unlink it, or make it an asset. Each is a list of transaction items for the caller's transaction
+ * (a report's, or a person's request) with the counter moves it adds: a transaction may touch a
+ * counter shard once, so the caller merges them into its own.
+ */
+
+export interface LinkWrites {
+  writes: TableWrite[];
+  counters: CounterDeltas;
+  /** The asset as the writes leave it. */
+  asset: HardwareAsset;
+}
+
+/** The agent's facts in the record's terms. */
+export function liveFacts(machine: AgentMachineItem, identity: MachineIdentity | null): AgentLiveFacts {
+  const disks = machine.storage_info ?? [];
+  const diskTotal = disks.reduce((sum, disk) => sum + (disk.total_gb ?? 0), 0);
+  return {
+    machine_id: machine.machine_id,
+    hostname: machine.hostname,
+    last_seen: machine.last_seen,
+    logged_in_user: machine.logged_in_user ?? null,
+    serial_number: machine.service_tag ?? null,
+    manufacturer: identity?.manufacturer ?? null,
+    model: identity?.model ?? null,
+    os: machine.os_version ?? machine.os_type ?? null,
+    cpu: machine.cpu_info?.processor ?? null,
+    ram_gb: machine.memory_total_gb === undefined ? null : Math.round(machine.memory_total_gb),
+    storage_gb: diskTotal > 0 ? Math.round(diskTotal) : null,
+    disks: disks.map((disk) => ({
+      device: disk.device,
+      mountpoint: disk.mountpoint ?? null,
+      used_gb: disk.used_gb ?? null,
+      total_gb: disk.total_gb ?? null,
+      percent: disk.percent ?? null,
+    })),
+  };
+}
+
+const isEmpty = (value: string | number | null) => value === null || value === '' || value === 0;
+
+/** The record's empty fields the agent knows: what a link fills, never overwriting a person's entry. */
+export function agentFill(
+  asset: HardwareAsset,
+  facts: AgentLiveFacts,
+): Partial<Pick<HardwareAsset, AgentFilledField>> {
+  const fill: Partial<Pick<HardwareAsset, AgentFilledField>> = {};
+  for (const field of AGENT_FILLED_FIELDS) {
+    const known = facts[field];
+    if (known === null || isEmpty(known) || !isEmpty(asset[field])) continue;
+    Object.assign(fill, { [field]: known });
+  }
+  return fill;
+}
+
+/** Where the record says something else than the agent: shown with Accept, never applied unasked. */
+export function factDifferences(asset: HardwareAsset, facts: AgentLiveFacts): FactDifference[] {
+  return AGENT_FILLED_FIELDS.flatMap((field) => {
+    const agent = facts[field];
+    const record = asset[field];
+    if (agent === null || isEmpty(agent)) return [];
+    const same =
+      typeof agent === 'string' && typeof record === 'string'
+        ? agent.trim().toLowerCase() === record.trim().toLowerCase()
+        : agent === record;
+    return same ? [] : [{ field, agent, record: isEmpty(record) ? null : record }];
+  });
+}
+
+/** The link item's condition: as the caller read it (absent, or naming the same asset). */
+function linkUnchanged(link: MachineLinkItem | null) {
+  if (!link) return absent('machine_id');
+  return link.hardware_asset_id
+    ? equals('hardware_asset_id', link.hardware_asset_id)
+    : absent('hardware_asset_id');
+}
+
+interface LinkInput {
+  organizationId: string;
+  machineId: string;
+  hostname: string;
+  /** The asset as read: its version guards the write. */
+  asset: HardwareAsset;
+  /** The agent's facts, to fill the record's empty fields. */
+  facts: AgentLiveFacts | null;
+  how: NonNullable<MachineLinkItem['linked_by']>;
+  actor: Actor;
+  now: Date;
+  /** The machine's link item as read (null when it has none). */
+  link: MachineLinkItem | null;
+  /** The asset's machine until now, whose link item gives the asset up (a reinstalled computer). */
+  previousMachine: { machineId: string; link: MachineLinkItem | null } | null;
+}
+
+/** Links a machine that is in no asset to `asset`, filling the asset's empty fields from the agent. */
+export function linkWrites(input: LinkInput): LinkWrites {
+  const { organizationId, asset: before, now } = input;
+  const after: HardwareAsset = {
+    ...before,
+    ...(input.facts ? agentFill(before, input.facts) : {}),
+    machine_id: input.machineId,
+    updated_at: now.toISOString(),
+    version: before.version + 1,
+  };
+  const writes = assetChangeItems(organizationId, { before, after }, null).items;
+  writes.push(
+    put(
+      machineLinks.item(organizationId, {
+        machine_id: input.machineId,
+        hardware_asset_id: before.id,
+        linked_at: now.toISOString(),
+        linked_by: input.how,
+        auto_link: true,
+      }),
+      linkUnchanged(input.link),
+    ),
+  );
+  const previous = input.previousMachine;
+  if (previous && previous.machineId !== input.machineId) {
+    writes.push(
+      put(
+        machineLinks.item(organizationId, {
+          machine_id: previous.machineId,
+          auto_link: previous.link?.auto_link ?? true,
+          ...(input.how === 'serial' && { replaced_by: input.machineId }),
+        }),
+        linkUnchanged(previous.link),
+      ),
+    );
+  }
+  writes.push(
+    auditEntry({
+      organizationId,
+      actor: input.actor,
+      now,
+      entityType: 'hardware_asset',
+      action: 'updated',
+      entityId: before.id,
+      entityLabel: hardwareLabel(after),
+      changes: {
+        ...hardwareChanges(before, after),
+        monitored_machine: { old: before.machine_id, new: `${input.hostname} (${input.machineId})` },
+      },
+    }),
+  );
+  const counters: CounterDeltas = new Map(previous ? [] : [[LINKED_MACHINES_COUNTER, 1]]);
+  return { writes, counters, asset: after };
+}
+
+interface UnlinkInput {
+  organizationId: string;
+  machineId: string;
+  asset: HardwareAsset;
+  link: MachineLinkItem | null;
+  actor: Actor;
+  now: Date;
+  /** Machine gone (deleted): no link item is left for it. */
+  machineRemoved?: boolean;
+}
+
+/**
+ * Unlinks a machine from its asset. The machine is not linked again by serial afterwards: a person
+ * who unlinked it knows better than the serial.
+ */
+export function unlinkWrites(input: UnlinkInput): LinkWrites {
+  const { organizationId, asset: before, now } = input;
+  const after: HardwareAsset = {
+    ...before,
+    machine_id: null,
+    updated_at: now.toISOString(),
+    version: before.version + 1,
+  };
+  const writes = assetChangeItems(organizationId, { before, after }, null).items;
+  if (!input.machineRemoved) {
+    writes.push(
+      put(
+        machineLinks.item(organizationId, { machine_id: input.machineId, auto_link: false }),
+        linkUnchanged(input.link),
+      ),
+    );
+  }
+  writes.push(
+    auditEntry({
+      organizationId,
+      actor: input.actor,
+      now,
+      entityType: 'hardware_asset',
+      action: 'updated',
+      entityId: before.id,
+      entityLabel: hardwareLabel(after),
+      changes: { monitored_machine: { old: before.machine_id, new: null } },
+    }),
+  );
+  return { writes, counters: new Map([[LINKED_MACHINES_COUNTER, -1]]), asset: after };
+}
+
+const LAPTOP_MODELS =
+  /book|laptop|latitude|thinkpad|elitebook|probook|zbook|surface (laptop|pro|go)|yoga|xps 1[3-7]/i;
+
+/** What kind of asset a machine is, from what its agent knows. */
+export function assetTypeOf(facts: AgentLiveFacts): HardwareAssetType {
+  if (/server/i.test(facts.os ?? '')) return 'Server';
+  if (LAPTOP_MODELS.test(`${facts.model ?? ''} ${facts.manufacturer ?? ''}`)) return 'Laptop';
+  return 'Desktop';
+}
+
+interface AddInput {
+  organizationId: string;
+  facts: AgentLiveFacts;
+  how: 'person' | 'auto_add';
+  actor: Actor;
+  now: Date;
+  link: MachineLinkItem | null;
+  /** Left out of the asset when another asset already has it (the claim would refuse the write). */
+  serialTaken?: boolean;
+}
+
+/** A new asset made from the agent's facts, linked to its machine, with its audit entry. */
+export function addToInventoryWrites(input: AddInput): LinkWrites {
+  const { organizationId, facts, now } = input;
+  const timestamp = now.toISOString();
+  const asset: HardwareAsset = {
+    id: ulid(now.getTime()),
+    asset_type: assetTypeOf(facts),
+    manufacturer: facts.manufacturer,
+    model: facts.model,
+    serial_number: input.serialTaken ? null : facts.serial_number,
+    asset_tag: null,
+    purchase_date: null,
+    warranty_expiry: null,
+    status: 'Active',
+    location: null,
+    assigned_to: facts.logged_in_user,
+    cpu: facts.cpu,
+    ram_gb: facts.ram_gb ?? 0,
+    storage_gb: facts.storage_gb ?? 0,
+    os: facts.os,
+    notes: null,
+    disposal_reason: null,
+    disposal_date: null,
+    disposal_item_id: null,
+    machine_id: facts.machine_id,
+    created_at: timestamp,
+    updated_at: timestamp,
+    version: 1,
+  };
+  const writes = assetChangeItems(organizationId, { before: null, after: asset }, null).items;
+  writes.push(
+    put(
+      machineLinks.item(organizationId, {
+        machine_id: facts.machine_id,
+        hardware_asset_id: asset.id,
+        linked_at: timestamp,
+        linked_by: input.how,
+        auto_link: true,
+      }),
+      linkUnchanged(input.link),
+    ),
+    auditEntry({
+      organizationId,
+      actor: input.actor,
+      now,
+      entityType: 'hardware_asset',
+      action: 'created',
+      entityId: asset.id,
+      entityLabel: hardwareLabel(asset),
+      changes: {
+        ...hardwareChanges(null, asset),
+        monitored_machine: { old: null, new: `${facts.hostname} (${facts.machine_id})` },
+      },
+    }),
+  );
+  const counters: CounterDeltas = new Map([[LINKED_MACHINES_COUNTER, 1]]);
+  addAssetDeltas(counters, { before: null, after: asset });
+  return { writes, counters, asset };
+}
+
+/** Who an automatic change is recorded against in the audit trail. */
+export function agentActor(hostname: string): Actor {
+  return { email: `Monitoring agent (${hostname})` };
+}
