@@ -29,11 +29,12 @@ const PART_KEY_BYTES = 1_000;
 export const NOT_INCLUDED = 'Not included in the report';
 
 /**
- * Detects a changed section. 128 bits of SHA-256 are plenty for that, and keep the hashes short
- * enough for the machine item to stay under 1 KB: one write unit.
+ * Detects a changed section. 64 bits of SHA-256 are plenty for that (a machine's section against its
+ * own previous content), and keep the hashes short enough for the machine item to stay under 1 KB:
+ * one write unit.
  */
 export function sectionHash(entries: unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(entries)).digest().subarray(0, 16).toString('base64url');
+  return createHash('sha256').update(JSON.stringify(entries)).digest().subarray(0, 8).toString('base64url');
 }
 
 const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
@@ -84,6 +85,8 @@ export function lightFields(report: AgentReport, collected: Set<AgentReportSecti
       os_version: report.os_version ?? null,
       service_tag: report.service_tag ?? null,
       logged_in_user: report.logged_in_user ?? null,
+      // Epoch seconds: half the bytes of the ISO text, in an item that must stay under 1 KB.
+      last_boot: report.last_boot ? Math.floor(Date.parse(report.last_boot) / 1000) : null,
     }),
     ...(collected.has('cpu_info') && { cpu_info: report.cpu_info ?? null }),
     ...(collected.has('memory') && { memory_total_gb: report.memory_total_gb ?? null }),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { AgentReport } from '../../shared/agent-data';
+import type { AgentReport, AgentReportSection } from '../../shared/agent-data';
 import { DEVICE_TOKEN_MESSAGE, type DeviceCaller } from '../lib/agent-caller';
 import { TooManyRequests, Unauthorized } from '../lib/errors';
 import {
@@ -28,7 +28,10 @@ import {
 } from '../lib/table/items/agents';
 import { devices } from '../lib/table/items/devices';
 import { write, type Built } from '../lib/table/transaction';
+import { inventoryWrites, readMachineContext, reportChanges, type InventoryWrites } from './inventory';
+import { factsHash, programSet } from './machine-changes';
 import { countSupersededReport, newReportWindow, nextReportWindow, unchangedSince } from './report-window';
+import { moveSoftwareIndex } from './software-index';
 import {
   checkWriteSize,
   collectedSections,
@@ -65,6 +68,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A report as the machine item takes it: what it collected, and what it sets on the item. */
 interface ReportWrite {
+  collected: Set<AgentReportSection>;
   heavy: HeavySections;
   /** Fields every report rewrites; null clears one. Sections not collected are not among them. */
   fields: Record<string, unknown>;
@@ -79,6 +83,7 @@ function reportWrite(report: AgentReport, now: Date): ReportWrite {
     os_type: report.os_type,
     agent_version: report.agent_version,
     ...lightFields(report, collected),
+    facts: factsHash(report, collected),
     ...(heavy.inlineStorage && { storage_info: heavy.inlineStorage }),
     stale_sections: Object.keys(stale).length > 0 ? stale : null,
     last_seen: now.toISOString(),
@@ -87,6 +92,7 @@ function reportWrite(report: AgentReport, now: Date): ReportWrite {
   // made without the system section would forget its fields: it waits for a report that has them.
   const { search_text, ...indexKeys } = fleetIndexAttributes(fields);
   return {
+    collected,
     heavy,
     fields: { ...fields, ...indexKeys, ...(collected.has('system') && { search_text }) },
   };
@@ -123,6 +129,8 @@ async function recordHeartbeat(
       remove: [...entries.filter(([, value]) => value === null).map(([name]) => name), 'organization_id'],
     },
     allOf(
+      // Nothing the timeline, the identity or the inventory link reads has changed.
+      equals('facts', fields.facts),
       ...[...heavy.parted].map(([section, { hash }]) => sameSection(section, hash)),
       ...(heavy.inlineStorage ? [storageNotParted] : []),
       lessThan('last_seen', now.toISOString()),
@@ -165,6 +173,7 @@ async function writeReport(
   report: AgentReport,
   current: AgentMachineItem | null,
   now: Date,
+  inventory: (machine: AgentMachineItem) => Promise<InventoryWrites>,
 ): Promise<boolean> {
   const { organizationId } = device;
   const { heavy, fields } = reportWrite(report, now);
@@ -201,7 +210,8 @@ async function writeReport(
     }),
   );
 
-  if (current && shrunk.size === 0) {
+  const extra = await inventory(machine);
+  if (current && shrunk.size === 0 && extra.writes.length === 0 && extra.counters.size === 0) {
     return send(put(agentMachines.item(organizationId, machine), unchangedSince(current))).then(
       () => true,
       (error: unknown) => {
@@ -229,6 +239,8 @@ async function writeReport(
         add('other', remove(agentSections.key({ ...keys, part })));
       }
     }
+    for (const item of extra.writes) add('other', item);
+    const counters = new Map(extra.counters);
     if (!current) {
       add('machine', create(agentMachines.item(organizationId, machine)));
       // A machine deleted (or its device enrolled again) since the token was checked stays so.
@@ -236,14 +248,48 @@ async function writeReport(
         'device',
         check(devices.key(organizationId, machine.machine_id), equals('device_id', device.deviceId)),
       );
-      for (const item of counterUpdate(organizationId, new Map([[AGENTS_COUNTER, 1]]))) add('other', item);
+      counters.set(AGENTS_COUNTER, 1);
     } else {
       add('machine', put(agentMachines.item(organizationId, machine), unchangedSince(current)));
     }
+    for (const item of counterUpdate(organizationId, counters)) add('other', item);
     return built;
   });
   if (outcome.failed.includes('device')) throw new Unauthorized(DEVICE_TOKEN_MESSAGE, 'invalid_device_token');
   return outcome.ok;
+}
+
+/**
+ * What a report that is not a plain heartbeat does beyond the machine's items (issue 27): the software
+ * inventory moves now (each program its own small transaction, software-index.ts), and the rest
+ * (change events, audit, identity, the link by serial) goes into the report's transaction once the
+ * machine item is built. A machine written before facts were hashed is indexed from scratch once.
+ */
+async function prepareInventory(
+  device: DeviceCaller,
+  report: AgentReport,
+  current: AgentMachineItem | null,
+  now: Date,
+): Promise<(machine: AgentMachineItem) => Promise<InventoryWrites>> {
+  const { collected, heavy } = reportWrite(report, now);
+  const reported = heavy.parted.get('installed_software');
+  const fromScratch = current !== null && current.facts === undefined;
+  const softwareChanged =
+    reported !== undefined && (fromScratch || current?.sections.installed_software?.hash !== reported.hash);
+  const context = await readMachineContext(
+    device.organizationId,
+    current,
+    report.machine_id,
+    softwareChanged,
+  );
+  const software =
+    softwareChanged && report.installed_software ? programSet(report.installed_software) : null;
+  if (software) {
+    const before = fromScratch || !context.software ? new Map() : context.software;
+    await moveSoftwareIndex(device.organizationId, report.machine_id, before, software, now);
+  }
+  const changes = reportChanges(report, collected, current, context, software);
+  return (machine) => inventoryWrites(device, report, collected, current, machine, context, changes, now);
 }
 
 /**
@@ -264,7 +310,8 @@ export async function recordAgentReport(device: DeviceCaller, sent: AgentReport,
     const current = await getMachineItem(organizationId, report.machine_id);
     if (current && current.last_seen >= now.toISOString())
       return countSupersededReport(organizationId, report.machine_id, now);
-    if (await writeReport(device, report, current, now)) {
+    const inventory = await prepareInventory(device, report, current, now);
+    if (await writeReport(device, report, current, now, inventory)) {
       return moveSeenHour(organizationId, current?.last_seen, now);
     }
   }

@@ -55,7 +55,8 @@ export async function getAgentMachine(organizationId: string, machineId: string)
         (part) =>
           part.machine_id === item.machine_id &&
           part.section === section &&
-          part.part < (item.sections[section]?.parts ?? 0),
+          // The identity is one part, written only when it changes (functions/agent-reports/inventory.ts).
+          part.part < (section === 'identity' ? 1 : (item.sections[section]?.parts ?? 0)),
       )
       .sort((a, b) => a.part - b.part)
       .flatMap((part) => part.entries);

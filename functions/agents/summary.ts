@@ -15,7 +15,7 @@ export function toSummary(item: AgentMachineItem): AgentSummary {
     update_available: isUpdateAvailable(item.agent_version),
     memory_total_gb: item.memory_total_gb ?? null,
     cpu_info: item.cpu_info ?? null,
-    last_boot: item.last_boot ?? null,
+    last_boot: item.last_boot === undefined ? null : new Date(item.last_boot * 1000).toISOString(),
     first_seen: item.first_seen,
     last_seen: item.last_seen,
     enrolled_at: item.enrolled_at ?? item.first_seen,

@@ -10,6 +10,7 @@ import { apiKeyLookupItemSchema, apiKeyLookups, apiKeys, hashApiKey } from './ta
 import { deviceTokenLookupItemSchema, deviceTokenLookups, hashDeviceToken } from './table/items/devices';
 import type { SubscriptionItem } from './table/items/organizations';
 import { fromStored } from './table/items/stored';
+import { planLimits } from './plan-limits';
 import { getOrganizationAndSubscription, type Tenant } from './tenant';
 
 /** One answer for a missing, malformed, unknown or deleted key: which of them is not revealed. */
@@ -39,6 +40,10 @@ export interface DeviceCaller {
   enrolledAt: string;
   /** The organisation lets its agents update themselves (agent_auto_update, on unless turned off). */
   autoUpdate: boolean;
+  /** A new machine that matches no hardware asset becomes one (auto_add_machines, issue 27). */
+  autoAddMachines: boolean;
+  /** The plan's asset limit, which automatic adding keeps to. */
+  assetLimit: number;
 }
 
 /** The organisation an agent's key belongs to, or null for a malformed, unknown or deleted key. */
@@ -117,6 +122,8 @@ export async function findDevice(header: unknown): Promise<(DeviceCaller & Tenan
     deviceId: lookup.device_id,
     enrolledAt: lookup.enrolled_at,
     autoUpdate: tenant.organization?.agent_auto_update !== false,
+    autoAddMachines: tenant.organization?.auto_add_machines === true,
+    assetLimit: planLimits(tenant.subscription ?? null).assetLimit,
     ...tenant,
   };
 }

@@ -118,11 +118,15 @@ describe('the cost of a report', () => {
 
     const changed = agentReportSchema.parse(machine({ installed_software: programs.slice(1) }));
     const rewrite = await metered(() => recordAgentReport(device, changed, new Date('2026-11-23T11:00:00Z')));
-    // The heartbeat's condition fails on the changed section; the machine is read and rewritten.
-    // It is also the machine's first report in the 11:00 hour: the hourly counts move (+1, −1).
+    // The heartbeat's condition fails on the changed section; the machine is read (with its link,
+    // identity and programs), the software inventory moves (issue 27), and the machine is rewritten
+    // with its change events. It is also the machine's first report in the 11:00 hour: the hourly
+    // counts move (+1, −1).
     expect(rewrite.commands).toEqual([
       'UpdateItem',
       'GetItem',
+      'BatchGetItem',
+      'TransactWriteItems',
       'TransactWriteItems',
       'UpdateItem',
       'UpdateItem',
@@ -193,7 +197,7 @@ describe('the cost of a report', () => {
     expect(Object.keys(detail.stale_sections).sort()).toEqual(['installed_software', 'printers']);
   });
 
-  it('clears in a heartbeat a field the machine no longer reports', async () => {
+  it('clears a field the machine no longer reports, reading the machine first since its timeline compares it', async () => {
     const organizationId = ulid();
     const device = await enrolInProcess(organizationId);
     await recordAgentReport(device, agentReportSchema.parse(machine()), new Date('2026-11-23T10:00:00Z'));
@@ -204,7 +208,11 @@ describe('the cost of a report', () => {
         new Date('2026-11-23T10:30:00Z'),
       ),
     );
-    expect(withoutTag.commands).toEqual(['UpdateItem']);
+    // The serial and the user are what the timeline and the inventory link read (issue 27): the
+    // heartbeat's condition on the facts' hash fails, and the machine is read and written.
+    expect(withoutTag.commands).toEqual(['UpdateItem', 'GetItem', 'BatchGetItem', 'PutItem']);
+    // One unit of the machine item, and one for each fleet index: the search text lost the user.
+    expect(withoutTag).toMatchObject({ writeUnits: 3, indexWriteUnits: 2 });
     const summary = await getAgentMachine(organizationId, 'MACHINE-GUID-1');
     expect(summary).toMatchObject({
       service_tag: null,

@@ -84,6 +84,8 @@ export function remove(key: TableKey, condition?: Condition): TableWrite {
 
 export interface Changes {
   set?: Record<string, unknown>;
+  /** Set only where the item does not have them yet. */
+  setIfAbsent?: Record<string, unknown>;
   /** Numbers added to (created at 0 when absent). */
   add?: Record<string, number>;
   remove?: string[];
@@ -93,12 +95,15 @@ export interface Changes {
 export function update(key: TableKey, changes: Changes, condition?: Condition): TableWrite {
   const expression = new Expression();
   const clauses: string[] = [];
-  const set = Object.entries(changes.set ?? {}).filter(([, value]) => value !== undefined);
-  if (set.length > 0) {
-    clauses.push(
-      `SET ${set.map(([name, value]) => `${expression.name(name)} = ${expression.value(value)}`).join(', ')}`,
-    );
+  const set = Object.entries(changes.set ?? {})
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${expression.name(name)} = ${expression.value(value)}`);
+  for (const [name, value] of Object.entries(changes.setIfAbsent ?? {})) {
+    if (value === undefined) continue;
+    const attribute = expression.name(name);
+    set.push(`${attribute} = if_not_exists(${attribute}, ${expression.value(value)})`);
   }
+  if (set.length > 0) clauses.push(`SET ${set.join(', ')}`);
   const add = Object.entries(changes.add ?? {});
   if (add.length > 0) {
     clauses.push(

@@ -4,7 +4,11 @@ export class Expression {
   private readonly values: Record<string, unknown> = {};
 
   name(attribute: string): string {
-    const placeholder = `#${attribute}`;
+    // A placeholder is # and word characters: other names (a version counter, v#1.2.3) get a number.
+    const placeholder = /^\w+$/.test(attribute)
+      ? `#${attribute}`
+      : (Object.entries(this.names).find(([, name]) => name === attribute)?.[0] ??
+        `#_n${Object.keys(this.names).length}`);
     this.names[placeholder] = attribute;
     return placeholder;
   }

@@ -54,8 +54,8 @@ export const agentMachineItemSchema = z.object({
   /** Storage when small; large storage is a section in parts. */
   storage_info: z.array(z.object(storageDeviceSchema.shape)).optional(),
   sections: sectionStateSchema,
-  /** When the machine last started: on every report, so not part of `facts`. */
-  last_boot: z.string().optional(),
+  /** When the machine last started (epoch seconds): on every report, so not part of `facts`. */
+  last_boot: z.number().optional(),
   /**
    * A hash of what the machine's timeline compares (hostname, user, OS, CPU, memory, the disks'
    * sizes) and its identity: a report with the same `facts` and section hashes changed nothing

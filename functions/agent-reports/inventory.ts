@@ -1,0 +1,288 @@
+import * as z from 'zod';
+import {
+  installedSoftwareSchema,
+  machineIdentitySchema,
+  type AgentReport,
+  type AgentReportSection,
+  type MachineIdentity,
+} from '../../shared/agent-data';
+import { CHANGE_RETENTION_DAYS } from '../../shared/inventory';
+import {
+  addToInventoryWrites,
+  agentActor,
+  linkWrites,
+  liveFacts,
+  type LinkWrites,
+} from '../agents/machine-links';
+import { readHardwareAsset } from '../hardware/asset-items';
+import type { DeviceCaller } from '../lib/agent-caller';
+import { auditEntry } from '../lib/audit-trail';
+import { getEachItem, getItem, put, type TableWrite } from '../lib/table/commands';
+import { countAssets } from '../lib/plan-limits';
+import { TTL_ATTRIBUTE } from '../lib/table/definition';
+import { agentSectionItemSchema, agentSections, type AgentMachineItem } from '../lib/table/items/agents';
+import { hardwareIdentifierItemSchema, hardwareIdentifiers } from '../lib/table/items/hardware';
+import {
+  machineChangeSets,
+  machineLinkItemSchema,
+  machineLinks,
+  machineSerials,
+  type MachineLinkItem,
+} from '../lib/table/items/inventory';
+import { fromStored } from '../lib/table/items/stored';
+import {
+  factChanges,
+  programSet,
+  reportedFacts,
+  reportedIdentity,
+  softwareChanges,
+  storedFacts,
+  type Change,
+  type ProgramSet,
+} from './machine-changes';
+import { splitSection } from './sections';
+
+/**
+ * What a report that changed something does to the inventory (issue 27), besides the machine's own
+ * items: its change events and their audit entries, the machine's identity part, the serial lookup,
+ * and the link to its hardware asset by serial number (or a new asset, when the organisation adds
+ * machines automatically). Everything here goes into the report's transaction, except the software
+ * inventory's moves (software-index.ts).
+ */
+
+/** What the report's writes need to know of the machine beyond its item. */
+export interface MachineContext {
+  link: MachineLinkItem | null;
+  identity: MachineIdentity | null;
+  /** Its programs before this report; null when its software was never collected. */
+  software: ProgramSet | null;
+}
+
+const softwareEntries = z.array(z.object(installedSoftwareSchema.shape));
+
+/** One read of the machine's link, identity part and (when it changed) software parts. */
+export async function readMachineContext(
+  organizationId: string,
+  current: AgentMachineItem | null,
+  machineId: string,
+  softwareChanged: boolean,
+): Promise<MachineContext> {
+  if (!current) return { link: await readLink(organizationId, machineId), identity: null, software: null };
+  const softwareParts = softwareChanged ? (current.sections.installed_software?.parts ?? 0) : 0;
+  const part = (section: 'identity' | 'installed_software', index: number) =>
+    agentSections.key({ organization_id: organizationId, machine_id: machineId, section, part: index });
+  const [link, identity, ...software] = await getEachItem(
+    [
+      machineLinks.key(organizationId, machineId),
+      part('identity', 0),
+      ...Array.from({ length: softwareParts }, (_, index) => part('installed_software', index)),
+    ],
+    { consistent: true },
+  );
+  const identityPart = identity ? fromStored(agentSectionItemSchema, identity) : null;
+  return {
+    link: link ? fromStored(machineLinkItemSchema, link) : null,
+    identity: identityPart ? (z.array(machineIdentitySchema).parse(identityPart.entries)[0] ?? null) : null,
+    software:
+      current.sections.installed_software && softwareChanged
+        ? programSet(
+            software.flatMap((item) =>
+              item ? softwareEntries.parse(fromStored(agentSectionItemSchema, item).entries) : [],
+            ),
+          )
+        : null,
+  };
+}
+
+async function readLink(organizationId: string, machineId: string): Promise<MachineLinkItem | null> {
+  return getItem(machineLinkItemSchema, machineLinks.key(organizationId, machineId), { consistent: true });
+}
+
+/** Change sets past this size are split, never cut (an item holds 400 KB). */
+const CHANGE_SET_PART_BYTES = 300_000;
+/** Programs an audit entry names in its label; its changes list them all. */
+const LABEL_PROGRAMS = 3;
+
+function changeSetWrites(
+  organizationId: string,
+  machineId: string,
+  changes: Change[],
+  now: Date,
+): TableWrite[] {
+  const at = now.toISOString();
+  const expires = Math.floor(now.getTime() / 1000) + CHANGE_RETENTION_DAYS * 86_400;
+  return splitSection(changes, CHANGE_SET_PART_BYTES).map((part, index) =>
+    put(
+      machineChangeSets.item(organizationId, {
+        machine_id: machineId,
+        at,
+        part: index,
+        changes: part,
+        [TTL_ATTRIBUTE]: expires,
+      }),
+    ),
+  );
+}
+
+const SOFTWARE_AUDIT = [
+  { kind: 'software_installed', action: 'created', verb: 'Installed' },
+  { kind: 'software_removed', action: 'deleted', verb: 'Removed' },
+  { kind: 'software_changed', action: 'updated', verb: 'Updated' },
+] as const;
+
+const programText = (name: string, version: string | null) => (version ? `${name} ${version}` : name);
+
+/** Software installs, removals and updates in the audit trail: one entry for each, per report. */
+function softwareAuditWrites(
+  organizationId: string,
+  hostname: string,
+  changes: Change[],
+  now: Date,
+): TableWrite[] {
+  return SOFTWARE_AUDIT.flatMap(({ kind, action, verb }) => {
+    const of = changes.filter((change) => change.kind === kind).map((change) => change.detail);
+    if (of.length === 0) return [];
+    const named = of
+      .slice(0, LABEL_PROGRAMS)
+      .map((detail) => programText(detail.subject, detail.to ?? detail.from));
+    const more = of.length > LABEL_PROGRAMS ? ` and ${of.length - LABEL_PROGRAMS} more` : '';
+    return [
+      auditEntry({
+        organizationId,
+        actor: agentActor(hostname),
+        now,
+        entityType: 'software_installation',
+        action,
+        entityId: null,
+        entityLabel: `${verb} on ${hostname}: ${named.join(', ')}${more}`,
+        changes: {
+          software: {
+            old: action === 'created' ? null : of.map((detail) => programText(detail.subject, detail.from)),
+            new: action === 'deleted' ? null : of.map((detail) => programText(detail.subject, detail.to)),
+          },
+        },
+      }),
+    ];
+  });
+}
+
+/** The report's changes: none for a machine's first report, which has nothing to compare with. */
+export function reportChanges(
+  report: AgentReport,
+  collected: Set<AgentReportSection>,
+  current: AgentMachineItem | null,
+  context: MachineContext,
+  software: ProgramSet | null,
+): Change[] {
+  if (!current) return [];
+  return [
+    ...factChanges(storedFacts(current, context.identity), reportedFacts(report, collected)),
+    ...(context.software && software ? softwareChanges(context.software, software) : []),
+  ];
+}
+
+export interface InventoryWrites {
+  writes: TableWrite[];
+  counters: LinkWrites['counters'];
+}
+
+/** Everything of a changed report for the inventory, to go into its transaction. */
+export async function inventoryWrites(
+  device: DeviceCaller,
+  report: AgentReport,
+  collected: Set<AgentReportSection>,
+  current: AgentMachineItem | null,
+  machine: AgentMachineItem,
+  context: MachineContext,
+  changes: Change[],
+  now: Date,
+): Promise<InventoryWrites> {
+  const { organizationId } = device;
+  const writes: TableWrite[] = [];
+  if (changes.length > 0) {
+    writes.push(...changeSetWrites(organizationId, machine.machine_id, changes, now));
+    writes.push(...softwareAuditWrites(organizationId, machine.hostname, changes, now));
+  }
+  const identity = reportedIdentity(report, collected);
+  if (identity && JSON.stringify(identity) !== JSON.stringify(context.identity)) {
+    writes.push(
+      put(
+        agentSections.item({
+          organization_id: organizationId,
+          machine_id: machine.machine_id,
+          section: 'identity',
+          part: 0,
+          entries: [identity],
+          written_at: now.toISOString(),
+        }),
+      ),
+    );
+  }
+  const serial = collected.has('system') ? (report.service_tag ?? null) : undefined;
+  const serialIsNew = serial !== undefined && serial !== null && serial !== (current?.service_tag ?? null);
+  if (serialIsNew) {
+    writes.push(
+      put(machineSerials.item(organizationId, { serial_number: serial, machine_id: machine.machine_id })),
+    );
+  }
+  const link = await linkByReport(
+    device,
+    machine,
+    context,
+    identity ?? context.identity,
+    serialIsNew ? serial : null,
+    !current,
+    now,
+  );
+  return { writes: [...writes, ...(link?.writes ?? [])], counters: link?.counters ?? new Map() };
+}
+
+/**
+ * One record per device: a machine not in the inventory whose report first carries a serial number
+ * is linked to the asset with that serial (a reinstalled computer takes its asset over from the
+ * machine it was); a new machine that matches none becomes an asset when the organisation says so.
+ * A machine a person unlinked is left alone.
+ */
+async function linkByReport(
+  device: DeviceCaller,
+  machine: AgentMachineItem,
+  context: MachineContext,
+  identity: MachineIdentity | null,
+  newSerial: string | null,
+  firstReport: boolean,
+  now: Date,
+): Promise<LinkWrites | null> {
+  const { organizationId } = device;
+  const { link } = context;
+  if (link?.hardware_asset_id || link?.auto_link === false) return null;
+  const facts = liveFacts(machine, identity);
+  const actor = agentActor(machine.hostname);
+  if (newSerial) {
+    const claim = await getItem(
+      hardwareIdentifierItemSchema,
+      hardwareIdentifiers.key(organizationId, { kind: 'serial_number', value: newSerial.toLowerCase() }),
+      { consistent: true },
+    );
+    const asset = claim && (await readHardwareAsset(organizationId, claim.asset_id));
+    if (asset) {
+      const previous = asset.machine_id;
+      return linkWrites({
+        organizationId,
+        machineId: machine.machine_id,
+        hostname: machine.hostname,
+        asset,
+        facts,
+        how: 'serial',
+        actor,
+        now,
+        link,
+        previousMachine: previous
+          ? { machineId: previous, link: await readLink(organizationId, previous) }
+          : null,
+      });
+    }
+  }
+  if (!firstReport || !device.autoAddMachines) return null;
+  if ((await countAssets(organizationId)) >= device.assetLimit) return null;
+  return addToInventoryWrites({ organizationId, facts, how: 'auto_add', actor, now, link });
+}
