@@ -1,7 +1,7 @@
 import { recordAgentReport } from '../../functions/agent-reports/service';
 import { enrolDevice } from '../../functions/agent-reports/enrolment';
 import { findDevice } from '../../functions/lib/agent-caller';
-import { agentReportSchema } from '../../shared/agent-data';
+import { agentReportSchema, type AgentReport } from '../../shared/agent-data';
 import { typicalReport } from './agent-fleet';
 import { metered, type Capacity } from './agent-capacity';
 
@@ -23,6 +23,22 @@ export interface HourlyReports {
   /** Every report of METERED_HOURS whole hours, at :05 (the hour moves) and :35. */
   hours: Capacity;
   hoursReports: number;
+  /** A report, within its hour, that installed two programs, removed two and updated one (issue 27). */
+  fiveSoftwareChanges: Capacity;
+}
+
+/** The typical report's programs with 5 changes: 2 installed, 2 removed, 1 on a new version. */
+function withFiveSoftwareChanges(report: AgentReport): AgentReport {
+  const [updated, removedA, removedB, ...kept] = report.installed_software ?? [];
+  return {
+    ...report,
+    installed_software: [
+      ...kept,
+      { name: updated!.name, version: `${updated!.version ?? '0'}.1` },
+      { name: 'Contoso Newly Installed Viewer', version: '2.0.1' },
+      { name: 'Contoso Newly Installed Agent', version: '7.4.0' },
+    ],
+  };
 }
 
 export async function measureUnchangedReports(
@@ -49,10 +65,14 @@ export async function measureUnchangedReports(
       await recordAgentReport(device, report, at(hour, 35));
     }
   });
+  const changed = await metered(() =>
+    recordAgentReport(device, withFiveSoftwareChanges(report), at(METERED_HOURS, 50)),
+  );
   return {
     sameHour: sameHour.measured,
     sameHourReports: 1,
     hours: hours.measured,
     hoursReports: 2 * METERED_HOURS,
+    fiveSoftwareChanges: changed.measured,
   };
 }

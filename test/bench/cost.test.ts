@@ -7,6 +7,7 @@ const inputs: ReportInputs = {
   requestBytes: 10_000,
   responseBytes: 50,
   writeUnitsPerReport: 2,
+  changedReportExtraWriteUnits: 25,
   readUnitsPerReport: 3,
   handlerMs: 49.2, // billed as 50 ms
   memoryMb: 512,
@@ -42,7 +43,9 @@ describe('monthlyCost', () => {
     expect(line(cost, 'Lambda', 'requests')).toBeCloseTo(0.29184, 6);
     // 0.5 GB × 0.050 s × $0.0000133334 per GB-second.
     expect(line(cost, 'Lambda', 'duration')).toBeCloseTo(reports * 0.5 * 0.05 * 0.0000133334, 6);
-    expect(line(cost, 'DynamoDB', 'writes')).toBeCloseTo(1.824, 6);
+    expect(line(cost, 'DynamoDB', 'writes (')).toBeCloseTo(1.824, 6);
+    // 2% of the reports carry a change, each 25 write units more: 1,459,200 × 0.02 × 25 × $0.625 / 1M.
+    expect(line(cost, 'DynamoDB', 'writes of changes')).toBeCloseTo(0.456, 6);
     expect(line(cost, 'DynamoDB', 'reads')).toBeCloseTo(0.5472, 6);
     expect(line(cost, 'DynamoDB', 'storage')).toBeCloseTo(((1_000 * 10_000) / GB) * 0.25, 6);
     // 300 bytes and 26 bytes for each of 3 events.
@@ -55,8 +58,8 @@ describe('monthlyCost', () => {
       cost.lines.reduce((sum, each) => sum + each.usd, 0),
       9,
     );
-    // 0 + 0.006 + 0.292 + 0.486 + 1.824 + 0.547 + 0.002 + 0.257 + 0.015 + 0 + 4.
-    expect(cost.total).toBeCloseTo(7.43, 2);
+    // 0 + 0.006 + 0.292 + 0.486 + 1.824 + 0.456 + 0.547 + 0.002 + 0.257 + 0.015 + 0 + 4.
+    expect(cost.total).toBeCloseTo(7.886, 2);
   });
 
   it('grows linearly with the fleet, apart from the fixed monitoring', () => {

@@ -140,6 +140,9 @@ export function tracesPerSecond(perSecond: number): number {
   return reservoir + XRAY_FIXED_RATE * (perSecond - reservoir);
 }
 
+/** The share of reports that carry a change (issue 27's cost model): priced at the measured changed report. */
+export const CHANGED_REPORT_SHARE = 0.02;
+
 export interface CostOptions {
   /** 48 (every 30 minutes) unless told; 0 prices an idle fleet: its data, no traffic. */
   reportsPerDevicePerDay?: number;
@@ -181,6 +184,11 @@ export function monthlyCost(devices: number, inputs: ReportInputs, options: Cost
       service: 'DynamoDB',
       item: `writes (${inputs.writeUnitsPerReport.toFixed(1)} WRU a report)`,
       usd: reports * inputs.writeUnitsPerReport * DYNAMODB_WRU_USD,
+    },
+    {
+      service: 'DynamoDB',
+      item: `writes of changes (${CHANGED_REPORT_SHARE * 100}% of reports, ${inputs.changedReportExtraWriteUnits.toFixed(1)} WRU more each)`,
+      usd: reports * CHANGED_REPORT_SHARE * inputs.changedReportExtraWriteUnits * DYNAMODB_WRU_USD,
     },
     {
       service: 'DynamoDB',
