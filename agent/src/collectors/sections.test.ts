@@ -70,6 +70,25 @@ describe('a section that cannot be collected', () => {
     expect(body.collection_errors).toEqual(report.collection_errors);
     expect(agentReportSchema.safeParse(body).success).toBe(true);
   });
+  it('leaves out the addresses, not the identity, when only the network section failed', async () => {
+    const report = await collectReport({
+      platform: 'linux',
+      stateDir: null,
+      collector: async () => ({
+        facts: { ...facts, ipv4_addresses: [], mac_addresses: [] },
+        errors: { network: 'failed: EACCES reading /sys/class/net' },
+      }),
+    });
+    const body = JSON.parse(serializeReport(report)) as Record<string, unknown>;
+    expect(body).not.toHaveProperty('ipv4_addresses');
+    expect(body).not.toHaveProperty('mac_addresses');
+    expect(body).toMatchObject({
+      manufacturer: 'Dell Inc.',
+      os_build: '10.0.22631.4460',
+      last_boot: '2026-11-25T06:58:02.000Z',
+      collection_errors: [{ section: 'network', message: 'failed: EACCES reading /sys/class/net' }],
+    });
+  });
   it('keeps collection error messages within 500 characters', async () => {
     const report = await collectReport({
       platform: 'linux',
