@@ -25,6 +25,33 @@ describe.runIf(process.platform === 'linux')('collectReport on this Linux machin
     }
   });
 
+  it('reports the identity facts of issue 27, read from this machine', { timeout: 120_000 }, async () => {
+    const report = await collectReport({ stateDir: os.tmpdir() });
+    expect(report.collection_errors).not.toContainEqual(expect.objectContaining({ section: 'system' }));
+    expect(report.collection_errors).not.toContainEqual(expect.objectContaining({ section: 'network' }));
+    expect(report.os_build).toBe(os.release());
+    // Booted before now and after the uptime says, to the second.
+    const boot = Date.parse(report.last_boot ?? '');
+    expect(boot).toBeLessThanOrEqual(Date.now());
+    expect(Math.abs(boot - (Date.now() - os.uptime() * 1000))).toBeLessThan(5_000);
+    // A container has no DMI table: null then, never a placeholder or an empty text.
+    for (const field of ['manufacturer', 'model', 'bios_version', 'domain'] as const) {
+      const value = report[field];
+      expect(value === null || (typeof value === 'string' && value.trim() !== '')).toBe(true);
+    }
+    expect(report.ipv4_addresses?.length).toBeGreaterThan(0);
+    expect(report.mac_addresses?.length).toBeGreaterThan(0);
+    const own = Object.values(os.networkInterfaces()).flatMap((infos) => infos ?? []);
+    for (const address of report.ipv4_addresses ?? []) {
+      expect(address).not.toMatch(/^(127\.|169\.254\.)/);
+      expect(own.map((info) => info.address)).toContain(address);
+    }
+    for (const mac of report.mac_addresses ?? []) {
+      expect(mac).toMatch(/^([0-9A-F]{2}:){5}[0-9A-F]{2}$/);
+      expect(mac).not.toBe('00:00:00:00:00:00');
+    }
+  });
+
   it('keeps the same machine id from one run to the next', { timeout: 120_000 }, async () => {
     const [a, b] = [
       await collectReport({ stateDir: os.tmpdir() }),

@@ -17,6 +17,14 @@ const draft: DraftReport = {
   os_version: 'Debian GNU/Linux 12',
   service_tag: null,
   logged_in_user: 'alice',
+  manufacturer: 'LENOVO',
+  model: '20XW0026GE',
+  bios_version: 'N32ET86W (1.62 )',
+  os_build: '6.1.0-27-amd64',
+  domain: 'corp.example.com',
+  last_boot: '2026-11-20T07:42:13.000Z',
+  ipv4_addresses: ['10.1.4.23'],
+  mac_addresses: ['8C:8C:AA:10:2B:4F', '3C:E9:F7:21:05:9A'],
   agent_version: '1.0.0',
   memory_total_gb: 15.6,
   cpu_info: { processor: 'Intel Core i5', architecture: 'x64', cores_physical: 4, cores_logical: 8 },
@@ -42,6 +50,11 @@ describe('fitReport', () => {
       os_version: long(L.os_version),
       service_tag: long(L.service_tag),
       logged_in_user: long(L.logged_in_user),
+      manufacturer: long(L.manufacturer),
+      model: long(L.model),
+      bios_version: long(L.bios_version),
+      os_build: long(L.os_build),
+      domain: long(L.domain),
       agent_version: long(L.agent_version),
       cpu_info: {
         processor: long(L.processor),
@@ -58,6 +71,8 @@ describe('fitReport', () => {
     });
     expect(report.hostname).toHaveLength(L.hostname);
     expect(report.hostname.endsWith('…')).toBe(true);
+    expect(report.os_build).toHaveLength(L.os_build);
+    expect(report.domain).toHaveLength(L.domain);
     expect(agentReportSchema.safeParse(report).success).toBe(true);
   });
 
@@ -73,6 +88,17 @@ describe('fitReport', () => {
       printers: Array.from({ length: L.printerItems + 1 }, (_, i) => ({ name: `p${i}` })),
     };
     expect(agentReportSchema.safeParse(tooMany).success).toBe(false);
+    for (const [field, max] of [
+      ['manufacturer', L.manufacturer],
+      ['model', L.model],
+      ['bios_version', L.bios_version],
+      ['os_build', L.os_build],
+      ['domain', L.domain],
+    ] as const) {
+      expect(agentReportSchema.safeParse({ ...draft, [field]: 'x'.repeat(max + 1) }).success).toBe(false);
+    }
+    const addresses = Array.from({ length: L.addressItems + 1 }, (_, i) => `10.0.${i >> 8}.${i & 255}`);
+    expect(agentReportSchema.safeParse({ ...draft, ipv4_addresses: addresses }).success).toBe(false);
   });
 
   it('caps long lists and says so', () => {
@@ -85,6 +111,14 @@ describe('fitReport', () => {
     expect(notes).toEqual([
       `installed software: ${REPORT_LIMITS.softwareItems + 5} found, only the first 20000 are reported`,
     ]);
+    expect(agentReportSchema.safeParse(report).success).toBe(true);
+  });
+
+  it('caps the address lists at what the schema accepts', () => {
+    const macs = Array.from({ length: 70 }, (_, i) => `02:00:00:00:00:${i.toString(16).padStart(2, '0')}`);
+    const { report, notes } = fitReport({ ...draft, mac_addresses: macs });
+    expect(report.mac_addresses).toHaveLength(REPORT_LIMITS.addressItems);
+    expect(notes).toEqual(['MAC addresses: 70 found, only the first 64 are reported']);
     expect(agentReportSchema.safeParse(report).success).toBe(true);
   });
 });
@@ -135,10 +169,22 @@ describe('serializeReport', () => {
       ],
     });
     const body = JSON.parse(serializeReport(report)) as Record<string, unknown>;
-    for (const field of ['installed_software', 'os_version', 'service_tag', 'logged_in_user']) {
+    for (const field of [
+      'installed_software',
+      'os_version',
+      'service_tag',
+      'logged_in_user',
+      'manufacturer',
+      'os_build',
+      'last_boot',
+    ]) {
       expect(body).not.toHaveProperty(field);
     }
-    expect(body).toMatchObject({ hostname: 'pc-1', memory_total_gb: draft.memory_total_gb });
+    expect(body).toMatchObject({
+      hostname: 'pc-1',
+      memory_total_gb: draft.memory_total_gb,
+      ipv4_addresses: draft.ipv4_addresses,
+    });
     expect(body.collection_errors).toEqual(report.collection_errors);
     expect(agentReportSchema.safeParse(body).success).toBe(true);
   });

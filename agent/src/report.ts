@@ -24,6 +24,11 @@ export const REPORT_LIMITS = {
   os_version: 200,
   service_tag: 200,
   logged_in_user: 300,
+  manufacturer: 200,
+  model: 200,
+  bios_version: 200,
+  os_build: 100,
+  domain: 255,
   agent_version: 50,
   processor: 300,
   architecture: 50,
@@ -39,6 +44,7 @@ export const REPORT_LIMITS = {
   folderItems: 5_000,
   printerItems: 1_000,
   softwareItems: 20_000,
+  addressItems: 64,
 } as const;
 
 function clip(value: string, max: number): string;
@@ -67,6 +73,13 @@ export function fitReport(draft: DraftReport): { report: DraftReport; notes: str
     os_version: clip(draft.os_version, L.os_version),
     service_tag: clip(draft.service_tag, L.service_tag),
     logged_in_user: clip(draft.logged_in_user, L.logged_in_user),
+    manufacturer: clip(draft.manufacturer, L.manufacturer),
+    model: clip(draft.model, L.model),
+    bios_version: clip(draft.bios_version, L.bios_version),
+    os_build: clip(draft.os_build, L.os_build),
+    domain: clip(draft.domain, L.domain),
+    ipv4_addresses: cap(draft.ipv4_addresses, L.addressItems, 'IPv4 addresses', notes),
+    mac_addresses: cap(draft.mac_addresses, L.addressItems, 'MAC addresses', notes),
     agent_version: clip(draft.agent_version, L.agent_version),
     cpu_info: draft.cpu_info && {
       ...draft.cpu_info,

@@ -40,15 +40,19 @@ describe('cleanSerial', () => {
   it.each([
     ['5CG1234ABC', '5CG1234ABC'],
     ['  C02XL0GHJGH5 ', 'C02XL0GHJGH5'],
+    ['pf2x9k1a', 'PF2X9K1A'],
     [
       'VMware-56 4d 1a 2b 3c 4d 5e 6f-70 81 92 a3 b4 c5 d6 e7',
-      'VMware-56 4d 1a 2b 3c 4d 5e 6f-70 81 92 a3 b4 c5 d6 e7',
+      'VMWARE-56 4D 1A 2B 3C 4D 5E 6F-70 81 92 A3 B4 C5 D6 E7',
     ],
+    ['Parallels-AB  CD   12', 'PARALLELS-AB CD 12'],
     ['0000-1234', '0000-1234'],
-  ])('keeps %j', (value, expected) => {
+  ])('keeps %j, cleaned as the inventory matches it', (value, expected) => {
     expect(cleanSerial(value)).toBe(expected);
   });
-  it('discards what is not text', () => {
+  it('reads a number some tools print as text, and discards what is not text', () => {
+    expect(cleanSerial(40718263)).toBe('40718263');
+    expect(cleanSerial(0)).toBeNull();
     expect(cleanSerial(null)).toBeNull();
     expect(cleanSerial(undefined)).toBeNull();
     expect(cleanSerial({})).toBeNull();

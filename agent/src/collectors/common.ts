@@ -7,22 +7,12 @@ import type {
   sharedFolderSchema,
   storageDeviceSchema,
 } from '../../../shared/agent-data';
+import { cleanSerialNumber } from '../../../shared/serial-number';
 
 /** What a collector finds about its machine: the report without the agent's own fields. */
 export type MachineFacts = Omit<
   CompleteAgentReport,
-  | 'agent_version'
-  | 'update_available'
-  | 'collection_errors'
-  // Issue 27's identity facts, which the collectors do not gather yet.
-  | 'manufacturer'
-  | 'model'
-  | 'bios_version'
-  | 'os_build'
-  | 'domain'
-  | 'last_boot'
-  | 'ipv4_addresses'
-  | 'mac_addresses'
+  'agent_version' | 'update_available' | 'collection_errors'
 >;
 export type CpuInfo = z.output<typeof cpuInfoSchema>;
 export type StorageDevice = z.output<typeof storageDeviceSchema>;
@@ -119,46 +109,13 @@ export function asCount(value: unknown): number | null {
   return number !== null && Number.isInteger(number) && number >= 0 ? number : null;
 }
 
-/** Placeholders firmware vendors leave in serial number fields, compared in lower case. */
-const JUNK_SERIALS = new Set([
-  'to be filled by o.e.m.',
-  'to be filled by oem',
-  'system serial number',
-  'chassis serial number',
-  'base board serial number',
-  'serial number',
-  'serialnumber',
-  'default string',
-  'default',
-  'none',
-  'null',
-  'n/a',
-  'na',
-  'not applicable',
-  'not available',
-  'not specified',
-  'not set',
-  'unknown',
-  'invalid',
-  'oem',
-  'o.e.m.',
-  'empty',
-  '123456789',
-  '0123456789',
-  '1234567890',
-]);
-
 /**
- * A hardware serial number usable as a service tag, or null for empty values, vendor placeholders
- * ('To Be Filled By O.E.M.', 'Default string', …) and runs of one character ('0', '00000000', '-').
+ * A hardware serial number usable as a service tag, cleaned as the inventory matches it
+ * (shared/serial-number.ts: trimmed, upper-cased, placeholders and runs of one character dropped);
+ * numbers some tools print are read as text.
  */
 export function cleanSerial(value: unknown): string | null {
-  const serial = asString(value);
-  if (serial === null) return null;
-  if (JUNK_SERIALS.has(serial.toLowerCase())) return null;
-  const alphanumeric = serial.replace(/[^0-9a-z]/gi, '').toLowerCase();
-  if (alphanumeric === '' || /^(.)\1*$/.test(alphanumeric)) return null;
-  return serial;
+  return cleanSerialNumber(asString(value));
 }
 
 /** One vocabulary for CPU architectures across operating systems: x64, x86, arm64, arm. */

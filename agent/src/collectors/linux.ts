@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { access, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import si from 'systeminformation';
 import { execCommand, runCommand, type CommandResult } from '../exec';
@@ -15,6 +15,15 @@ import {
   type SharedFolder,
 } from './common';
 import { storageFromFileSystems } from './filesystems';
+import {
+  addressesFromInterfaces,
+  bootTimeFromProcStat,
+  bootTimeFromUptime,
+  dnsDomain,
+  isVirtualInterface,
+  vendorText,
+  type NetworkAddresses,
+} from './identity';
 import { collectSection, outputOf, SectionError, type CollectedFacts, type SectionErrors } from './sections';
 
 /** Linux collection: systeminformation for the hardware, the distribution's tools for the rest. */
@@ -236,27 +245,89 @@ async function sambaShares(): Promise<SharedFolder[]> {
   return uniqueBy([...parseSmbConf(smbConf), ...parseSmbConf(usershares)], (s) => s.name.toLowerCase());
 }
 
-interface LinuxSystem {
-  hostname: string;
-  os_version: string | null;
-  service_tag: string | null;
-  logged_in_user: string | null;
+type LinuxSystem = Pick<
+  CollectedFacts['facts'],
+  | 'hostname'
+  | 'os_version'
+  | 'service_tag'
+  | 'logged_in_user'
+  | 'manufacturer'
+  | 'model'
+  | 'bios_version'
+  | 'os_build'
+  | 'domain'
+  | 'last_boot'
+>;
+
+/** The firmware's DMI fields as the kernel exposes them (absent in containers and on most ARM boards). */
+const DMI = '/sys/class/dmi/id';
+
+/** `hostname -d` resolves the host name: a broken resolver must not hold the report up. */
+async function hostnameDomain(): Promise<string | null> {
+  const result = await execCommand('hostname', ['-d'], { timeoutMs: 5_000 });
+  return result.ok ? result.stdout.trim() : null;
 }
 
 async function linuxSystem(): Promise<LinuxSystem> {
-  const [osInfo, system, chassis, users] = await Promise.all([
-    si.osInfo(),
-    si.system(),
-    si.chassis(),
-    si.users(),
-  ]);
+  const [osInfo, system, chassis, users, vendor, product, bios, procStat, domainOut, resolvConf] =
+    await Promise.all([
+      si.osInfo(),
+      si.system(),
+      si.chassis(),
+      si.users(),
+      readText(`${DMI}/sys_vendor`),
+      readText(`${DMI}/product_name`),
+      readText(`${DMI}/bios_version`),
+      readText('/proc/stat'),
+      hostnameDomain(),
+      readText('/etc/resolv.conf'),
+    ]);
   const distro = [osInfo.distro, osInfo.release].filter((s) => s && s !== 'unknown').join(' ');
+  const hostname = osInfo.hostname || os.hostname();
   return {
-    hostname: osInfo.hostname || os.hostname(),
+    hostname,
     os_version: distro || `Linux ${os.release()}`,
     service_tag: pickServiceTag(system.serial, chassis.serial),
     logged_in_user: users[0]?.user || process.env.USER || process.env.LOGNAME || null,
+    manufacturer: vendorText(vendor),
+    model: vendorText(product),
+    bios_version: vendorText(bios),
+    os_build: os.release() || null,
+    domain: dnsDomain({ hostname, hostnameDomain: domainOut, resolvConf }),
+    last_boot: bootTimeFromProcStat(procStat) ?? bootTimeFromUptime(os.uptime()),
   };
+}
+
+/** Whether /sys/class/net/<name> is a device on a bus (PCI, USB, virtio), not a software interface. */
+async function hasDevice(name: string): Promise<boolean> {
+  try {
+    await access(`/sys/class/net/${name}/device`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The addresses of the adapters that are up, and the MAC of every hardware adapter, up or not (a
+ * laptop's Wi-Fi when it is on the cable): the MACs an asset record may hold.
+ */
+async function linuxNetwork(): Promise<NetworkAddresses> {
+  const interfaces = os.networkInterfaces();
+  let names: string[] = [];
+  try {
+    names = await readdir('/sys/class/net');
+  } catch {
+    // no sysfs (a restricted container): the interfaces that are up are all there is to read
+  }
+  const hardware = (
+    await Promise.all(
+      names
+        .filter((name) => !isVirtualInterface(name))
+        .map(async (name) => ((await hasDevice(name)) ? readText(`/sys/class/net/${name}/address`) : null)),
+    )
+  ).flatMap((mac) => (mac ? [mac.trim()] : []));
+  return addressesFromInterfaces(interfaces, hardware);
 }
 
 async function linuxCpu(): Promise<CpuInfo> {
@@ -276,9 +347,17 @@ export async function collectLinux(): Promise<CollectedFacts> {
     os_version: null,
     service_tag: null,
     logged_in_user: null,
+    manufacturer: null,
+    model: null,
+    bios_version: null,
+    os_build: null,
+    domain: null,
+    last_boot: null,
   };
-  const [system, cpuInfo, memory, storage, software, printers, shares] = await Promise.all([
+  const noNetwork: NetworkAddresses = { ipv4_addresses: [], mac_addresses: [] };
+  const [system, network, cpuInfo, memory, storage, software, printers, shares] = await Promise.all([
     collectSection(errors, 'system', noSystem, linuxSystem),
+    collectSection(errors, 'network', noNetwork, linuxNetwork),
     collectSection(errors, 'cpu_info', null, linuxCpu),
     collectSection(errors, 'memory', null, async () => {
       const total = bytesToGb((await si.mem()).total);
@@ -298,6 +377,7 @@ export async function collectLinux(): Promise<CollectedFacts> {
   return {
     facts: {
       ...system,
+      ...network,
       os_type: 'Linux',
       memory_total_gb: memory,
       cpu_info: cpuInfo,

@@ -105,6 +105,7 @@ const INTEL = JSON.stringify({
       _name: 'hardware_overview',
       cpu_type: 'Quad-Core Intel Core i7',
       current_processor_speed: '3.6 GHz',
+      boot_rom_version: '529.140.2.0.0',
       machine_model: 'iMac18,3',
       number_processors: 4,
       packages: 1,
@@ -132,6 +133,9 @@ describe('parseSystemProfiler', () => {
       cores_physical: 8,
       cores_logical: 8,
       hardware_uuid: 'A1B2C3D4-E5F6-5A7B-8C9D-0E1F2A3B4C5D',
+      model: 'MacBook Air (Mac14,2)',
+      bios_version: '10151.61.4',
+      os_build: '23C71',
       installed_software: [
         { name: 'Microsoft Word', version: '16.80' },
         { name: 'Safari', version: '17.2.1' },
@@ -159,6 +163,10 @@ describe('parseSystemProfiler', () => {
       processor: 'Quad-Core Intel Core i7 @ 3.6 GHz',
       cores_physical: 4,
       cores_logical: null,
+      // No marketing name in this output: the model identifier alone.
+      model: 'iMac18,3',
+      bios_version: '529.140.2.0.0',
+      os_build: '21G1974',
       installed_software: [],
       printers: [],
     });
@@ -175,6 +183,9 @@ describe('parseSystemProfiler', () => {
       cores_physical: null,
       cores_logical: null,
       hardware_uuid: null,
+      model: null,
+      bios_version: null,
+      os_build: null,
       installed_software: [],
       printers: [],
     });

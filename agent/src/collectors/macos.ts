@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import si from 'systeminformation';
 import type { AgentReportSection } from '../../../shared/agent-data';
@@ -22,6 +23,14 @@ import {
   type SharedFolder,
 } from './common';
 import { storageFromFileSystems } from './filesystems';
+import {
+  addressesFromInterfaces,
+  bootTimeFromSysctl,
+  bootTimeFromUptime,
+  dnsDomain,
+  vendorText,
+  type NetworkAddresses,
+} from './identity';
 import { collectSection, SectionError, type CollectedFacts, type SectionErrors } from './sections';
 
 /** macOS collection: system_profiler for the machine, software and printers; systeminformation for disks and CPU. */
@@ -45,6 +54,12 @@ export interface MacProfile {
   cores_physical: number | null;
   cores_logical: number | null;
   hardware_uuid: string | null;
+  /** "MacBook Air (Mac14,2)": the marketing name and the model identifier that tells its generation. */
+  model: string | null;
+  /** The system firmware's version (boot_rom_version, on Intel and Apple silicon alike). */
+  bios_version: string | null;
+  /** The build in os_version's parentheses ("macOS 14.2.1 (23C71)" → "23C71"). */
+  os_build: string | null;
   installed_software: InstalledSoftware[];
   printers: Printer[];
 }
@@ -116,9 +131,12 @@ export function parseSystemProfiler(json: string | null): MacProfile {
   const chip = asString(hardware.chip_type);
   const cpuType = asString(hardware.cpu_type);
   const speed = asString(hardware.current_processor_speed);
+  const osVersion = asString(software.os_version);
+  const name = vendorText(hardware.machine_name);
+  const identifier = vendorText(hardware.machine_model);
   return {
     hostname: asString(software.local_host_name),
-    os_version: asString(software.os_version),
+    os_version: osVersion,
     service_tag: cleanSerial(hardware.serial_number),
     user: userName ? (/\(([^()]+)\)\s*$/.exec(userName)?.[1] ?? userName) : null,
     memory_total_gb: parseMemorySize(hardware.physical_memory),
@@ -126,6 +144,9 @@ export function parseSystemProfiler(json: string | null): MacProfile {
     cores_physical: counts.physical,
     cores_logical: counts.logical,
     hardware_uuid: uuid && cleanSerial(uuid) ? uuid.toUpperCase() : null,
+    model: name && identifier && name !== identifier ? `${name} (${identifier})` : (name ?? identifier),
+    bios_version: vendorText(hardware.boot_rom_version),
+    os_build: /\(([0-9A-Za-z]+)\)\s*$/.exec(osVersion ?? '')?.[1] ?? null,
     installed_software: tidySoftware(applications),
     printers: printers(asArray(root.SPPrintersDataType)),
   };
@@ -153,24 +174,33 @@ export function parseSharingList(stdout: string | null): SharedFolder[] {
 /** What system_profiler could not give costs these sections (disks, CPU and memory come from systeminformation too). */
 const PROFILER_SECTIONS: AgentReportSection[] = ['system', 'installed_software', 'printers'];
 
+const noNetwork: NetworkAddresses = { ipv4_addresses: [], mac_addresses: [] };
+
 export async function collectMac(): Promise<CollectedFacts> {
   const errors: SectionErrors = {};
   // systeminformation's answers each get a section's timeout; CPU and memory have the profiler
   // as a second source, so their failure costs the section only when it has no answer either.
   const fallbacks: SectionErrors = {};
-  const [profileResult, sharing, cpu, mem, fileSystems, users] = await Promise.all([
-    // Listing applications makes Spotlight walk the disks: it can take a minute or two.
-    execCommand('/usr/sbin/system_profiler', SYSTEM_PROFILER_ARGS, { timeoutMs: 240_000 }),
-    execCommand('/usr/sbin/sharing', ['-l'], { timeoutMs: 10_000 }),
-    collectSection(fallbacks, 'cpu_info', null, () => si.cpu()),
-    collectSection(fallbacks, 'memory', null, () => si.mem()),
-    collectSection(errors, 'storage_info', [], async () => {
-      const listed = await si.fsSize();
-      if (listed.length === 0) throw new SectionError('no file systems could be listed (df)');
-      return listed;
-    }),
-    collectSection({}, 'system', [], () => si.users()),
-  ]);
+  const [profileResult, sharing, cpu, mem, fileSystems, users, build, boottime, resolvConf] =
+    await Promise.all([
+      // Listing applications makes Spotlight walk the disks: it can take a minute or two.
+      execCommand('/usr/sbin/system_profiler', SYSTEM_PROFILER_ARGS, { timeoutMs: 240_000 }),
+      execCommand('/usr/sbin/sharing', ['-l'], { timeoutMs: 10_000 }),
+      collectSection(fallbacks, 'cpu_info', null, () => si.cpu()),
+      collectSection(fallbacks, 'memory', null, () => si.mem()),
+      collectSection(errors, 'storage_info', [], async () => {
+        const listed = await si.fsSize();
+        if (listed.length === 0) throw new SectionError('no file systems could be listed (df)');
+        return listed;
+      }),
+      collectSection({}, 'system', [], () => si.users()),
+      execCommand('/usr/bin/sw_vers', ['-buildVersion'], { timeoutMs: 10_000 }),
+      execCommand('/usr/sbin/sysctl', ['-n', 'kern.boottime'], { timeoutMs: 10_000 }),
+      readFile('/etc/resolv.conf', 'utf8').catch(() => null),
+    ]);
+  const network = await collectSection(errors, 'network', noNetwork, async () =>
+    addressesFromInterfaces(os.networkInterfaces()),
+  );
   const profileJson = profileResult.ok ? profileResult.stdout : null;
   if (!profileResult.ok || asRecord(parseJson(profileJson)) === null) {
     const message = profileResult.ok
@@ -187,13 +217,21 @@ export async function collectMac(): Promise<CollectedFacts> {
   const memoryTotal = mem && asNumber(mem.total) ? bytesToGb(mem.total) : profile.memory_total_gb;
   if (fallbacks.cpu_info && !profile.processor && physical === null) errors.cpu_info = fallbacks.cpu_info;
   if (fallbacks.memory && memoryTotal === null) errors.memory = fallbacks.memory;
+  const hostname = os.hostname() || profile.hostname || '';
   return {
     facts: {
-      hostname: os.hostname() || profile.hostname || '',
+      hostname,
       os_type: 'macOS',
       os_version: profile.os_version ?? `macOS ${os.release()}`,
       service_tag: profile.service_tag,
       logged_in_user: users[0]?.user || profile.user || process.env.USER || null,
+      manufacturer: 'Apple',
+      model: profile.model,
+      bios_version: profile.bios_version,
+      os_build: (build.ok ? vendorText(build.stdout) : null) ?? profile.os_build,
+      domain: dnsDomain({ hostname, resolvConf }),
+      last_boot: bootTimeFromSysctl(boottime.ok ? boottime.stdout : null) ?? bootTimeFromUptime(os.uptime()),
+      ...network,
       memory_total_gb: memoryTotal,
       cpu_info: {
         processor: profile.processor ?? (brand || null),

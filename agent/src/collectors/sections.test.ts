@@ -12,6 +12,14 @@ const facts: CollectedFacts['facts'] = {
   os_version: 'Microsoft Windows 11 Pro 10.0.22631',
   service_tag: 'ABC1234',
   logged_in_user: 'CORP\\alice',
+  manufacturer: 'Dell Inc.',
+  model: 'OptiPlex 7090',
+  bios_version: '1.24.0',
+  os_build: '10.0.22631.4460',
+  domain: 'corp.example.com',
+  last_boot: '2026-11-25T06:58:02.000Z',
+  ipv4_addresses: ['10.20.1.17'],
+  mac_addresses: ['B0:7B:25:0A:11:3C'],
   memory_total_gb: 16,
   cpu_info: { processor: 'Intel Core i7', architecture: 'x64', cores_physical: 8, cores_logical: 16 },
   storage_info: [{ device: 'C:', mountpoint: 'C:\\', used_gb: 100, total_gb: 500, percent: 20 }],
@@ -62,6 +70,25 @@ describe('a section that cannot be collected', () => {
     expect(body.collection_errors).toEqual(report.collection_errors);
     expect(agentReportSchema.safeParse(body).success).toBe(true);
   });
+  it('leaves out the addresses, not the identity, when only the network section failed', async () => {
+    const report = await collectReport({
+      platform: 'linux',
+      stateDir: null,
+      collector: async () => ({
+        facts: { ...facts, ipv4_addresses: [], mac_addresses: [] },
+        errors: { network: 'failed: EACCES reading /sys/class/net' },
+      }),
+    });
+    const body = JSON.parse(serializeReport(report)) as Record<string, unknown>;
+    expect(body).not.toHaveProperty('ipv4_addresses');
+    expect(body).not.toHaveProperty('mac_addresses');
+    expect(body).toMatchObject({
+      manufacturer: 'Dell Inc.',
+      os_build: '10.0.22631.4460',
+      last_boot: '2026-11-25T06:58:02.000Z',
+      collection_errors: [{ section: 'network', message: 'failed: EACCES reading /sys/class/net' }],
+    });
+  });
   it('keeps collection error messages within 500 characters', async () => {
     const report = await collectReport({
       platform: 'linux',
@@ -76,7 +103,7 @@ describe('windowsSystemErrors', () => {
   it('fails every section of the system script when PowerShell times out', () => {
     const errors = windowsSystemErrors({ ok: false, missing: false, reason: 'timed out after 120 s' });
     expect(Object.keys(errors).sort()).toEqual(
-      ['cpu_info', 'memory', 'printers', 'shared_folders', 'storage_info', 'system'].sort(),
+      ['cpu_info', 'memory', 'network', 'printers', 'shared_folders', 'storage_info', 'system'].sort(),
     );
     expect(errors.printers).toBe('PowerShell timed out after 120 s');
   });
@@ -87,6 +114,16 @@ describe('windowsSystemErrors', () => {
     });
     expect(windowsSystemErrors({ ok: true, stdout })).toEqual({
       printers: 'Reading Win32_Printer failed: The RPC server is unavailable.',
+    });
+  });
+  it('fails the system section too when Win32_ComputerSystem (manufacturer, model, domain) threw', () => {
+    const stdout = JSON.stringify({
+      Failures: { ComputerSystem: 'Access denied', NetworkAdapters: 'Quota' },
+    });
+    expect(windowsSystemErrors({ ok: true, stdout })).toEqual({
+      system: 'Reading Win32_ComputerSystem failed: Access denied',
+      memory: 'Reading Win32_ComputerSystem failed: Access denied',
+      network: 'Reading Win32_NetworkAdapterConfiguration failed: Quota',
     });
   });
   it('fails them all when PowerShell printed no JSON', () => {

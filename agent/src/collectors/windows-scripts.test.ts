@@ -94,6 +94,20 @@ describe('the PowerShell scripts', () => {
     expect(system).toContain('GetOwner');
     expect(system).toContain('ConvertTo-Json -InputObject $result -Depth 4');
   });
+  it('ask for the identity of issue 27: domain or workgroup, BIOS version, build and boot time, adapters', () => {
+    const system = script('system');
+    expect(system).toMatch(/Win32_ComputerSystem .*'Manufacturer', 'Model', 'PartOfDomain', 'Workgroup'/);
+    expect(system).toMatch(/Win32_BIOS .*'SMBIOSBIOSVersion'/);
+    // The boot time leaves PowerShell as ISO 8601 in UTC, not as 5.1's "/Date(ms)/" or a local text.
+    expect(system).toContain("$_.LastBootUpTime.ToUniversalTime().ToString('o')");
+    expect(system).toMatch(/Windows NT\\CurrentVersion' .*'UBR'/);
+    expect(system).toContain("Win32_NetworkAdapterConfiguration -Filter 'IPEnabled = True'");
+    expect(system).toContain("Win32_NetworkAdapter -Filter 'PhysicalAdapter = True'");
+    // Each CIM query of a section runs in Get-Part, so its failure is named and costs its section only.
+    for (const part of ['Bios', 'NetworkAdapters', 'PhysicalAdapters']) {
+      expect(system).toContain(`Get-Part '${part}'`);
+    }
+  });
 });
 
 /** A recorder of the programs the collector runs, answering as PowerShell would. */

@@ -11,13 +11,17 @@ const LAPTOP = JSON.stringify({
     TotalPhysicalMemory: 17_054_724_096,
     Manufacturer: 'Dell Inc.',
     Model: 'Latitude 5420',
+    PartOfDomain: true,
+    Workgroup: null,
   },
   OperatingSystem: {
     Caption: 'Microsoft Windows 11 Pro',
     Version: '10.0.22631',
     BuildNumber: '22631',
     OSArchitecture: '64-bit',
+    LastBootUpTime: '2026-11-24T07:12:45.5012345Z',
   },
+  CurrentVersion: { UBR: 4460, DisplayVersion: '23H2' },
   Processors: [
     {
       Name: '11th Gen Intel(R) Core(TM) i5-1145G7 @ 2.60GHz   ',
@@ -75,7 +79,39 @@ const LAPTOP = JSON.stringify({
     { Name: 'Scans', Path: 'D:\\Scans', Description: '' },
     { Name: 'Users', Path: 'C:\\Users', Description: '' },
   ],
-  Bios: { SerialNumber: '7XK2LM3' },
+  Bios: { SerialNumber: '7XK2LM3', SMBIOSBIOSVersion: '1.25.0' },
+  NetworkAdapters: [
+    {
+      Index: 1,
+      Description: 'Intel(R) Wi-Fi 6 AX201 160MHz',
+      IPAddress: ['192.168.1.47', 'fe80::1c2d:3e4f:5a6b:7c8d'],
+      MACAddress: 'F4:26:79:3A:5B:C1',
+    },
+    {
+      Index: 7,
+      Description: 'Intel(R) Ethernet Connection (13) I219-LM',
+      IPAddress: ['10.1.20.15', '169.254.10.2', '192.168.1.47'],
+      MACAddress: '54:05:DB:12:34:56',
+    },
+    {
+      Index: 12,
+      Description: 'VirtualBox Host-Only Ethernet Adapter',
+      IPAddress: ['192.168.56.1', 'fe80::a00:27ff:fe00:c'],
+      MACAddress: '0A:00:27:00:00:0C',
+    },
+    {
+      Index: 15,
+      Description: 'Cisco AnyConnect Secure Mobility Client Virtual Miniport Adapter for Windows x64',
+      IPAddress: ['10.250.3.9'],
+      MACAddress: '00:05:9A:3C:7A:00',
+    },
+  ],
+  PhysicalAdapters: [
+    { Index: 1, Name: 'Intel(R) Wi-Fi 6 AX201 160MHz' },
+    { Index: 7, Name: 'Intel(R) Ethernet Connection (13) I219-LM' },
+    { Index: 12, Name: 'VirtualBox Host-Only Ethernet Adapter' },
+    { Index: 18, Name: 'Bluetooth Device (Personal Area Network)' },
+  ],
   Enclosures: [{ SerialNumber: '7XK2LM3' }],
   Product: { UUID: '4C4C4544-0058-4B10-8032-B7C04F4C4D33', IdentifyingNumber: '7XK2LM3' },
   ExplorerOwners: [{ ReturnValue: 0, Domain: 'CORP', User: 'jsmith' }],
@@ -89,6 +125,15 @@ describe('parseWindowsSystem', () => {
       os_version: 'Microsoft Windows 11 Pro 10.0.22631',
       service_tag: '7XK2LM3',
       logged_in_user: 'CORP\\jsmith',
+      manufacturer: 'Dell Inc.',
+      model: 'Latitude 5420',
+      bios_version: '1.25.0',
+      os_build: '10.0.22631.4460',
+      domain: 'corp.example.com',
+      last_boot: '2026-11-24T07:12:45.000Z',
+      // The VPN's miniport is no hardware; VirtualBox's host-only adapter says it is, by its name it is not.
+      ipv4_addresses: ['192.168.1.47', '10.1.20.15'],
+      mac_addresses: ['F4:26:79:3A:5B:C1', '54:05:DB:12:34:56'],
       memory_total_gb: 15.9,
       cpu_info: {
         processor: '11th Gen Intel(R) Core(TM) i5-1145G7 @ 2.60GHz',
@@ -208,6 +253,14 @@ describe('parseWindowsSystem', () => {
       storage_info: [],
       printers: [],
       shared_folders: [],
+      manufacturer: null,
+      model: null,
+      bios_version: null,
+      os_build: null,
+      domain: null,
+      last_boot: null,
+      ipv4_addresses: [],
+      mac_addresses: [],
     });
     expect(parseWindowsSystem('not json at all', 'h').hostname).toBe('h');
   });

@@ -24,6 +24,14 @@ import {
   type SharedFolder,
   type StorageDevice,
 } from './common';
+import {
+  distinct,
+  usableIpv4,
+  usableMac,
+  vendorText,
+  windowsBootTime,
+  type NetworkAddresses,
+} from './identity';
 import type { CollectedFacts, SectionErrors } from './sections';
 
 /**
@@ -162,6 +170,42 @@ function loggedInUser(owners: unknown[], computerSystemUser: string | null): str
   return computerSystemUser;
 }
 
+/** Network adapters that are software, whatever Windows says of them: VM host-only networks, VPN taps, miniports. */
+const VIRTUAL_ADAPTERS =
+  /VirtualBox|VMware Virtual|TAP-Windows|Wintun|WireGuard|WAN Miniport|Loopback|Npcap|Teredo|ISATAP|Kernel Debug|Wi-Fi Direct Virtual/i;
+
+/**
+ * The IPv4 and MAC addresses of the IP-enabled adapters (Win32_NetworkAdapterConfiguration) that
+ * are hardware: Win32_NetworkAdapter's PhysicalAdapter, when that list was read, and not a known
+ * software adapter by description.
+ */
+export function windowsAddresses(configurations: unknown[], physical: unknown[]): NetworkAddresses {
+  const physicalIndexes = new Set(physical.map((adapter) => asNumber(asRecord(adapter)?.Index)));
+  const adapters = configurations.flatMap((value) => {
+    const adapter = asRecord(value);
+    if (!adapter || VIRTUAL_ADAPTERS.test(asString(adapter.Description) ?? '')) return [];
+    if (physical.length > 0 && !physicalIndexes.has(asNumber(adapter.Index))) return [];
+    return [adapter];
+  });
+  return {
+    ipv4_addresses: distinct(adapters.flatMap((adapter) => asArray(adapter.IPAddress).map(usableIpv4))),
+    mac_addresses: distinct(adapters.map((adapter) => usableMac(adapter.MACAddress))),
+  };
+}
+
+/** Version and update build revision: "10.0.22631" and UBR 4460 → "10.0.22631.4460", what winver shows. */
+function osBuild(osInfo: Record<string, unknown>, currentVersion: Record<string, unknown>): string | null {
+  const version = asString(osInfo.Version) ?? asString(osInfo.BuildNumber);
+  const ubr = asCount(currentVersion.UBR);
+  return version && ubr !== null ? `${version}.${ubr}` : version;
+}
+
+/** A domain member's DNS domain, else the workgroup it is in (Win32_ComputerSystem.Domain holds either). */
+function domainOrWorkgroup(cs: Record<string, unknown>): string | null {
+  if (asBoolean(cs.PartOfDomain) === false) return asString(cs.Workgroup) ?? asString(cs.Domain);
+  return asString(cs.Domain);
+}
+
 /** Parses the output of system.ps1; anything missing comes back null or empty. */
 export function parseWindowsSystem(json: string | null, fallbackHostname = ''): WindowsSystemFacts {
   const root = asRecord(parseJson(json)) ?? {};
@@ -172,15 +216,23 @@ export function parseWindowsSystem(json: string | null, fallbackHostname = ''): 
   const enclosureSerials = asArray(root.Enclosures).map((e) => cleanSerial(asRecord(e)?.SerialNumber));
   const product = asRecord(root.Product) ?? {};
   const uuid = asString(product.UUID);
+  const bios = asRecord(root.Bios) ?? {};
   return {
     hostname: asString(cs.DNSHostName) ?? asString(cs.Name) ?? fallbackHostname,
     os_type: 'Windows',
     os_version: [caption, version].filter(Boolean).join(' ') || null,
     service_tag:
-      cleanSerial(asRecord(root.Bios)?.SerialNumber) ??
+      cleanSerial(bios.SerialNumber) ??
       enclosureSerials.find((s) => s !== null) ??
       cleanSerial(product.IdentifyingNumber),
     logged_in_user: loggedInUser(asArray(root.ExplorerOwners), asString(cs.UserName)),
+    manufacturer: vendorText(cs.Manufacturer),
+    model: vendorText(cs.Model),
+    bios_version: vendorText(bios.SMBIOSBIOSVersion),
+    os_build: osBuild(osInfo, asRecord(root.CurrentVersion) ?? {}),
+    domain: domainOrWorkgroup(cs),
+    last_boot: windowsBootTime(osInfo.LastBootUpTime),
+    ...windowsAddresses(asArray(root.NetworkAdapters), asArray(root.PhysicalAdapters)),
     memory_total_gb: bytesToGb(asNumber(cs.TotalPhysicalMemory)),
     cpu_info: cpuInfo(asArray(root.Processors), asString(osInfo.OSArchitecture)),
     storage_info: storage(asArray(root.LogicalDisks)),
@@ -207,14 +259,21 @@ export function parseWindowsSoftware(json: string | null): InstalledSoftware[] {
   return tidySoftware(entries);
 }
 
-/** The CIM queries of system.ps1 whose failure costs a section, and their class. */
-const PART_SECTIONS: Record<string, { section: AgentReportSection; cimClass: string }> = {
-  OperatingSystem: { section: 'system', cimClass: 'Win32_OperatingSystem' },
-  ComputerSystem: { section: 'memory', cimClass: 'Win32_ComputerSystem' },
-  Processors: { section: 'cpu_info', cimClass: 'Win32_Processor' },
-  LogicalDisks: { section: 'storage_info', cimClass: 'Win32_LogicalDisk' },
-  Printers: { section: 'printers', cimClass: 'Win32_Printer' },
-  Shares: { section: 'shared_folders', cimClass: 'Win32_Share' },
+/**
+ * The CIM queries of system.ps1 whose failure costs sections, and their class. Win32_ComputerSystem
+ * gives the memory size and the manufacturer, model and domain; without it the system section is
+ * not sent rather than sent with those empty.
+ */
+const PART_SECTIONS: Record<string, { sections: AgentReportSection[]; cimClass: string }> = {
+  OperatingSystem: { sections: ['system'], cimClass: 'Win32_OperatingSystem' },
+  ComputerSystem: { sections: ['system', 'memory'], cimClass: 'Win32_ComputerSystem' },
+  Bios: { sections: ['system'], cimClass: 'Win32_BIOS' },
+  Processors: { sections: ['cpu_info'], cimClass: 'Win32_Processor' },
+  LogicalDisks: { sections: ['storage_info'], cimClass: 'Win32_LogicalDisk' },
+  Printers: { sections: ['printers'], cimClass: 'Win32_Printer' },
+  Shares: { sections: ['shared_folders'], cimClass: 'Win32_Share' },
+  NetworkAdapters: { sections: ['network'], cimClass: 'Win32_NetworkAdapterConfiguration' },
+  PhysicalAdapters: { sections: ['network'], cimClass: 'Win32_NetworkAdapter' },
 };
 
 /** The sections system.ps1 covers: all of them but installed software. */
@@ -237,7 +296,9 @@ export function windowsSystemErrors(result: CommandResult): SectionErrors {
     const known = PART_SECTIONS[part];
     if (!known) continue;
     const why = asString(detail) ?? 'failed';
-    errors[known.section] = `Reading ${known.cimClass} failed: ${why}`.slice(0, 500);
+    for (const section of known.sections) {
+      errors[section] ??= `Reading ${known.cimClass} failed: ${why}`.slice(0, 500);
+    }
   }
   return errors;
 }
