@@ -17,6 +17,7 @@ import {
   userProfiles,
 } from '../lib/table/items/organizations';
 import { idProjection } from '../lib/table/items/stored';
+import { softwareInstallations } from '../lib/table/items/inventory';
 import { deleteKeys, emptyPartition } from '../lib/table/partitions';
 
 /**
@@ -77,7 +78,11 @@ export async function deleteOrganization(organizationId: string, ownOrganization
   for (const profile of profiles) await deleteCognitoUser(profile.id);
 
   // Every item of the organisation's partitions but the organisation itself, a page at a time.
-  for (const partition of [agentMachines.partition(organizationId), organizationKey.pk]) {
+  for (const partition of [
+    agentMachines.partition(organizationId),
+    softwareInstallations.partition(organizationId),
+    organizationKey.pk,
+  ]) {
     await emptyPartition(partition, (key) => key.pk === organizationKey.pk && key.sk === organizationKey.sk);
   }
   await deleteKeys([organizationKey]);
