@@ -81,5 +81,11 @@ export const dashboardResponseSchema = z.object({
   expiring_warranties: z.array(expiringWarrantySchema),
   /** More warranties end in that window than are listed. */
   more_expiring_warranties: z.boolean(),
+  /** Hardware assets linked to a monitored machine (issue 27: one record per device). */
+  assets_monitored: count,
+  /** Hardware assets (every status, as total_hardware counts them) no machine is linked to. */
+  assets_not_monitored: count,
+  /** Monitored machines linked to no hardware asset. */
+  machines_not_in_inventory: count,
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
