@@ -40,9 +40,14 @@ export const meResponseSchema = z.object({
   profile: userProfileSchema.extend({ mfa_enabled: z.boolean() }),
   /**
    * require_mfa: every member must use MFA (set by an admin in Settings → Security);
-   * agent_auto_update: its agents update themselves (Settings → Monitoring Agent).
+   * agent_auto_update: its agents update themselves (Settings → Monitoring Agent);
+   * auto_add_machines: new machines become hardware assets (issue 27, Settings → Monitoring Agent).
    */
-  organization: organizationSchema.extend({ require_mfa: z.boolean(), agent_auto_update: z.boolean() }),
+  organization: organizationSchema.extend({
+    require_mfa: z.boolean(),
+    agent_auto_update: z.boolean(),
+    auto_add_machines: z.boolean(),
+  }),
   subscription: z.object({
     // Unknown statuses display as incomplete (SPEC 4).
     status: z.string().nullable().transform(displayStatus),
