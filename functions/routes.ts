@@ -228,6 +228,21 @@ export const routes: readonly RouteDefinition[] = [
     minRole: 'admin',
     needsSubscription: true,
   },
+  // One record per device (issue 27): any member, like the inventory they change.
+  ...(
+    [
+      ['link', 'link'],
+      ['unlink', 'link-unlink'],
+      ['add-to-inventory', 'link-add'],
+    ] as const
+  ).map(([action, handler]): RouteDefinition => ({
+    method: 'POST',
+    path: `/api/agents/{machine_id}/${action}`,
+    feature: 'agents',
+    handler,
+    auth: 'user',
+    needsSubscription: true,
+  })),
   // The installer download sits in Settings, reachable without a subscription.
   {
     method: 'GET',

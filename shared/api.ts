@@ -40,9 +40,14 @@ export const meResponseSchema = z.object({
   profile: userProfileSchema.extend({ mfa_enabled: z.boolean() }),
   /**
    * require_mfa: every member must use MFA (set by an admin in Settings → Security);
-   * agent_auto_update: its agents update themselves (Settings → Monitoring Agent).
+   * agent_auto_update: its agents update themselves (Settings → Monitoring Agent);
+   * auto_add_machines: new machines become hardware assets (issue 27, Settings → Monitoring Agent).
    */
-  organization: organizationSchema.extend({ require_mfa: z.boolean(), agent_auto_update: z.boolean() }),
+  organization: organizationSchema.extend({
+    require_mfa: z.boolean(),
+    agent_auto_update: z.boolean(),
+    auto_add_machines: z.boolean(),
+  }),
   subscription: z.object({
     // Unknown statuses display as incomplete (SPEC 4).
     status: z.string().nullable().transform(displayStatus),
@@ -81,5 +86,11 @@ export const dashboardResponseSchema = z.object({
   expiring_warranties: z.array(expiringWarrantySchema),
   /** More warranties end in that window than are listed. */
   more_expiring_warranties: z.boolean(),
+  /** Hardware assets linked to a monitored machine (issue 27: one record per device). */
+  assets_monitored: count,
+  /** Hardware assets (every status, as total_hardware counts them) no machine is linked to. */
+  assets_not_monitored: count,
+  /** Monitored machines linked to no hardware asset. */
+  machines_not_in_inventory: count,
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

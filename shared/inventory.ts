@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { storageDeviceSchema } from './agent-data';
-import { ulidSchema } from './hardware';
+import { hardwareAssetSchema, ulidSchema } from './hardware';
 import { optionalChoice, pageSchema, pagingFields, searchText } from './list';
 
 /**
@@ -49,6 +49,9 @@ export const hardwareMonitoringSchema = z.object({
   differences: z.array(factDifferenceSchema),
 });
 export type HardwareMonitoring = z.output<typeof hardwareMonitoringSchema>;
+/** GET /api/hardware/{id}: the asset, with its machine's live facts and where they differ. */
+export const hardwareAssetDetailSchema = hardwareAssetSchema.extend(hardwareMonitoringSchema.shape);
+export type HardwareAssetDetail = z.output<typeof hardwareAssetDetailSchema>;
 
 /** POST /api/agents/{machine_id}/link */
 export const agentLinkRequestSchema = z.strictObject({ hardware_asset_id: ulidSchema });

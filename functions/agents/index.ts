@@ -2,6 +2,17 @@ import { featureHandler } from '../lib/feature';
 import { handler as deleteMachine } from './delete';
 import { handler as download } from './download';
 import { handler as get } from './get';
+import { handler as link } from './link';
+import { handler as linkAdd } from './link-add';
+import { handler as linkUnlink } from './link-unlink';
 import { handler as list } from './list';
 
-export const handler = featureHandler('agents', { list, get, delete: deleteMachine, download });
+export const handler = featureHandler('agents', {
+  list,
+  get,
+  delete: deleteMachine,
+  download,
+  link,
+  'link-unlink': linkUnlink,
+  'link-add': linkAdd,
+});

@@ -297,3 +297,87 @@ export function addToInventoryWrites(input: AddInput): LinkWrites {
 export function agentActor(hostname: string): Actor {
   return { email: `Monitoring agent (${hostname})` };
 }
+
+// ---- Links made or given up by a hardware asset's own write ----
+
+/** Whether a machine may be linked by its serial number: in no asset, and not unlinked by a person. */
+export function linkableBySerial(link: MachineLinkItem | null): boolean {
+  return !link?.hardware_asset_id && link?.auto_link !== false;
+}
+
+interface LinkInAssetWriteInput {
+  organizationId: string;
+  /** The asset as its own write (a creation, a new serial number) leaves it, not yet linked. */
+  asset: HardwareAsset;
+  facts: AgentLiveFacts;
+  link: MachineLinkItem | null;
+  /** The audit entry of the link; null when the caller's own entry tells it (an import batch's). */
+  audit: { actor: Actor; now: Date } | null;
+  now: Date;
+}
+
+/**
+ * Links a machine to an asset in the asset's own transaction (POST /api/hardware, a PUT changing the
+ * serial number, the CSV import): the asset written is the returned one, with the machine's id and
+ * the agent's facts in its empty fields. The writes hold the link item (guarded as read) and its audit
+ * entry, not the asset.
+ */
+export function linkInAssetWrite(input: LinkInAssetWriteInput): LinkWrites {
+  const { organizationId, asset: unlinked, facts, now } = input;
+  const asset: HardwareAsset = { ...unlinked, ...agentFill(unlinked, facts), machine_id: facts.machine_id };
+  const writes: TableWrite[] = [
+    put(
+      machineLinks.item(organizationId, {
+        machine_id: facts.machine_id,
+        hardware_asset_id: asset.id,
+        linked_at: now.toISOString(),
+        linked_by: 'serial',
+        auto_link: true,
+      }),
+      linkUnchanged(input.link),
+    ),
+  ];
+  if (input.audit) {
+    writes.push(
+      auditEntry({
+        organizationId,
+        ...input.audit,
+        entityType: 'hardware_asset',
+        action: 'updated',
+        entityId: asset.id,
+        entityLabel: hardwareLabel(asset),
+        changes: {
+          ...hardwareChanges(unlinked, asset),
+          monitored_machine: { old: null, new: `${facts.hostname} (${facts.machine_id})` },
+        },
+      }),
+    );
+  }
+  return { writes, counters: new Map([[LINKED_MACHINES_COUNTER, 1]]), asset };
+}
+
+/**
+ * The link an asset being deleted gives up, in the deletion's transaction: its machine is in no
+ * asset any more, and may be linked by serial again (the person deleted the record, not the link).
+ */
+export function releaseLinkWrites(input: {
+  organizationId: string;
+  machineId: string;
+  assetId: string;
+  link: MachineLinkItem | null;
+}): Omit<LinkWrites, 'asset'> {
+  const { link } = input;
+  // A link item naming another asset (or none) is not this asset's to give up.
+  if (link?.hardware_asset_id !== input.assetId) return { writes: [], counters: new Map() };
+  const writes = [
+    put(
+      machineLinks.item(input.organizationId, {
+        machine_id: input.machineId,
+        auto_link: link.auto_link,
+        ...(link.replaced_by !== undefined && { replaced_by: link.replaced_by }),
+      }),
+      linkUnchanged(link),
+    ),
+  ];
+  return { writes, counters: new Map([[LINKED_MACHINES_COUNTER, -1]]) };
+}

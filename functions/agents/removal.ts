@@ -1,9 +1,14 @@
 import { auditEntry } from '../lib/audit-trail';
 import type { Caller } from '../lib/caller';
 import { NotFound } from '../lib/errors';
-import { getEachItem, listAll, remove, update, type TableWrite } from '../lib/table/commands';
-import { equals } from '../lib/table/conditions';
-import { AGENTS_COUNTER, counterUpdate, seenHourCountChange } from '../lib/table/counters';
+import { getEachItem, getItem, listAll, remove, update, type TableWrite } from '../lib/table/commands';
+import { absent, equals } from '../lib/table/conditions';
+import {
+  AGENTS_COUNTER,
+  counterUpdate,
+  seenHourCountChange,
+  type CounterDeltas,
+} from '../lib/table/counters';
 import {
   agentMachineItemSchema,
   agentMachines,
@@ -18,33 +23,92 @@ import {
   enrolledMachines,
   ENROLLED_ATTRIBUTE,
 } from '../lib/table/items/devices';
+import {
+  machineLinkItemSchema,
+  machineLinks,
+  machineSerialItemSchema,
+  machineSerials,
+  type MachineLinkItem,
+} from '../lib/table/items/inventory';
 import { fromStored, type TableKey } from '../lib/table/items/stored';
 import { deleteKeys } from '../lib/table/partitions';
 import { write, type Built } from '../lib/table/transaction';
+import { readHardwareAsset } from '../hardware/asset-items';
+import { unlinkWrites } from './machine-links';
 
 /**
  * Deleting a monitored machine (issue 24): its machine item, its sections, its device and the
- * device's token lookup go in one transaction with the enrolled count and the audit entry, so the
+ * device's token lookup, its link to the inventory (issue 27) go in one transaction with the
+ * enrolled count and the audit entry, so the
  * token stops working the moment the machine is gone and the plan's machine limit has room again.
  */
 
 const MACHINE_NOT_FOUND = 'Machine not found';
 
 /** A transaction holds at most 100 items; sections past what fits go right after it. */
-const SECTION_KEYS_IN_TRANSACTION = 90;
+const SECTION_KEYS_IN_TRANSACTION = 85;
 
 const sectionPartSchema = agentSectionItemSchema.pick({ machine_id: true, section: true, part: true });
 
 const DELETE_ATTEMPTS = 5;
 
+/**
+ * What a machine's deletion does to the inventory (issue 27): its asset is unlinked (and audited),
+ * its link item goes, and so does its serial number's lookup when the lookup still names it.
+ */
+async function inventoryRelease(
+  caller: Caller,
+  machineId: string,
+  serial: string | null,
+  link: MachineLinkItem | null,
+  now: Date,
+): Promise<{ writes: TableWrite[]; counters: CounterDeltas }> {
+  const organizationId = caller.organization.id;
+  const [asset, lookup] = await Promise.all([
+    link?.hardware_asset_id ? readHardwareAsset(organizationId, link.hardware_asset_id) : null,
+    serial
+      ? getItem(machineSerialItemSchema, machineSerials.key(organizationId, serial), { consistent: true })
+      : null,
+  ]);
+  const writes: TableWrite[] = [];
+  let counters: CounterDeltas = new Map();
+  if (asset && asset.machine_id === machineId) {
+    const unlinked = unlinkWrites({
+      organizationId,
+      machineId,
+      asset,
+      link,
+      actor: { email: caller.profile.email },
+      now,
+      machineRemoved: true,
+    });
+    writes.push(...unlinked.writes);
+    counters = unlinked.counters;
+  }
+  if (link) {
+    const asRead = link.hardware_asset_id
+      ? equals('hardware_asset_id', link.hardware_asset_id)
+      : absent('hardware_asset_id');
+    writes.push(remove(machineLinks.key(organizationId, machineId), asRead));
+  }
+  if (serial && lookup?.machine_id === machineId) {
+    writes.push(remove(machineSerials.key(organizationId, serial), equals('machine_id', machineId)));
+  }
+  return { writes, counters };
+}
+
 export async function deleteAgentMachine(caller: Caller, machineId: string, now: Date): Promise<void> {
   const organizationId = caller.organization.id;
   for (let attempt = 0; attempt < DELETE_ATTEMPTS; attempt++) {
-    const [[storedMachine, storedDevice], parts] = await Promise.all([
-      getEachItem([agentMachines.key(organizationId, machineId), devices.key(organizationId, machineId)], {
-        consistent: true,
-        what: 'the machine',
-      }),
+    const [[storedMachine, storedDevice, storedLink], parts] = await Promise.all([
+      getEachItem(
+        [
+          agentMachines.key(organizationId, machineId),
+          devices.key(organizationId, machineId),
+          machineLinks.key(organizationId, machineId),
+        ],
+        { consistent: true, what: 'the machine' },
+      ),
       listAll(sectionPartSchema, agentSections.ofMachine(organizationId, machineId), {
         consistent: true,
         attributes: ['machine_id', 'section', 'part'],
@@ -58,6 +122,8 @@ export async function deleteAgentMachine(caller: Caller, machineId: string, now:
       .filter((part) => part.machine_id === machineId)
       .map((part) => agentSections.key({ organization_id: organizationId, ...part }));
     const hostname = machine?.hostname ?? device?.hostname ?? machineId;
+    const link = storedLink ? fromStored(machineLinkItemSchema, storedLink) : null;
+    const inventory = await inventoryRelease(caller, machineId, machine?.service_tag ?? null, link, now);
 
     const outcome = await write<'machine' | 'device' | 'other'>(() => {
       const built: Built<'machine' | 'device' | 'other'> = { parts: [], items: [] };
@@ -71,7 +137,8 @@ export async function deleteAgentMachine(caller: Caller, machineId: string, now:
           'machine',
           remove(agentMachines.key(organizationId, machineId), equals('last_seen', machine.last_seen)),
         );
-        for (const item of counterUpdate(organizationId, new Map([[AGENTS_COUNTER, -1]]))) add('other', item);
+        const counters = new Map([...inventory.counters, [AGENTS_COUNTER, -1]]);
+        for (const item of counterUpdate(organizationId, counters)) add('other', item);
         add('other', seenHourCountChange(organizationId, seenHour(machine.last_seen), -1));
       }
       if (device) {
@@ -82,6 +149,7 @@ export async function deleteAgentMachine(caller: Caller, machineId: string, now:
         add('other', remove(deviceTokenLookups.key(device.token_hash)));
         add('other', update(enrolledMachines.key(organizationId), { add: { [ENROLLED_ATTRIBUTE]: -1 } }));
       }
+      for (const item of inventory.writes) add('other', item);
       for (const key of sectionKeys.slice(0, SECTION_KEYS_IN_TRANSACTION)) add('other', remove(key));
       add(
         'other',

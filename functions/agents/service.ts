@@ -6,7 +6,9 @@ import {
   sharedFolderSchema,
   storageDeviceSchema,
   type AgentMachine,
+  type MachineIdentity,
 } from '../../shared/agent-data';
+import type { AgentLiveFacts } from '../../shared/inventory';
 import { NotFound } from '../lib/errors';
 import { getItem, listAll } from '../lib/table/commands';
 import { toSummary } from './summary';
@@ -16,9 +18,11 @@ import {
   agentMachines,
   agentSectionItemSchema,
   agentSections,
+  type AgentMachineItem,
   type AgentSectionName,
 } from '../lib/table/items/agents';
-import { machineLinkItemSchema, machineLinks } from '../lib/table/items/inventory';
+import { machineLinkItemSchema, machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
+import { liveFacts } from './machine-links';
 
 /** The fleet as the organisation's people see it: its machines, and one machine's whole report. */
 
@@ -41,13 +45,26 @@ const NO_IDENTITY = {
   mac_addresses: [],
 };
 
-export async function getAgentMachine(organizationId: string, machineId: string): Promise<AgentMachine> {
+/** A machine as stored: its item, its sections' entries, its link to the inventory. */
+export interface StoredAgentMachine {
+  item: AgentMachineItem;
+  sections: z.output<typeof sectionEntriesSchema>;
+  /** Its identity section, null before a report carried one. */
+  identity: MachineIdentity | null;
+  link: MachineLinkItem | null;
+}
+
+/** A machine of the organisation with its sections and link, consistently read; null when none. */
+export async function readAgentMachine(
+  organizationId: string,
+  machineId: string,
+): Promise<StoredAgentMachine | null> {
   const [item, parts, link] = await Promise.all([
     getItem(agentMachineItemSchema, agentMachines.key(organizationId, machineId), { consistent: true }),
     listAll(agentSectionItemSchema, agentSections.ofMachine(organizationId, machineId), { consistent: true }),
     getItem(machineLinkItemSchema, machineLinks.key(organizationId, machineId), { consistent: true }),
   ]);
-  if (!item) throw new NotFound('Machine not found');
+  if (!item) return null;
   const partsOf = (section: AgentSectionName) =>
     parts
       // A part beyond the current count is a leftover of a concurrent report: not this one's.
@@ -63,6 +80,20 @@ export async function getAgentMachine(organizationId: string, machineId: string)
   const sections = sectionEntriesSchema.parse(
     Object.fromEntries(AGENT_SECTIONS.map((section) => [section, partsOf(section)])),
   );
+  // Small storage rides in the machine item, large storage in parts.
+  if (!item.sections.storage_info) sections.storage_info = item.storage_info ?? [];
+  return { item, sections, identity: sections.identity[0] ?? null, link };
+}
+
+/** What the agent says of a machine, in a hardware record's terms (the editor's live facts). */
+export function machineFacts(machine: StoredAgentMachine): AgentLiveFacts {
+  return liveFacts({ ...machine.item, storage_info: machine.sections.storage_info }, machine.identity);
+}
+
+export async function getAgentMachine(organizationId: string, machineId: string): Promise<AgentMachine> {
+  const machine = await readAgentMachine(organizationId, machineId);
+  if (!machine) throw new NotFound('Machine not found');
+  const { item, sections, link } = machine;
   const { identity, ...lists } = sections;
   return {
     ...toSummary(item),
@@ -70,8 +101,6 @@ export async function getAgentMachine(organizationId: string, machineId: string)
     ...identity[0],
     ...lists,
     hardware_asset_id: link?.hardware_asset_id ?? null,
-    // Small storage rides in the machine item, large storage in parts.
-    storage_info: item.sections.storage_info ? sections.storage_info : (item.storage_info ?? []),
     stale_sections: item.stale_sections ?? {},
   };
 }

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { syncedDisposalItem } from '../../shared/disposal';
 import type { Actor } from '../lib/audit-trail';
+import type { TableWrite } from '../lib/table/commands';
 import { counterUpdate, type CounterDeltas } from '../lib/table/counters';
 import { write, type Built, type WriteOutcome } from '../lib/table/transaction';
 import { addAssetDeltas, assetChangeItems, type AssetChange, type Part } from '../hardware/asset-items';
@@ -62,12 +63,20 @@ export async function withDisposalSync(
   return { assets, disposals };
 }
 
+/** Items a change brings besides the assets' and disposal items' (a machine's link, issue 27). */
+export interface ExtraWrites {
+  parts: Part[];
+  items: TableWrite[];
+  counters: CounterDeltas;
+}
+
 /** One transaction for a set of changes, each with its own audit entry, and the counters. */
 export function writeChanges(
   organizationId: string,
   changes: Changes,
   actor: Actor,
   now: Date,
+  extra?: ExtraWrites,
 ): Promise<WriteOutcome<Part>> {
   return write(() => {
     const built: Built<Part> = { parts: [], items: [] };
@@ -80,7 +89,14 @@ export function writeChanges(
       built.parts.push({ kind: 'disposal', id: (change.after ?? change.before)!.id }, { kind: 'other' });
       built.items.push(...disposalChangeItems(organizationId, change, { actor, now }));
     }
-    for (const item of counterUpdate(organizationId, counterDeltas(changes))) {
+    const deltas = counterDeltas(changes);
+    if (extra) {
+      built.parts.push(...extra.parts);
+      built.items.push(...extra.items);
+      // One counter update a transaction: a shard may be touched once.
+      for (const [name, value] of extra.counters) deltas.set(name, (deltas.get(name) ?? 0) + value);
+    }
+    for (const item of counterUpdate(organizationId, deltas)) {
       built.parts.push({ kind: 'other' });
       built.items.push(item);
     }
@@ -94,6 +110,13 @@ export async function writeAssetChanges(
   assets: AssetChange[],
   actor: Actor,
   now: Date,
+  extra?: ExtraWrites,
 ): Promise<WriteOutcome<Part>> {
-  return writeChanges(organizationId, await withDisposalSync(organizationId, assets, actor, now), actor, now);
+  return writeChanges(
+    organizationId,
+    await withDisposalSync(organizationId, assets, actor, now),
+    actor,
+    now,
+    extra,
+  );
 }

@@ -135,6 +135,8 @@ export type Part =
   | { kind: 'asset'; id: string }
   | { kind: 'disposal'; id: string }
   | { kind: 'identifier'; id: string; identifier: HardwareIdentifierKind }
+  /** The link item of the asset's machine (issue 27), guarded as it was read. */
+  | { kind: 'link'; id: string }
   | { kind: 'other' };
 
 export interface AssetChange {

@@ -10,6 +10,7 @@ import {
 import { listPage } from '../lib/table/commands';
 import {
   AGENTS_COUNTER,
+  LINKED_MACHINES_COUNTER,
   readCounters,
   readSeenHourCounts,
   statusCounter,
@@ -57,7 +58,7 @@ export async function listExpiringWarranties(
 }
 
 /**
- * Machines (a counter) and those active: last seen since the start of the clock hour the active
+ * Machines (a counter), those linked to an asset (a counter, issue 27), and those active: last seen since the start of the clock hour the active
  * window began in, from the hourly counts a report moves (lib/table/counters.ts) without a machine
  * being read. Counts keep the hour, not the time, so a machine seen up to an hour before the
  * window's start counts too (README, Monitoring agents).
@@ -65,12 +66,16 @@ export async function listExpiringWarranties(
 export async function countAgents(
   organizationId: string,
   now: Date,
-): Promise<{ agents: number; active: number }> {
+): Promise<{ agents: number; active: number; linked: number }> {
   const since = new Date(now.getTime() - ACTIVE_AGENT_WINDOW_MINUTES * 60_000).toISOString();
   const hours = [...new Set([seenHour(since), seenHour(now.toISOString())])];
   const [counters, active] = await Promise.all([
     readCounters(organizationId),
     readSeenHourCounts(organizationId, hours),
   ]);
-  return { agents: counters[AGENTS_COUNTER] ?? 0, active };
+  return {
+    agents: counters[AGENTS_COUNTER] ?? 0,
+    active,
+    linked: Math.max(0, counters[LINKED_MACHINES_COUNTER] ?? 0),
+  };
 }

@@ -18,8 +18,11 @@ export const handler = userRoute({}, async ({ caller, now }): Promise<DashboardR
       EXPIRING_WARRANTIES_SHOWN,
     ),
   ]);
+  const totalHardware = Object.values(counts.byStatus).reduce((sum, count) => sum + count, 0);
+  // Counters moved in separate transactions can be read a moment apart: never below zero.
+  const monitored = Math.min(agents.linked, totalHardware, agents.agents);
   return {
-    total_hardware: Object.values(counts.byStatus).reduce((sum, count) => sum + count, 0),
+    total_hardware: totalHardware,
     active_hardware: counts.byStatus.Active,
     agents: agents.agents,
     active_agents: agents.active,
@@ -36,5 +39,8 @@ export const handler = userRoute({}, async ({ caller, now }): Promise<DashboardR
       warranty_expiry: asset.warranty_expiry,
     })),
     more_expiring_warranties: warranties.more,
+    assets_monitored: monitored,
+    assets_not_monitored: totalHardware - monitored,
+    machines_not_in_inventory: agents.agents - monitored,
   };
 });

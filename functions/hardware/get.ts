@@ -1,7 +1,7 @@
 import { hardwareIdParamsSchema } from '../../shared/hardware';
 import { userRoute } from '../lib/http';
-import { getHardwareAsset } from './service';
+import { getHardwareAssetDetail } from './machine-matching';
 
 export const handler = userRoute({ params: hardwareIdParamsSchema }, ({ caller, params }) =>
-  getHardwareAsset(caller.organization.id, params.id),
+  getHardwareAssetDetail(caller.organization.id, params.id),
 );

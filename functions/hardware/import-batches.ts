@@ -3,13 +3,25 @@ import { syncedDisposalItem, type DisposalItem } from '../../shared/disposal';
 import { withDisposalDate, type HardwareAsset } from '../../shared/hardware';
 import type { ImportRow, ImportRowError } from '../../shared/hardware-import';
 import { auditEntry, type Actor } from '../lib/audit-trail';
-import { COUNTER_SHARDS, counterUpdate } from '../lib/table/counters';
+import { COUNTER_SHARDS, counterUpdate, type CounterDeltas } from '../lib/table/counters';
 import type { HardwareIdentifierKind } from '../lib/table/items/hardware';
 import { write, type Built } from '../lib/table/transaction';
 import { counterDeltas } from '../disposal/asset-sync';
 import { disposalChangeItems, disposalLabel } from '../disposal/disposal-items';
 import { assetChangeItems, hardwareLabel, identifierKey, identifiers, type Part } from './asset-items';
+import {
+  linkedInWrite,
+  machinesForSerials,
+  serialToMatch,
+  type LinkExtra,
+  type MatchedMachine,
+} from './machine-matching';
 import { duplicateRowMessage, plural, repeatedRowMessage } from './messages';
+
+function addDeltas(deltas: CounterDeltas, ...more: CounterDeltas[]): void {
+  for (const moves of more)
+    for (const [name, value] of moves) deltas.set(name, (deltas.get(name) ?? 0) + value);
+}
 
 /**
  * The CSV import's writes: validated rows in transactions of many rows, a few at a time, each
@@ -22,12 +34,16 @@ import { duplicateRowMessage, plural, repeatedRowMessage } from './messages';
  */
 const IMPORT_TRANSACTION_ITEMS = 97;
 const IMPORT_CONCURRENCY = 4;
+/** A batch read holds at most 100 keys. */
+const LOOKUP_ROWS = 100;
 
 interface PreparedRow {
   row: number;
   asset: HardwareAsset;
   /** The disposal item a row in Disposal Pending or Disposed puts on the disposal list. */
   disposal: DisposalItem | null;
+  /** The machine that reported the row's serial number (issue 27): its link's writes, the asset unlinked. */
+  link?: { extra: LinkExtra; unlinked: HardwareAsset; machine: string };
 }
 
 /** Rows whose serial number or asset tag repeats an earlier row of the same file. */
@@ -51,7 +67,8 @@ function importBatches(rows: PreparedRow[]): PreparedRow[][] {
   let batch: PreparedRow[] = [];
   let items = 0;
   for (const row of rows) {
-    const size = 1 + identifiers(row.asset).length + (row.disposal ? 1 : 0);
+    const size =
+      1 + identifiers(row.asset).length + (row.disposal ? 1 : 0) + (row.link?.extra.items.length ?? 0);
     if (items + size > IMPORT_TRANSACTION_ITEMS) {
       batches.push(batch);
       batch = [];
@@ -83,11 +100,17 @@ function batchItems(
     built.parts.push({ kind: 'other' });
     built.items.push(...disposalChangeItems(organizationId, change, null));
   }
+  const linked = rows.flatMap(({ asset, link }) => (link ? [{ asset, link }] : []));
+  for (const { link } of linked) {
+    built.parts.push(...link.extra.parts);
+    built.items.push(...link.extra.items);
+  }
   const span = `rows ${rows[0]!.row}–${rows[rows.length - 1]!.row}`;
   const deltas = counterDeltas({
     assets: rows.map(({ asset }) => ({ before: null, after: asset })),
     disposals,
   });
+  if (linked.length > 0) addDeltas(deltas, ...linked.map(({ link }) => link.extra.counters));
   const shared = [
     auditEntry({
       organizationId,
@@ -97,7 +120,15 @@ function batchItems(
       action: 'created',
       entityId: null,
       entityLabel: `Imported ${plural(rows.length, 'hardware asset')} from CSV (${span})`,
-      changes: { assets: { old: null, new: rows.map(({ asset }) => hardwareLabel(asset)) } },
+      changes: {
+        assets: { old: null, new: rows.map(({ asset }) => hardwareLabel(asset)) },
+        ...(linked.length > 0 && {
+          monitored_machines: {
+            old: null,
+            new: linked.map(({ asset, link }) => `${hardwareLabel(asset)}: ${link.machine}`),
+          },
+        }),
+      },
     }),
     ...(disposals.length > 0
       ? [
@@ -140,17 +171,67 @@ async function writeImportBatch(
     const outcome = await write(() => batchItems(organizationId, rows, shard, actor, now));
     if (outcome.ok) return rows.length;
     const rejected = new Map<string, HardwareIdentifierKind>();
+    const linkedMeanwhile = new Set<string>();
     for (const part of outcome.failed) {
       if (part.kind === 'identifier' && !rejected.has(part.id)) rejected.set(part.id, part.identifier);
+      if (part.kind === 'link') linkedMeanwhile.add(part.id);
     }
-    if (rejected.size === 0) throw new Error('An import batch was refused for no reason DynamoDB would name');
+    if (rejected.size === 0 && linkedMeanwhile.size === 0) {
+      throw new Error('An import batch was refused for no reason DynamoDB would name');
+    }
     for (const { row, asset } of rows) {
       const kind = rejected.get(asset.id);
       if (kind) errors.push({ row, message: duplicateRowMessage(kind, asset) });
     }
-    remaining = rows.filter(({ asset }) => !rejected.has(asset.id));
+    remaining = rows
+      .filter(({ asset }) => !rejected.has(asset.id))
+      // A machine another writer linked meanwhile is left to it: the row is written unlinked.
+      .map((prepared) =>
+        prepared.link && linkedMeanwhile.has(prepared.asset.id)
+          ? { row: prepared.row, asset: prepared.link.unlinked, disposal: prepared.disposal }
+          : prepared,
+      );
   }
   return 0;
+}
+
+/**
+ * Links rows to the machines that reported their serial numbers (issue 27), one batch read of the
+ * serials' lookups per LOOKUP_ROWS rows, a few at a time; a machine goes to its first row only.
+ */
+async function withMachines(organizationId: string, rows: PreparedRow[], now: Date): Promise<PreparedRow[]> {
+  const serials = [...new Set(rows.flatMap(({ asset }) => serialToMatch(asset) ?? []))];
+  const chunks = Array.from({ length: Math.ceil(serials.length / LOOKUP_ROWS) }, (_, index) =>
+    serials.slice(index * LOOKUP_ROWS, (index + 1) * LOOKUP_ROWS),
+  );
+  const machines = new Map<string, MatchedMachine>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(IMPORT_CONCURRENCY, chunks.length) }, async () => {
+      while (next < chunks.length) {
+        const found = await machinesForSerials(organizationId, chunks[next++]!);
+        for (const [serial, machine] of found) machines.set(serial, machine);
+      }
+    }),
+  );
+  if (machines.size === 0) return rows;
+  const taken = new Set<string>();
+  return rows.map((prepared) => {
+    const serial = serialToMatch(prepared.asset);
+    const machine = serial ? machines.get(serial) : undefined;
+    if (!machine || taken.has(machine.facts.machine_id)) return prepared;
+    taken.add(machine.facts.machine_id);
+    const linked = linkedInWrite(organizationId, prepared.asset, machine, null, now);
+    return {
+      ...prepared,
+      asset: linked.asset,
+      link: {
+        extra: linked.extra,
+        unlinked: prepared.asset,
+        machine: `${machine.facts.hostname} (${machine.facts.machine_id})`,
+      },
+    };
+  });
 }
 
 export interface ImportOutcome {
@@ -188,7 +269,7 @@ export async function importHardwareAssets(
     return { row, asset, disposal };
   });
   // Serials and tags already taken are found by the claims' conditions as the batches are written.
-  const batches = importBatches(withoutRepeats(prepared, errors));
+  const batches = importBatches(await withMachines(organizationId, withoutRepeats(prepared, errors), now));
   let success = 0;
   let nextBatch = 0;
   await Promise.all(

@@ -23,6 +23,7 @@ import {
   type AssetChange,
   type Part,
 } from './asset-items';
+import { machineForAsset, linkedInWrite, mayLinkOnChange, releasedOnDelete } from './machine-matching';
 import { BULK_CHANGED_MEANWHILE, duplicateError } from './messages';
 
 /**
@@ -83,9 +84,37 @@ export async function createHardwareAsset(
     updated_at: timestamp,
     version: 1,
   };
-  const outcome = await writeAssetChanges(organizationId, [{ before: null, after: asset }], actor, now);
-  if (!outcome.ok) explainSingleChange(outcome, asset);
-  return asset;
+  return writeLinkingChange(organizationId, null, asset, actor, now);
+}
+
+/**
+ * Writes a created or changed asset; when its serial number is one a machine in no asset reported,
+ * the asset is linked to that machine in the same transaction (issue 27). A link another writer made
+ * meanwhile leaves the asset unlinked rather than refusing it.
+ */
+async function writeLinkingChange(
+  organizationId: string,
+  before: HardwareAsset | null,
+  after: HardwareAsset,
+  actor: Actor,
+  now: Date,
+): Promise<HardwareAsset> {
+  const machine = mayLinkOnChange(before, after) ? await machineForAsset(organizationId, after) : null;
+  const linked = machine ? linkedInWrite(organizationId, after, machine, { actor, now }, now) : null;
+  if (linked) {
+    const outcome = await writeAssetChanges(
+      organizationId,
+      [{ before, after: linked.asset }],
+      actor,
+      now,
+      linked.extra,
+    );
+    if (outcome.ok) return linked.asset;
+    if (!outcome.failed.some((part) => part.kind === 'link')) explainSingleChange(outcome, after);
+  }
+  const outcome = await writeAssetChanges(organizationId, [{ before, after }], actor, now);
+  if (!outcome.ok) explainSingleChange(outcome, after);
+  return after;
 }
 
 export async function updateHardwareAsset(
@@ -105,9 +134,7 @@ export async function updateHardwareAsset(
     version: before.version + 1,
   };
   if (Object.keys(hardwareChanges(before, after)).length === 0) return before;
-  const outcome = await writeAssetChanges(organizationId, [{ before, after }], actor, now);
-  if (!outcome.ok) explainSingleChange(outcome, after);
-  return after;
+  return writeLinkingChange(organizationId, before, after, actor, now);
 }
 
 export async function deleteHardwareAsset(
@@ -116,9 +143,15 @@ export async function deleteHardwareAsset(
   actor: Actor,
   now: Date,
 ): Promise<void> {
-  const before = await getHardwareAsset(organizationId, id);
-  const outcome = await writeAssetChanges(organizationId, [{ before, after: null }], actor, now);
-  if (!outcome.ok) explainSingleChange(outcome, before);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const before = await getHardwareAsset(organizationId, id);
+    const released = await releasedOnDelete(organizationId, before);
+    const outcome = await writeAssetChanges(organizationId, [{ before, after: null }], actor, now, released);
+    if (outcome.ok) return;
+    // Its machine's link changed meanwhile (a report, a person): read both again once.
+    if (!outcome.failed.some((part) => part.kind === 'link')) explainSingleChange(outcome, before);
+  }
+  throw new Conflict(HARDWARE_MESSAGES.staleVersion, 'stale_version');
 }
 
 /**

@@ -29,7 +29,7 @@ describe('hardware assets', () => {
     });
 
     const read = await api<HardwareAsset>(`/api/hardware/${created.id}`, { token: company.accessToken });
-    expect(read).toEqual({ status: 200, body: created });
+    expect(read).toEqual({ status: 200, body: { ...created, agent: null, differences: [] } });
 
     const updated = await api<HardwareAsset>(`/api/hardware/${created.id}`, {
       method: 'PUT',

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { hardwareAssetSchema, type HardwareAsset } from '@shared/hardware';
+import { hardwareAssetDetailSchema, type HardwareAssetDetail } from '@shared/inventory';
 import { apiRequest } from '../../../api/api-client';
 import { hardwareKeys } from './hardware-keys';
 
-export function getHardware(id: string, signal?: AbortSignal): Promise<HardwareAsset> {
-  return apiRequest(`/api/hardware/${encodeURIComponent(id)}`, hardwareAssetSchema, { signal });
+/** The asset with its monitored machine's live facts and differences (issue 27). */
+export function getHardware(id: string, signal?: AbortSignal): Promise<HardwareAssetDetail> {
+  return apiRequest(`/api/hardware/${encodeURIComponent(id)}`, hardwareAssetDetailSchema, { signal });
 }
 
 /**

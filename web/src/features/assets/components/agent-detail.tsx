@@ -27,6 +27,7 @@ import { ColumnHeaders } from '../../../components/column-headers';
 import { AgentStorage } from './agent-storage';
 import { StaleNotices } from './agent-stale';
 import '../../../components/data-table.css';
+import { AgentInventoryLink } from './agent-inventory-link';
 
 interface AgentDetailProps {
   machineId: string;
@@ -166,6 +167,8 @@ export function AgentDetail({ machineId, summary, now, onBack }: AgentDetailProp
       {detail.isError ? (
         <LoadError heading="Could not load this machine" query={detail} marginBottom="medium" />
       ) : null}
+
+      <AgentInventoryLink machine={full} />
 
       <div className="agent-detail__grid">
         <Section title="Overview" stale={{ sections: ['system'], machine: full }}>

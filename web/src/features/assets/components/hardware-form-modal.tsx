@@ -3,6 +3,7 @@ import type { HardwareAsset } from '@shared/hardware';
 import { errorMessage } from '../../../api/api-client';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useHardwareAsset } from '../api/get-hardware';
+import { HardwareAgentFacts } from './hardware-agent-facts';
 import { HardwareForm } from './hardware-form';
 
 type Mode = { kind: 'add' } | { kind: 'edit'; id: string };
@@ -61,5 +62,17 @@ function EditLoader({
       </>
     );
   }
-  return <HardwareForm asset={asset.data} onCancel={onCancel} onSaved={onSaved} reload={asset.refetch} />;
+  return (
+    <>
+      <HardwareAgentFacts asset={asset.data} onAccepted={() => void asset.refetch()} />
+      {/* Keyed by version: an accepted fact reloads the form at the record's new version. */}
+      <HardwareForm
+        key={asset.data.version}
+        asset={asset.data}
+        onCancel={onCancel}
+        onSaved={onSaved}
+        reload={asset.refetch}
+      />
+    </>
+  );
 }

@@ -1,7 +1,8 @@
-import { Button, TableCell, TableRow } from '@aws-amplify/ui-react';
+import { Badge, Button, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
 import type { HardwareAsset } from '@shared/hardware';
 import { formatDate } from '../../../components/format';
+import { INVENTORY_MESSAGES } from '@shared/inventory';
 import { assetName } from './hardware-format';
 import { DataTable } from '../../../components/data-table';
 import { EmptyValue, optionalValue, SelectableHeader, SelectRowCell } from '../../../components/row-select';
@@ -68,6 +69,14 @@ export function HardwareTable({
             <TableCell as="th" scope="row" className="data-table__asset">
               <span className="data-table__name">{name}</span>{' '}
               <span className="data-table__type">{asset.asset_type}</span>
+              {asset.machine_id ? (
+                <>
+                  {' '}
+                  <Badge size="small" variation="success" className="data-table__monitored">
+                    {INVENTORY_MESSAGES.monitored}
+                  </Badge>
+                </>
+              ) : null}
             </TableCell>
             <TableCell data-label="Serial Number" className="data-table__mono">
               {optionalValue(asset.serial_number)}

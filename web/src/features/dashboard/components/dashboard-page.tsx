@@ -7,6 +7,7 @@ import { useDashboard } from '../api/get-dashboard';
 import type { BarChartRow } from './bar-chart';
 import { BreakdownCard } from './breakdown-card';
 import { ExpiringWarranties } from './expiring-warranties';
+import { MonitoringCard } from './monitoring-card';
 import { StatCard } from '../../../components/stat-card';
 import { statusColor } from '../../../components/hardware-status';
 import '../dashboard.css';
@@ -72,6 +73,7 @@ export function DashboardPage() {
             rows={data ? typeRows(data) : undefined}
             emptyText={NO_HARDWARE}
           />
+          <MonitoringCard data={data} />
           <ExpiringWarranties
             warranties={data?.expiring_warranties}
             more={data?.more_expiring_warranties ?? false}

@@ -16,6 +16,7 @@ import {
   windowsInstallCommand,
 } from './agent-install-commands';
 import { agentSubmitAddress } from './api-key-format';
+import { AgentAutoAdd } from './agent-auto-add';
 import { AgentAutoUpdate } from './agent-auto-update';
 import { AgentTiles } from './agent-tiles';
 import { CopyButton } from './copy-button';
@@ -110,6 +111,8 @@ export function MonitoringAgentSection() {
       <AgentTiles />
 
       <AgentAutoUpdate />
+
+      <AgentAutoAdd />
 
       <section aria-labelledby={installId} className="monitoring-agent__install">
         <Heading level={4} id={installId} className="monitoring-agent__title">

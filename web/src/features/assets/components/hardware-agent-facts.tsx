@@ -1,0 +1,119 @@
+import { Alert, Badge, Button, Card, Heading, Text } from '@aws-amplify/ui-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { HARDWARE_FIELDS, hardwareAssetInputSchema } from '@shared/hardware';
+import {
+  INVENTORY_MESSAGES,
+  differenceMessage,
+  type FactDifference,
+  type HardwareAssetDetail,
+} from '@shared/inventory';
+import { errorMessage } from '../../../api/api-client';
+import { invalidateInventory } from '../../../api/inventory-keys';
+import { updateHardware } from '../api/save-hardware';
+import '../agent-detail.css';
+
+const FIELD_LABELS: Record<FactDifference['field'], string> = {
+  manufacturer: 'Manufacturer',
+  model: 'Model',
+  cpu: 'CPU',
+  ram_gb: 'RAM',
+  storage_gb: 'Storage',
+  os: 'Operating system',
+};
+
+/** The record with one field taken from the agent: a normal edit, guarded by the version read. */
+function accepting(asset: HardwareAssetDetail, difference: FactDifference) {
+  const fields = Object.fromEntries(HARDWARE_FIELDS.map((field) => [field, asset[field]]));
+  return hardwareAssetInputSchema.parse({ ...fields, [difference.field]: difference.agent });
+}
+
+/**
+ * Beside a monitored asset's record in its editor (issue 27): what its agent says now (last seen,
+ * user, OS, CPU, memory, disks), and each field where the record says otherwise, with Accept.
+ * Accepting saves that field alone; the editor then reloads the record at its new version.
+ */
+export function HardwareAgentFacts({
+  asset,
+  onAccepted,
+}: {
+  asset: HardwareAssetDetail;
+  onAccepted: () => void;
+}) {
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const accept = useMutation({
+    mutationFn: (difference: FactDifference) =>
+      updateHardware(asset.id, accepting(asset, difference), asset.version),
+    onSuccess: async () => {
+      await invalidateInventory(queryClient);
+      onAccepted();
+    },
+  });
+  const agent = asset.agent;
+  if (!agent) return null;
+  const memory = agent.ram_gb === null ? 'Not reported' : `${agent.ram_gb} GB`;
+  return (
+    <Card as="section" variation="outlined" aria-labelledby={headingId} className="hardware-agent-facts">
+      <Heading level={3} id={headingId} className="hardware-agent-facts__title">
+        <Badge size="small" variation="success">
+          {INVENTORY_MESSAGES.monitored}
+        </Badge>{' '}
+        What the agent reports
+      </Heading>
+      <dl className="hardware-agent-facts__list">
+        <dt>Machine</dt>
+        <dd>{agent.hostname}</dd>
+        <dt>Last seen</dt>
+        <dd>
+          <time dateTime={agent.last_seen}>{new Date(agent.last_seen).toLocaleString()}</time>
+        </dd>
+        <dt>User</dt>
+        <dd>{agent.logged_in_user ?? 'Nobody signed in'}</dd>
+        <dt>OS</dt>
+        <dd>{agent.os ?? 'Not reported'}</dd>
+        <dt>CPU</dt>
+        <dd>{agent.cpu ?? 'Not reported'}</dd>
+        <dt>Memory</dt>
+        <dd>{memory}</dd>
+        <dt>Disks</dt>
+        <dd>
+          {agent.disks.length === 0
+            ? 'Not reported'
+            : agent.disks
+                .map((disk) =>
+                  disk.total_gb === null
+                    ? disk.device
+                    : `${disk.device} ${Math.round(disk.total_gb)} GB${disk.percent === null ? '' : ` (${Math.round(disk.percent)}% used)`}`,
+                )
+                .join(', ')}
+        </dd>
+      </dl>
+      {asset.differences.length > 0 ? (
+        <ul className="hardware-agent-facts__differences" aria-label="Where the record differs">
+          {asset.differences.map((difference) => (
+            <li key={difference.field}>
+              <Text as="span">
+                <strong>{FIELD_LABELS[difference.field]}:</strong> {differenceMessage(difference)}
+              </Text>{' '}
+              <Button
+                size="small"
+                isLoading={accept.isPending && accept.variables.field === difference.field}
+                isDisabled={accept.isPending}
+                onClick={() => accept.mutate(difference)}
+                aria-label={`${INVENTORY_MESSAGES.accept} ${FIELD_LABELS[difference.field]}`}
+              >
+                {INVENTORY_MESSAGES.accept}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {accept.isError ? (
+        <Alert variation="error" role="alert" marginTop="small">
+          {errorMessage(accept.error)}
+        </Alert>
+      ) : null}
+    </Card>
+  );
+}
