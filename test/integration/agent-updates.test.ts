@@ -51,7 +51,10 @@ describe('the organisation setting agent_auto_update', () => {
     expect((await patch(company.accessToken, { auto_update: false })).status).toBe(400);
 
     const off = await patch(company.accessToken, { agent_auto_update: false });
-    expect(off).toEqual({ status: 200, body: { require_mfa: false, agent_auto_update: false } });
+    expect(off).toEqual({
+      status: 200,
+      body: { require_mfa: false, agent_auto_update: false, auto_add_machines: false },
+    });
     const me = await api<{ organization: { agent_auto_update: boolean } }>('/api/me', {
       token: company.accessToken,
     });
@@ -67,6 +70,7 @@ describe('the organisation setting agent_auto_update', () => {
     expect((await patch(company.accessToken, { agent_auto_update: true })).body).toEqual({
       require_mfa: false,
       agent_auto_update: true,
+      auto_add_machines: false,
     });
     expect((await report()).body.auto_update).toBe(true);
   });

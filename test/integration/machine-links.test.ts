@@ -3,8 +3,8 @@ import type { AgentMachine } from '../../shared/agent-data';
 import type { HardwareAsset } from '../../shared/hardware';
 import type { ImportResult } from '../../shared/hardware-import';
 import { INVENTORY_MESSAGES, type AgentLinkResponse, type HardwareAssetDetail } from '../../shared/inventory';
-import { put, send } from '../../functions/lib/table/commands';
-import { machineLinks, machineSerials } from '../../functions/lib/table/items/inventory';
+import { getItem } from '../../functions/lib/table/commands';
+import { machineLinks, machineSerialItemSchema, machineSerials } from '../../functions/lib/table/items/inventory';
 import { api, organizationIdOf, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
 import { createKey, machine, sendReport } from '../support/agents';
 import { auditLogs, createOk, dashboard, editableFields, laptop } from '../support/hardware';
@@ -27,15 +27,14 @@ async function companyWithMachine(overrides: Parameters<typeof machine>[0] = {})
   return { company, key, machineId: report.machine_id };
 }
 
-/**
- * The serial lookup a report leaves (functions/lib/table/items/inventory.ts machineSerials). The
- * report path that writes it is the lead's part of issue 27; until it lands here the lookup is
- * put as that path puts it, so that what is tested is the inventory side only.
- */
+/** The serial lookup the machine's report left (functions/agent-reports/inventory.ts), which linking reads. */
 async function reportedSerial(company: TestCompany, serial: string, machineId: string) {
   useFunctionEnv();
   const organizationId = await organizationIdOf(company);
-  await send(put(machineSerials.item(organizationId, { serial_number: serial, machine_id: machineId })));
+  const lookup = await getItem(machineSerialItemSchema, machineSerials.key(organizationId, serial), {
+    consistent: true,
+  });
+  expect(lookup).toEqual({ serial_number: serial, machine_id: machineId });
 }
 
 const post = (company: TestCompany, path: string, body?: unknown) =>
@@ -137,8 +136,9 @@ describe('linking a machine and an asset', () => {
     expect(added.status).toBe(201);
     const asset = await detail(company, added.body.hardware_asset_id!);
     expect(asset).toMatchObject({
-      // The report names no model: nothing says it is a laptop.
-      asset_type: 'Desktop',
+      // An EliteBook: the model says it is a laptop.
+      asset_type: 'Laptop',
+      model: 'EliteBook 840 G10',
       serial_number: SERIAL,
       cpu: 'Intel Core i7-1365U',
       ram_gb: 16,

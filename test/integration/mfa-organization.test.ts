@@ -33,7 +33,7 @@ describe('an organisation requiring MFA', () => {
     const token = (await signIn(company.email, company.password)).AccessToken!;
     expect(await requireMfa(token, true)).toEqual({
       status: 200,
-      body: { require_mfa: true, agent_auto_update: true },
+      body: { require_mfa: true, agent_auto_update: true, auto_add_machines: false },
     });
     const me = await api<MeResponse>('/api/me', { token });
     expect(me.body.organization.require_mfa).toBe(true);
@@ -94,7 +94,7 @@ describe('an organisation requiring MFA', () => {
     expect((await disable()).body.error?.code).toBe('mfa_still_required');
     expect(await requireMfa(admin, false)).toEqual({
       status: 200,
-      body: { require_mfa: false, agent_auto_update: true },
+      body: { require_mfa: false, agent_auto_update: true, auto_add_machines: false },
     });
     expect(await disable()).toEqual({ status: 200, body: { mfa_enabled: false } });
     expect((await api('/api/hardware', { token: memberToken })).status).toBe(200);
