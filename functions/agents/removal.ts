@@ -24,6 +24,8 @@ import {
   ENROLLED_ATTRIBUTE,
 } from '../lib/table/items/devices';
 import {
+  machineChangeSetItemSchema,
+  machineChangeSets,
   machineLinkItemSchema,
   machineLinks,
   machineSerialItemSchema,
@@ -35,6 +37,9 @@ import { deleteKeys } from '../lib/table/partitions';
 import { write, type Built } from '../lib/table/transaction';
 import { readHardwareAsset } from '../hardware/asset-items';
 import { unlinkWrites } from './machine-links';
+import { moveSoftwareIndex } from '../agent-reports/software-index';
+import { programSet, type ProgramSet } from '../agent-reports/machine-changes';
+import { getAgentMachine } from './service';
 
 /**
  * Deleting a monitored machine (issue 24): its machine item, its sections, its device and the
@@ -97,8 +102,46 @@ async function inventoryRelease(
   return { writes, counters };
 }
 
+const changeSetKeySchema = machineChangeSetItemSchema.pick({ machine_id: true, at: true, part: true });
+
+/**
+ * A deleted machine's change events go, and it leaves the software inventory (its programs' counts
+ * move down, program by program, as its reports moved them up): `programs` as read before it went.
+ */
+async function forgetTimelineAndSoftware(
+  organizationId: string,
+  machineId: string,
+  programs: ProgramSet,
+  now: Date,
+): Promise<void> {
+  const changeSets = await listAll(
+    changeSetKeySchema,
+    machineChangeSets.ofMachine(organizationId, machineId),
+    {
+      consistent: true,
+      attributes: ['machine_id', 'at', 'part'],
+    },
+  );
+  await deleteKeys(
+    changeSets
+      .filter((set) => set.machine_id === machineId)
+      .map((set) => machineChangeSets.key(organizationId, machineId, set.at, set.part)),
+  );
+  await moveSoftwareIndex(organizationId, machineId, programs, new Map(), now);
+}
+
+/** The machine's programs as its latest report had them (none for a device that never reported). */
+async function programsOf(organizationId: string, machineId: string): Promise<ProgramSet> {
+  const machine = await getAgentMachine(organizationId, machineId).catch((error: unknown) => {
+    if (error instanceof NotFound) return null;
+    throw error;
+  });
+  return programSet(machine?.installed_software ?? []);
+}
+
 export async function deleteAgentMachine(caller: Caller, machineId: string, now: Date): Promise<void> {
   const organizationId = caller.organization.id;
+  const programs = await programsOf(organizationId, machineId);
   for (let attempt = 0; attempt < DELETE_ATTEMPTS; attempt++) {
     const [[storedMachine, storedDevice, storedLink], parts] = await Promise.all([
       getEachItem(
@@ -171,6 +214,7 @@ export async function deleteAgentMachine(caller: Caller, machineId: string, now:
     });
     if (outcome.ok) {
       await deleteKeys(sectionKeys.slice(SECTION_KEYS_IN_TRANSACTION));
+      await forgetTimelineAndSoftware(organizationId, machineId, programs, now);
       return;
     }
     // A report or an enrolment changed the machine meanwhile: read it again.
