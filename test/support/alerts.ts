@@ -1,0 +1,29 @@
+import { expect } from 'vitest';
+import type { AlertSettings, AlertSettingsUpdate, DigestSendResponse } from '../../shared/alerts';
+import { api, sentEmails } from './api';
+import type { SendRequest, SentEmail } from './stack-client';
+
+/** The alert digest's calls (functions/alerts), over HTTP unless given callHandler. */
+
+export async function setAlertSettings(
+  token: string,
+  update: AlertSettingsUpdate,
+  send: SendRequest = api,
+): Promise<AlertSettings> {
+  const response = await send<AlertSettings>('/api/me/alerts', { method: 'PATCH', token, body: update });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
+export async function sendDigestNow(token: string, send: SendRequest = api): Promise<DigestSendResponse> {
+  const response = await send<DigestSendResponse>('/api/alerts/digest', { method: 'POST', token });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
+/** The alert digests the outbox holds for an address, newest first. */
+export async function digestsSentTo(email: string): Promise<SentEmail[]> {
+  return (await sentEmails()).filter(
+    (sent) => sent.to === email && sent.subject.startsWith('IT Asset Auditor: '),
+  );
+}
