@@ -1,8 +1,8 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Function as LambdaFunction, type CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
@@ -76,11 +76,23 @@ export class AlertDigest extends Construct {
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       reason: 'The managed basic execution policy only lets the function write its own CloudWatch logs.',
     });
+    // A role of its own (not the stack's shared scheduler role), so that its one finding is acknowledged here.
+    const scheduleRole = new Role(this, 'ScheduleRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+    });
+    const functionLogicalId = Stack.of(this).getLogicalId(fn.node.defaultChild as CfnFunction);
+    acknowledge(scheduleRole, {
+      id: `AwsSolutions-IAM5[Resource::<${functionLogicalId}.Arn>:*]`,
+      reason:
+        "Lambda's grantInvoke names the digest function and its versions (ARN:*): that one function, invoke only.",
+    });
     this.schedule = new Schedule(this, 'Schedule', {
       description:
         'Emails each organisation its daily alert digest (machines offline, warranties, full disks)',
       schedule: ScheduleExpression.cron(ALERT_DIGEST_CRON),
-      target: new LambdaInvoke(fn, { retryAttempts: 2, maxEventAge: Duration.hours(6) }),
+      target: new LambdaInvoke(fn, { role: scheduleRole, retryAttempts: 2, maxEventAge: Duration.hours(6) }),
     });
     this.function = fn;
   }

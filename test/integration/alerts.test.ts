@@ -76,6 +76,13 @@ async function fleetOf(company: TestCompany, prefix: string) {
     model: `${prefix} Later`,
     warranty_expiry: dateIn(40),
   });
+  await createHardwareAsset(company, {
+    manufacturer: 'Dell',
+    model: `${prefix} Gone`,
+    warranty_expiry: dateIn(10),
+    status: 'Disposed',
+    disposal_reason: 'End of Life',
+  });
 }
 
 describe('the alert digest', () => {
@@ -114,6 +121,7 @@ describe('the alert digest', () => {
     const warranties = sectionOf(ownersBody, 'Warranties ending within 30 days: 1');
     expect(warranties).toContain('Dell OWN Soon');
     expect(warranties).not.toContain('OWN Later');
+    expect(warranties).not.toContain('OWN Gone');
     const disks = sectionOf(ownersBody, 'Disks more than 90% full: 2');
     expect(disks).toMatch(/OWN-NAS \| \/dev\/sd42 .*\| 97%/);
     expect(disks).toMatch(/OWN-QUIET-PC \| C: \(C:\\\) \| 95%/);
