@@ -151,6 +151,10 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
     // The checkout above made the outsider a Stripe customer of their own.
     'POST /api/billing/portal': { ownStatus: 200 },
     'POST /api/billing/sync-plans': { ownStatus: 200 },
+    // The caller's own digest settings, and their own organisation's digest: nothing of the victim's.
+    'GET /api/me/alerts': { ownStatus: 200 },
+    'PATCH /api/me/alerts': { ownStatus: 200, options: { body: { alert_digest: true } } },
+    'POST /api/alerts/digest': { ownStatus: 200 },
   };
 }
 
