@@ -27,9 +27,9 @@ import { importQuerySchema } from '../../shared/hardware-import';
 import { invitationLookupSchema, inviteSchema } from '../../shared/invitations';
 import { mfaDisableSchema } from '../../shared/mfa-requests';
 import { organizationSettingsUpdateSchema } from '../../shared/organization-settings';
-import { alertSettingsUpdateSchema } from '../../shared/alerts';
 import { roleChangeSchema } from '../../shared/users';
 import { uniqueEmail } from '../support/api';
+import { ALERTS_INPUTS } from '../support/bad-input/alerts-inputs';
 import { casesFor, oversizeCase, type RouteInput } from '../support/bad-input/cases';
 import { credentialsOf, inBatches, problemWith, send } from '../support/bad-input/sending';
 import { badInputTargets } from '../support/bad-input/targets';
@@ -321,14 +321,7 @@ describe('bad input on every route of the route table', () => {
       'POST /api/billing/portal': { caller: 'admin', body: { kind: 'none' } },
       'POST /api/billing/sync-plans': { caller: 'super_admin', body: { kind: 'none' } },
       'POST /api/stripe/webhook': { caller: 'stripe', body: { kind: 'stripe' } },
-      'GET /api/me/alerts': { caller: 'admin', body: { kind: 'none' } },
-      // Off, as it already is: a valid request changes nothing.
-      'PATCH /api/me/alerts': {
-        caller: 'admin',
-        body: { kind: 'json', schema: alertSettingsUpdateSchema, valid: { alert_digest: false } },
-      },
-      // Nobody of the fuzzed organisation opted in: the digest reads and sends nothing.
-      'POST /api/alerts/digest': { caller: 'admin', body: { kind: 'none' } },
+      ...ALERTS_INPUTS,
     };
     const uncovered = routes.map(routeKey).filter((key) => !(key in inputs));
     expect(uncovered, 'routes without an input definition in bad-input.test.ts').toEqual([]);

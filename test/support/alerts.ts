@@ -27,3 +27,13 @@ export async function digestsSentTo(email: string): Promise<SentEmail[]> {
     (sent) => sent.to === email && sent.subject.startsWith('IT Asset Auditor: '),
   );
 }
+
+/**
+ * The alerts routes as the tenant matrix (test/reliability/tenant-matrix.test.ts) calls them: each
+ * acts on the caller's own settings and organisation, so an outsider reaches nothing of the victim's.
+ */
+export const ALERTS_OWN_CALLS = {
+  'GET /api/me/alerts': { ownStatus: 200 },
+  'PATCH /api/me/alerts': { ownStatus: 200, options: { body: { alert_digest: true } } },
+  'POST /api/alerts/digest': { ownStatus: 200 },
+};
