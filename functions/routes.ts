@@ -22,6 +22,7 @@ export const FEATURES = [
   'organizations',
   'billing',
   'api-keys',
+  'alerts',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
@@ -297,6 +298,35 @@ export const routes: readonly RouteDefinition[] = [
   billing('GET', '/api/billing/checkout/{session_id}', 'checkout-session'),
   billing('POST', '/api/billing/portal', 'portal', 'admin'),
   billing('POST', '/api/billing/sync-plans', 'sync-plans', 'super_admin'),
+  // An admin's own alert digest settings (Settings → Alerts): settings, so no subscription needed.
+  {
+    method: 'GET',
+    path: '/api/me/alerts',
+    feature: 'alerts',
+    handler: 'settings-get',
+    auth: 'user',
+    minRole: 'admin',
+    needsSubscription: false,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/me/alerts',
+    feature: 'alerts',
+    handler: 'settings-update',
+    auth: 'user',
+    minRole: 'admin',
+    needsSubscription: false,
+  },
+  // The digest reads the fleet and the inventory, which a subscription opens.
+  {
+    method: 'POST',
+    path: '/api/alerts/digest',
+    feature: 'alerts',
+    handler: 'digest-send',
+    auth: 'user',
+    minRole: 'admin',
+    needsSubscription: true,
+  },
   {
     method: 'POST',
     path: '/api/stripe/webhook',

@@ -36,6 +36,8 @@ const FEATURE_SETTINGS: Partial<Record<Feature, FunctionSettings>> = {
   // Deleting an organisation removes everything it has (an inventory of 10,000 assets is some
   // 25,000 items): the one other request whose work grows with the organisation's size.
   organizations: { ...DEFAULT_SETTINGS, timeoutSeconds: 29 },
+  // "Send digest now" reads up to 10,000 entries of each of the digest's lists (functions/alerts).
+  alerts: { ...DEFAULT_SETTINGS, timeoutSeconds: 29 },
   // Every agent reports every 30 minutes: 1,000 agents keep the sampler's one-a-second reservoir
   // busy and would record some 1.1 million traces a month, about $5.70 (docs/cost.md), more than
   // the whole budget of $4 per 1,000 devices. Lambda cannot sample less, so reports go untraced.

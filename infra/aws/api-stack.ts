@@ -26,6 +26,7 @@ import { FeatureFunction, featureFunctionId } from './function';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { SignupSweep } from './signup-sweep';
+import { AlertDigest } from './alert-digest';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 
 /**
@@ -205,6 +206,11 @@ export class ApiStack extends Stack {
     this.agentReportUrl = `${reportUrl.url}${reportRoute.path.slice(1)}`;
 
     new SignupSweep(this, 'SignupSweep', {
+      table: props.table,
+      userPool: props.userPool,
+      userPoolClient: props.userPoolClient,
+    });
+    new AlertDigest(this, 'AlertDigest', {
       table: props.table,
       userPool: props.userPool,
       userPoolClient: props.userPoolClient,

@@ -130,6 +130,8 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
   },
   billing: { table: 'readWrite', cognito: [], stripe: true },
   'api-keys': { table: 'readWrite', cognito: [] },
+  // An admin's digest settings, and "Send digest now": reads the fleet and the inventory, emails the digest.
+  alerts: { table: 'readWrite', mail: true, cognito: [] },
 };
 
 export interface FeatureFunctionProps {
@@ -331,32 +333,36 @@ export class FeatureFunction extends LambdaFunction {
     if (appUrl && (access.mail || access.stripe)) this.addEnvironment('APP_URL', appUrl);
   }
 
-  /**
-   * ses:SendEmail (all the SES v2 SendEmail call needs; no SendRawEmail) on the identities MAIL_FROM
-   * can be sent from: its address and its domain, whichever of the two is verified, rather than '*'.
-   * While the account is in the SES sandbox, SES also authorizes against each (verified) recipient's
-   * identity, so a sandboxed test send to such a recipient needs that identity added here.
-   */
   private grantSendEmail() {
-    const mailFrom =
-      (this.node.tryGetContext(MAIL_FROM_CONTEXT_KEY) as string | undefined) ?? DEFAULT_MAIL_FROM;
-    const { address, domain } = mailFromAddress(mailFrom);
-    const stack = Stack.of(this);
-    const identityArn = (name: string) =>
-      stack.formatArn({
-        service: 'ses',
-        resource: 'identity',
-        resourceName: name,
-        arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-      });
-    this.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: [identityArn(domain), identityArn(address)],
-      }),
-    );
-    this.addEnvironment('MAIL_FROM', mailFrom);
+    this.addEnvironment('MAIL_FROM', grantSendEmail(this));
   }
+}
+
+/**
+ * ses:SendEmail (all the SES v2 SendEmail call needs; no SendRawEmail) on the identities MAIL_FROM
+ * can be sent from: its address and its domain, whichever of the two is verified, rather than '*'.
+ * While the account is in the SES sandbox, SES also authorizes against each (verified) recipient's
+ * identity, so a sandboxed test send to such a recipient needs that identity added here. Returns
+ * the MAIL_FROM the function is to send from.
+ */
+export function grantSendEmail(fn: LambdaFunction): string {
+  const mailFrom = (fn.node.tryGetContext(MAIL_FROM_CONTEXT_KEY) as string | undefined) ?? DEFAULT_MAIL_FROM;
+  const { address, domain } = mailFromAddress(mailFrom);
+  const stack = Stack.of(fn);
+  const identityArn = (name: string) =>
+    stack.formatArn({
+      service: 'ses',
+      resource: 'identity',
+      resourceName: name,
+      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    });
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [identityArn(domain), identityArn(address)],
+    }),
+  );
+  return mailFrom;
 }
 
 /** Construct id of a feature's function, e.g. 'api-keys' → 'ApiKeysFunction'. */

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import { sendDailyDigests } from '../../functions/alerts/daily-run';
 import { removeExpiredSignups } from '../../functions/auth/email-confirmation';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { localAgentPackage, type AgentPackage } from './agent-package';
@@ -18,6 +19,12 @@ import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startStripeSandbo
 export const LOCAL_TABLE_NAME = 'it-asset-auditor';
 /** How often the local stack removes sign-ups whose code was not entered in time: hourly, as in AWS. */
 const SIGNUP_SWEEP_INTERVAL_MS = 3_600_000;
+/**
+ * How often the local stack sends the daily alert digests: once a day, as the schedule in AWS does
+ * (infra/aws/alert-digest.ts); ALERT_DIGEST_INTERVAL_MS shortens it to watch it work. Each
+ * organisation gets one digest a day however often it runs.
+ */
+const ALERT_DIGEST_INTERVAL_MS = Number(process.env.ALERT_DIGEST_INTERVAL_MS) || 86_400_000;
 
 export interface LocalStack {
   url: string;
@@ -145,6 +152,14 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
     sweep.unref();
     started.push(async () => clearInterval(sweep));
     sweepSignups();
+    // The same run as the schedule's in AWS, on a timer; not at start, so a restart sends nothing.
+    const digests = setInterval(() => {
+      sendDailyDigests(new Date()).catch((error: unknown) =>
+        console.error('Sending the alert digests failed', error),
+      );
+    }, ALERT_DIGEST_INTERVAL_MS);
+    digests.unref();
+    started.push(async () => clearInterval(digests));
     return { url, outbox, stripeSandboxUrl, runtimeConfig, agentPackage, stop };
   } catch (error) {
     await stop();

@@ -69,11 +69,12 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only the auth (sign-up codes) and team functions send email, and tells only them the From', () => {
-    const senders = ['auth', 'team'];
+  it('lets only the auth (sign-up codes), team and alerts (the digest) functions send email, and tells only them the From', () => {
+    const senders = ['auth', 'team', 'alerts'];
     expect(Object.entries(FEATURE_ACCESS).filter(([, access]) => access.mail)).toEqual([
       ['auth', expect.objectContaining({ mail: true })],
       ['team', expect.objectContaining({ mail: true })],
+      ['alerts', expect.objectContaining({ mail: true })],
     ]);
     for (const feature of featuresInUse()) {
       const actions = policyStatementsOf(feature).flatMap((statement) => [statement.Action].flat());

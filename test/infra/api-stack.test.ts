@@ -112,8 +112,8 @@ describe('Api stack', () => {
   });
 
   describe('functions', () => {
-    it('has one Lambda per feature in use, and the hourly sweep of unconfirmed sign-ups', () => {
-      template.resourceCountIs('AWS::Lambda::Function', featuresInUse().length + 1);
+    it('has one Lambda per feature in use, the hourly sweep of unconfirmed sign-ups and the daily alert digest', () => {
+      template.resourceCountIs('AWS::Lambda::Function', featuresInUse().length + 2);
       expect([...api.functions.keys()].sort()).toEqual([...featuresInUse()].sort());
     });
 

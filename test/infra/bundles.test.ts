@@ -35,6 +35,8 @@ const SDK_CLIENTS_BY_FEATURE: Partial<Record<Feature, string[]>> = {
   // Deleting an organisation cancels its Stripe subscription: the Stripe keys are a secret.
   organizations: ['client-cognito-identity-provider', 'client-secrets-manager'],
   billing: ['client-secrets-manager'],
+  // "Send digest now" emails the alert digest.
+  alerts: ['client-sesv2'],
 };
 
 /**

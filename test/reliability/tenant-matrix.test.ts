@@ -4,6 +4,7 @@ import { ROLES, type Role } from '../../shared/constants';
 import type { DisposalItem } from '../../shared/disposal';
 import type { HardwareAsset } from '../../shared/hardware';
 import { routeKey, routes, type RouteDefinition } from '../../functions/routes';
+import { ALERTS_OWN_CALLS } from '../support/alerts';
 import {
   addMember,
   api,
@@ -151,6 +152,7 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
     // The checkout above made the outsider a Stripe customer of their own.
     'POST /api/billing/portal': { ownStatus: 200 },
     'POST /api/billing/sync-plans': { ownStatus: 200 },
+    ...ALERTS_OWN_CALLS,
   };
 }
 

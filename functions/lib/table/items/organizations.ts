@@ -46,6 +46,9 @@ export const userProfileItemSchema = z.object({
    * (POST /api/me/mfa re-reads it with AdminGetUser): the per-request check reads this, never the client's word.
    */
   mfa_enabled: z.boolean().optional(),
+  /** An admin's daily alert digest (issue 27, functions/alerts): opted into, and after how many hours a machine is offline. */
+  alert_digest: z.boolean().optional(),
+  offline_hours: z.number().int().optional(),
 });
 export type UserProfileItem = z.infer<typeof userProfileItemSchema>;
 

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { mustSetUpMfa } from '@shared/mfa';
 import type { MeResponse } from '@shared/api';
 import { isGated, useCurrentUser } from '../../../api/me';
+import { AlertsSection } from './alerts-section';
 import { ApiKeysSection } from './api-keys-section';
 import { AuditLogList } from './audit-log-list';
 import { MonitoringAgentSection } from './monitoring-agent-section';
@@ -59,6 +60,7 @@ export function SettingsPage({ billing }: { billing: ReactNode }) {
           <OrganizationInformation />
           <ApiKeysSection />
           <MonitoringAgentSection />
+          <AlertsSection />
         </Tabs.Panel>
         <Tabs.Panel value="security" paddingTop="medium">
           {tab === 'security' && <SecuritySection />}
