@@ -151,7 +151,14 @@ export const softwareListQuerySchema = z.strictObject({
   ...pagingFields(SOFTWARE_PAGE_SIZE),
 });
 export type SoftwareListQuery = z.output<typeof softwareListQuerySchema>;
-export const softwareListResponseSchema = pageSchema(softwareProgramSchema);
+/**
+ * `total`: the programs the request's bounded read found (with the search, if any); every one of
+ * them only when `total_exact` (the read went from the first program to the last).
+ */
+export const softwareListResponseSchema = pageSchema(softwareProgramSchema).extend({
+  total: z.number().int().nonnegative(),
+  total_exact: z.boolean(),
+});
 export type SoftwareListResponse = z.output<typeof softwareListResponseSchema>;
 
 /** A machine that has the program: which version(s), and since when (its first report with it). */
@@ -171,7 +178,10 @@ export const softwareMachinesQuerySchema = z.strictObject({
   ...pagingFields(SOFTWARE_MACHINES_PAGE_SIZE),
 });
 export type SoftwareMachinesQuery = z.output<typeof softwareMachinesQuerySchema>;
-export const softwareMachinesResponseSchema = pageSchema(softwareMachineSchema);
+/** `total`: the machines that have the program (of the version asked for), from its counters. */
+export const softwareMachinesResponseSchema = pageSchema(softwareMachineSchema).extend({
+  total: z.number().int().nonnegative(),
+});
 export type SoftwareMachinesResponse = z.output<typeof softwareMachinesResponseSchema>;
 
 /**

@@ -130,6 +130,8 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
   },
   billing: { table: 'readWrite', cognito: [], stripe: true },
   'api-keys': { table: 'readWrite', cognito: [] },
+  // Reads the software inventory the report path writes, and the machines it names.
+  software: { table: 'read', cognito: [] },
 };
 
 export interface FeatureFunctionProps {
