@@ -1,4 +1,6 @@
-import { put, send, update } from '../../functions/lib/table/commands';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableClient } from '../../functions/lib/table/client';
+import { put, send } from '../../functions/lib/table/commands';
 import { TTL_ATTRIBUTE } from '../../functions/lib/table/definition';
 import { agentMachines } from '../../functions/lib/table/items/agents';
 import {
@@ -62,10 +64,32 @@ export async function seedInstallations(
       ),
     );
   }
-  await send(
-    update(softwarePrograms.key(organizationId, key), {
-      set: { name, program_key: key },
-      add: { machines: installations.length, ...counts },
+  await addToProgram(organizationId, name, { machines: installations.length, ...counts });
+}
+
+/**
+ * The program item's counters moved by ADD. Not through commands.ts `update`: its placeholders are
+ * `#<attribute>`, which DynamoDB refuses for `v#1.2` (a placeholder is `#` and alphanumerics only).
+ */
+async function addToProgram(organizationId: string, name: string, counters: Record<string, number>) {
+  const entries = Object.entries(counters);
+  await tableClient().send(
+    new UpdateCommand({
+      TableName: process.env.TABLE_NAME,
+      Key: softwarePrograms.key(organizationId, programKey(name)),
+      UpdateExpression: `SET #name = :name, #program_key = :program_key ADD ${entries
+        .map((_, index) => `#c${index} :c${index}`)
+        .join(', ')}`,
+      ExpressionAttributeNames: {
+        '#name': 'name',
+        '#program_key': 'program_key',
+        ...Object.fromEntries(entries.map(([attribute], index) => [`#c${index}`, attribute])),
+      },
+      ExpressionAttributeValues: {
+        ':name': name,
+        ':program_key': programKey(name),
+        ...Object.fromEntries(entries.map(([, count], index) => [`:c${index}`, count])),
+      },
     }),
   );
 }
@@ -73,13 +97,7 @@ export async function seedInstallations(
 /** A program every machine has removed: its item stays, at 0 machines. */
 export async function seedRemovedProgram(organizationId: string, name: string, version: string) {
   useFunctionEnv();
-  const key = programKey(name);
-  await send(
-    update(softwarePrograms.key(organizationId, key), {
-      set: { name, program_key: key },
-      add: { machines: 0, [versionAttribute(versionKey(version))]: 0 },
-    }),
-  );
+  await addToProgram(organizationId, name, { machines: 0, [versionAttribute(versionKey(version))]: 0 });
 }
 
 /** The changes one report found, kept for the retention period from `at` unless told otherwise. */
