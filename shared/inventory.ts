@@ -126,8 +126,15 @@ export const machineChangeSchema = z.object({
 export type MachineChange = z.output<typeof machineChangeSchema>;
 
 export const MACHINE_CHANGES_PAGE_SIZE = 50;
+/** What the timeline's filter asks for: one kind, or 'software' for installed, removed and changed alike. */
+export const MACHINE_CHANGE_FILTERS = [...MACHINE_CHANGE_KINDS, 'software'] as const;
+export type MachineChangeFilter = (typeof MACHINE_CHANGE_FILTERS)[number];
+/** The kinds a filter stands for. */
+export function kindsOfFilter(filter: MachineChangeFilter): readonly MachineChangeKind[] {
+  return filter === 'software' ? ['software_installed', 'software_removed', 'software_changed'] : [filter];
+}
 export const machineChangesQuerySchema = z.strictObject({
-  kind: optionalChoice(MACHINE_CHANGE_KINDS, 'Kind'),
+  kind: optionalChoice(MACHINE_CHANGE_FILTERS, 'Kind'),
   ...pagingFields(MACHINE_CHANGES_PAGE_SIZE),
 });
 export type MachineChangesQuery = z.output<typeof machineChangesQuerySchema>;

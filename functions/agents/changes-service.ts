@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {
   INVENTORY_MESSAGES,
+  kindsOfFilter,
   type MachineChange,
   type MachineChangesQuery,
   type MachineChangesResponse,
@@ -71,6 +72,7 @@ export async function listMachineChanges(
     withKeys: true,
   });
 
+  const kinds = kind ? new Set(kindsOfFilter(kind)) : undefined;
   const items: MachineChange[] = [];
   // TTL removes expired items within a few days, not at once: an expired change set is not shown.
   const nowSeconds = Math.floor(now.getTime() / 1000);
@@ -79,7 +81,7 @@ export async function listMachineChanges(
     if (changeSet[TTL_ATTRIBUTE] <= nowSeconds) continue;
     for (let index = start; index < changeSet.changes.length; index++) {
       const change = changeSet.changes[index]!;
-      if (kind && change.kind !== kind) continue;
+      if (kinds && !kinds.has(change.kind)) continue;
       if (items.length === limit) {
         return { items, next_cursor: encodeChangesCursor({ sk: changeSet.sk, skip: index }) };
       }

@@ -97,6 +97,13 @@ describe('the machine timeline', () => {
       `?kind=software_installed&limit=1&cursor=${page.body.next_cursor}`,
     );
     expect(rest.body).toMatchObject({ items: [{ detail: { subject: 'Zoom' } }], next_cursor: null });
+    const software = await changes(company, 'TL-1', '?kind=software');
+    expect(software.body.items.map(({ kind }) => kind)).toEqual([
+      'software_changed',
+      'software_removed',
+      'software_installed',
+      'software_installed',
+    ]);
     expect((await changes(company, 'TL-1', '?kind=reboot')).status).toBe(400);
   });
 
