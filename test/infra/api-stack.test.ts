@@ -134,6 +134,29 @@ describe('Api stack', () => {
         expect(actions).not.toContain(action);
     });
 
+    it('serves the software inventory from a Lambda of its own, which only reads the table', () => {
+      const softwareRoutes = [...routesInStack().entries()]
+        .filter(([, route]) => route.Target['Fn::Join'][1][1].Ref.startsWith('SoftwareFunction'))
+        .map(([key]) => key)
+        .sort();
+      expect(softwareRoutes).toEqual(['GET /api/software', 'GET /api/software/machines']);
+      const timeline = routesInStack().get('GET /api/agents/{machine_id}/changes');
+      expect(timeline?.Target['Fn::Join'][1][1].Ref).toMatch(/^AgentsFunction/);
+      const policies = Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) =>
+        id.startsWith('SoftwareFunction'),
+      );
+      const actions = JSON.stringify(policies.map(([, policy]) => policy));
+      expect(actions).toContain('dynamodb:Query');
+      expect(actions).toContain('dynamodb:BatchGetItem');
+      for (const action of [
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:BatchWriteItem',
+      ])
+        expect(actions).not.toContain(action);
+    });
+
     it('runs the newest Node.js runtime aws-cdk-lib offers, and bundles for it', () => {
       const newest = Math.max(
         ...Object.keys(Runtime)
