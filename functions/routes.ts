@@ -23,6 +23,7 @@ export const FEATURES = [
   'billing',
   'api-keys',
   'alerts',
+  'software',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
@@ -217,6 +218,31 @@ export const routes: readonly RouteDefinition[] = [
     path: '/api/agents/{machine_id}',
     feature: 'agents',
     handler: 'get',
+    auth: 'user',
+    needsSubscription: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/agents/{machine_id}/changes',
+    feature: 'agents',
+    handler: 'changes',
+    auth: 'user',
+    needsSubscription: true,
+  },
+  // The software inventory: any signed-in member, with an active subscription, like the fleet it reads.
+  {
+    method: 'GET',
+    path: '/api/software',
+    feature: 'software',
+    handler: 'list',
+    auth: 'user',
+    needsSubscription: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/software/machines',
+    feature: 'software',
+    handler: 'machines',
     auth: 'user',
     needsSubscription: true,
   },

@@ -129,8 +129,15 @@ export const machineChangeSchema = z.object({
 export type MachineChange = z.output<typeof machineChangeSchema>;
 
 export const MACHINE_CHANGES_PAGE_SIZE = 50;
+/** What the timeline's filter asks for: one kind, or 'software' for installed, removed and changed alike. */
+export const MACHINE_CHANGE_FILTERS = [...MACHINE_CHANGE_KINDS, 'software'] as const;
+export type MachineChangeFilter = (typeof MACHINE_CHANGE_FILTERS)[number];
+/** The kinds a filter stands for. */
+export function kindsOfFilter(filter: MachineChangeFilter): readonly MachineChangeKind[] {
+  return filter === 'software' ? ['software_installed', 'software_removed', 'software_changed'] : [filter];
+}
 export const machineChangesQuerySchema = z.strictObject({
-  kind: optionalChoice(MACHINE_CHANGE_KINDS, 'Kind'),
+  kind: optionalChoice(MACHINE_CHANGE_FILTERS, 'Kind'),
   ...pagingFields(MACHINE_CHANGES_PAGE_SIZE),
 });
 export type MachineChangesQuery = z.output<typeof machineChangesQuerySchema>;
@@ -154,7 +161,14 @@ export const softwareListQuerySchema = z.strictObject({
   ...pagingFields(SOFTWARE_PAGE_SIZE),
 });
 export type SoftwareListQuery = z.output<typeof softwareListQuerySchema>;
-export const softwareListResponseSchema = pageSchema(softwareProgramSchema);
+/**
+ * `total`: the programs the request's bounded read found (with the search, if any); every one of
+ * them only when `total_exact` (the read went from the first program to the last).
+ */
+export const softwareListResponseSchema = pageSchema(softwareProgramSchema).extend({
+  total: z.number().int().nonnegative(),
+  total_exact: z.boolean(),
+});
 export type SoftwareListResponse = z.output<typeof softwareListResponseSchema>;
 
 /** A machine that has the program: which version(s), and since when (its first report with it). */
@@ -174,7 +188,10 @@ export const softwareMachinesQuerySchema = z.strictObject({
   ...pagingFields(SOFTWARE_MACHINES_PAGE_SIZE),
 });
 export type SoftwareMachinesQuery = z.output<typeof softwareMachinesQuerySchema>;
-export const softwareMachinesResponseSchema = pageSchema(softwareMachineSchema);
+/** `total`: the machines that have the program (of the version asked for), from its counters. */
+export const softwareMachinesResponseSchema = pageSchema(softwareMachineSchema).extend({
+  total: z.number().int().nonnegative(),
+});
 export type SoftwareMachinesResponse = z.output<typeof softwareMachinesResponseSchema>;
 
 /**

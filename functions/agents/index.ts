@@ -1,4 +1,5 @@
 import { featureHandler } from '../lib/feature';
+import { handler as changes } from './changes';
 import { handler as deleteMachine } from './delete';
 import { handler as download } from './download';
 import { handler as get } from './get';
@@ -15,4 +16,5 @@ export const handler = featureHandler('agents', {
   link,
   'link-unlink': linkUnlink,
   'link-add': linkAdd,
+  changes,
 });

@@ -132,6 +132,8 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
   'api-keys': { table: 'readWrite', cognito: [] },
   // An admin's digest settings, and "Send digest now": reads the fleet and the inventory, emails the digest.
   alerts: { table: 'readWrite', mail: true, cognito: [] },
+  // Reads the software inventory the report path writes, and the machines it names.
+  software: { table: 'read', cognito: [] },
 };
 
 export interface FeatureFunctionProps {

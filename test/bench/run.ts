@@ -20,6 +20,8 @@
  *     that serve the same answer (caught from the handler and replayed, test/bench/reads.ts).
  *   - The fleet's first page, the dashboard and a fleet search for an organisation of 100 machines
  *     and one of 100,000, and against their raw DynamoDB Local calls (test/bench/fleet.ts).
+ *   - The software inventory: "which machines have program X" and its first page, for 100 machines
+ *     and 10,000 × 150 programs (test/bench/software.ts).
  *   - Lighthouse on the signed-in dashboard and hardware list (test/bench/lighthouse.ts).
  *   - The agent's footprint: its idle RSS after its first report, and a Linux collection's time
  *     (test/bench/agent-footprint.ts; `--agent-program "<command line>"` picks the program measured).
@@ -38,12 +40,13 @@ import { measureLighthouse } from './lighthouse';
 import { signUpCompany, withBenchStack } from './local-stack';
 import { heading, seconds } from './measures';
 import { measureReads } from './reads';
+import { measureSoftwareReads } from './software';
 import { reportTable, withinBudget, writeReport, type Figure } from './report';
 import { measureInitialJs } from './web';
 
 /**
  * `npm run bench -- --only agents,reads` measures the named parts only (bundles, web, agents,
- * rejection, import, reads, fleet, lighthouse, agent), for working on one budget; the whole bench is the
+ * rejection, import, reads, fleet, software, lighthouse, agent), for working on one budget; the whole bench is the
  * figure of record.
  */
 const only = (() => {
@@ -76,6 +79,7 @@ async function main(): Promise<number> {
     if (wanted('import')) figures.push(...(await measureImport(stack)));
     if (wanted('reads')) figures.push(...(await measureReads(stack)));
     if (wanted('fleet')) figures.push(...(await measureFleetReads(stack)));
+    if (wanted('software')) figures.push(...(await measureSoftwareReads(stack)));
     if (wanted('lighthouse')) {
       heading('Lighthouse: the signed-in dashboard and hardware list');
       figures.push(...(await measureLighthouse(stack, await signUpCompany(stack, 'Bench Lighthouse Ltd'))));

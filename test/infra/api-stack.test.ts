@@ -134,6 +134,33 @@ describe('Api stack', () => {
         expect(actions).not.toContain(action);
     });
 
+    it('serves the software inventory from a Lambda of its own, which only reads the table', () => {
+      const functionOf = (key: string) => {
+        const target = routesInStack().get(key)?.Target['Fn::Join'][1][1].Ref;
+        const uri: unknown = resources[target ?? '']?.Properties?.IntegrationUri;
+        return JSON.stringify(uri);
+      };
+      const software = JSON.stringify({ 'Fn::GetAtt': [functionLogicalId('software'), 'Arn'] });
+      const softwareRoutes = [...routesInStack().keys()].filter((key) => functionOf(key) === software).sort();
+      expect(softwareRoutes).toEqual(['GET /api/software', 'GET /api/software/machines']);
+      expect(functionOf('GET /api/agents/{machine_id}/changes')).toBe(
+        JSON.stringify({ 'Fn::GetAtt': [functionLogicalId('agents'), 'Arn'] }),
+      );
+      const policies = Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) =>
+        id.startsWith('SoftwareFunction'),
+      );
+      const actions = JSON.stringify(policies.map(([, policy]) => policy));
+      expect(actions).toContain('dynamodb:Query');
+      expect(actions).toContain('dynamodb:BatchGetItem');
+      for (const action of [
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:BatchWriteItem',
+      ])
+        expect(actions).not.toContain(action);
+    });
+
     it('runs the newest Node.js runtime aws-cdk-lib offers, and bundles for it', () => {
       const newest = Math.max(
         ...Object.keys(Runtime)

@@ -1,3 +1,8 @@
+import {
+  machineChangesQuerySchema,
+  softwareListQuerySchema,
+  softwareMachinesQuerySchema,
+} from '../../shared/inventory';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../../functions/routes';
@@ -251,6 +256,25 @@ describe('bad input on every route of the route table', () => {
       'GET /api/agents/{machine_id}': {
         caller: 'admin',
         params: { machine_id: machineId },
+        body: { kind: 'none' },
+      },
+      'GET /api/agents/{machine_id}/changes': {
+        caller: 'admin',
+        params: { machine_id: machineId },
+        query: { schema: machineChangesQuerySchema, valid: { kind: 'software', limit: '10' } },
+        body: { kind: 'none' },
+      },
+      'GET /api/software': {
+        caller: 'admin',
+        query: { schema: softwareListQuerySchema, valid: { q: 'fuzz', limit: '10' } },
+        body: { kind: 'none' },
+      },
+      'GET /api/software/machines': {
+        caller: 'admin',
+        query: {
+          schema: softwareMachinesQuerySchema,
+          valid: { name: 'Google Chrome', version: '120.0', limit: '10' },
+        },
         body: { kind: 'none' },
       },
       'GET /api/agent/download': { caller: 'admin', body: { kind: 'none' } },

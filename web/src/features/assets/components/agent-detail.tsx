@@ -23,6 +23,7 @@ import { useAgentMachine } from '../api/get-agent';
 import { formatDateTime, formatGigabytes, formatOs } from './agent-format';
 import { FreshnessBadge, LastSeen } from './agent-freshness';
 import { AgentSoftware } from './agent-software';
+import { AgentTimeline } from './agent-timeline';
 import { ColumnHeaders } from '../../../components/column-headers';
 import { AgentStorage } from './agent-storage';
 import { StaleNotices } from './agent-stale';
@@ -334,6 +335,7 @@ export function AgentDetail({ machineId, summary, now, onBack }: AgentDetailProp
             )
           }
         </Section>
+        <AgentTimeline machineId={machineId} />
       </div>
     </article>
   );

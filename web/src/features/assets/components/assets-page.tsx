@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { HardwareTab } from './hardware-tab';
 
-type AssetsTab = 'agents' | 'hardware';
+type AssetsTab = 'agents' | 'hardware' | 'software';
 
 /**
  * Each tab's code loads when the tab opens; Agent Monitoring's (the machines' grid and detail, with
@@ -14,9 +14,11 @@ const AgentMonitoringTab = lazy(() =>
   import('./agent-monitoring-tab').then((module) => ({ default: module.AgentMonitoringTab })),
 );
 
-/** ?tab=hardware opens Manual Hardware; anything else is Agent Monitoring (the default). */
+const SoftwareTab = lazy(() => import('./software-tab').then((module) => ({ default: module.SoftwareTab })));
+
+/** ?tab=hardware opens Manual Hardware, ?tab=software Software; anything else is Agent Monitoring (the default). */
 function tabFromQuery(tab: string | null): AssetsTab {
-  return tab === 'hardware' ? 'hardware' : 'agents';
+  return tab === 'hardware' || tab === 'software' ? tab : 'agents';
 }
 
 export function AssetsPage() {
@@ -25,8 +27,11 @@ export function AssetsPage() {
 
   const selectTab = (value: string) => {
     setSearchParams((params) => {
-      if (tabFromQuery(value) === 'hardware') params.set('tab', 'hardware');
-      else params.delete('tab');
+      const next = tabFromQuery(value);
+      if (next === 'agents') params.delete('tab');
+      else params.set('tab', next);
+      // A program or machine opened in one tab is not carried to another.
+      params.delete('program');
       return params;
     });
   };
@@ -40,6 +45,7 @@ export function AssetsPage() {
         <Tabs.List aria-label="Asset views">
           <Tabs.Item value="agents">Agent Monitoring</Tabs.Item>
           <Tabs.Item value="hardware">Manual Hardware</Tabs.Item>
+          <Tabs.Item value="software">Software</Tabs.Item>
         </Tabs.List>
         <Tabs.Panel value="agents" paddingTop="medium">
           <Suspense fallback={<PageLoader label="Loading" />}>
@@ -48,6 +54,11 @@ export function AssetsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="hardware" paddingTop="medium">
           <HardwareTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="software" paddingTop="medium">
+          <Suspense fallback={<PageLoader label="Loading" />}>
+            <SoftwareTab />
+          </Suspense>
         </Tabs.Panel>
       </Tabs.Container>
     </>
