@@ -92,9 +92,9 @@ export const MONITORING: Monitoring = {
   // of all features, Stripe webhook failures, the table's throttles.
   alarmMetrics: 2 + 2 + 1 + 1 + TABLE_THROTTLE_METRICS,
   dashboards: 1,
-  // API requests, 4xx, 5xx and two latencies; per function its invocations, errors and duration;
-  // Lambda throttles, ServerErrors, webhook failures; the table's read and write units and throttles.
-  dashboardMetrics: 5 + 3 * featuresInUse().length + 3 + 2 + TABLE_THROTTLE_METRICS,
+  // API requests, 4xx, 5xx and two latencies; per function its invocations and duration; Lambda's
+  // errors and throttles, ServerErrors, webhook failures; the table's read and write units and throttles.
+  dashboardMetrics: 5 + 2 * featuresInUse().length + 4 + 2 + TABLE_THROTTLE_METRICS,
 };
 
 export interface Monitoring {

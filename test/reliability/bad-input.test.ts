@@ -1,8 +1,3 @@
-import {
-  machineChangesQuerySchema,
-  softwareListQuerySchema,
-  softwareMachinesQuerySchema,
-} from '../../shared/inventory';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../../functions/routes';
@@ -35,6 +30,7 @@ import { organizationSettingsUpdateSchema } from '../../shared/organization-sett
 import { roleChangeSchema } from '../../shared/users';
 import { uniqueEmail } from '../support/api';
 import { ALERTS_INPUTS } from '../support/bad-input/alerts-inputs';
+import { inventoryInputs } from '../support/bad-input/inventory-inputs';
 import { casesFor, oversizeCase, type RouteInput } from '../support/bad-input/cases';
 import { credentialsOf, inBatches, problemWith, send } from '../support/bad-input/sending';
 import { badInputTargets } from '../support/bad-input/targets';
@@ -45,13 +41,12 @@ const withoutRateCounters = (dump: string[]) => dump.filter((item) => !item.incl
 
 /**
  * Bad input (OWASP API3, API4), generated from functions/routes.ts so a new route fails here until
- * it is given an input definition below. For every route, fast-check derives from the zod schemas
- * the handler validates with (and from the route's real ids) cases that each carry at least one
- * defect: a wrong type, a missing or unknown field, huge strings and arrays, unicode edge cases,
- * impossible dates, malformed JSON, a wrong content type, an oversize body, a bad path id or query,
- * a body where none is taken, CSV files that cannot import. The schema itself is the oracle: a
- * mutated body it would accept is not a case. Every answer must be a 4xx with the JSON error body
- * (never a 5xx), and the whole table must be as it was before.
+ * it is given an input definition below. Per route, fast-check derives from the handler's zod schemas
+ * (and the route's real ids) cases that each carry a defect: a wrong type, a missing or unknown field,
+ * huge strings and arrays, unicode edge cases, impossible dates, malformed JSON, a wrong content type,
+ * an oversize body, a bad path id or query, a body where none is taken, CSV files that cannot import.
+ * The schema is the oracle (a mutated body it accepts is no case). Every answer is a 4xx with the
+ * JSON error body, and the table is unchanged.
  */
 const SEED = 20_250_914;
 const CASES_PER_ROUTE = 500;
@@ -258,25 +253,6 @@ describe('bad input on every route of the route table', () => {
         params: { machine_id: machineId },
         body: { kind: 'none' },
       },
-      'GET /api/agents/{machine_id}/changes': {
-        caller: 'admin',
-        params: { machine_id: machineId },
-        query: { schema: machineChangesQuerySchema, valid: { kind: 'software', limit: '10' } },
-        body: { kind: 'none' },
-      },
-      'GET /api/software': {
-        caller: 'admin',
-        query: { schema: softwareListQuerySchema, valid: { q: 'fuzz', limit: '10' } },
-        body: { kind: 'none' },
-      },
-      'GET /api/software/machines': {
-        caller: 'admin',
-        query: {
-          schema: softwareMachinesQuerySchema,
-          valid: { name: 'Google Chrome', version: '120.0', limit: '10' },
-        },
-        body: { kind: 'none' },
-      },
       'GET /api/agent/download': { caller: 'admin', body: { kind: 'none' } },
       'GET /api/agent/updates/{path+}': {
         caller: 'device',
@@ -346,6 +322,7 @@ describe('bad input on every route of the route table', () => {
       'POST /api/billing/sync-plans': { caller: 'super_admin', body: { kind: 'none' } },
       'POST /api/stripe/webhook': { caller: 'stripe', body: { kind: 'stripe' } },
       ...ALERTS_INPUTS,
+      ...inventoryInputs(machineId),
     };
     const uncovered = routes.map(routeKey).filter((key) => !(key in inputs));
     expect(uncovered, 'routes without an input definition in bad-input.test.ts').toEqual([]);

@@ -5,6 +5,7 @@ import type { DisposalItem } from '../../shared/disposal';
 import type { HardwareAsset } from '../../shared/hardware';
 import { routeKey, routes, type RouteDefinition } from '../../functions/routes';
 import { ALERTS_OWN_CALLS } from '../support/alerts';
+import { inventoryCalls } from '../support/inventory-calls';
 import {
   addMember,
   api,
@@ -126,13 +127,6 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
     },
     'GET /api/audit-logs': { ownStatus: 200 },
     'GET /api/agents': { ownStatus: 200 },
-    'GET /api/agents/{machine_id}': { object: 'agent', params: { machine_id: victim.machineId } },
-    'DELETE /api/agents/{machine_id}': { object: 'agent', params: { machine_id: victim.machineId } },
-    'GET /api/agents/{machine_id}/changes': { object: 'agent', params: { machine_id: victim.machineId } },
-    // The caller's own software inventory; that another organisation's programs and machines never
-    // appear in it is test/integration/software.test.ts. Without the program's name: refused, 400.
-    'GET /api/software': { ownStatus: 200 },
-    'GET /api/software/machines': { ownStatus: 400 },
     'GET /api/agent/download': { ownStatus: 200 },
     'GET /api/api-keys': { ownStatus: 200 },
     'POST /api/api-keys': { ownStatus: 201, options: { body: { name: 'Intruder own key' } } },
@@ -158,6 +152,7 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
     'POST /api/billing/portal': { ownStatus: 200 },
     'POST /api/billing/sync-plans': { ownStatus: 200 },
     ...ALERTS_OWN_CALLS,
+    ...inventoryCalls(victim),
   };
 }
 
