@@ -4,15 +4,18 @@ import {
   softwareListQuerySchema,
   softwareMachinesQuerySchema,
 } from '../../../shared/inventory';
+import { ALERTS_INPUTS } from './alerts-inputs';
 import type { RouteInput } from './cases';
 
 /**
- * Issue 27's routes (one record per device, the timeline, the software inventory) as the bad-input
- * fuzzing calls them (test/reliability/bad-input.test.ts), for the fuzzed organisation's machine.
+ * Issue 27's routes (one record per device, the timeline, the software inventory, the alert digest)
+ * as the bad-input fuzzing calls them (test/reliability/bad-input.test.ts), for the fuzzed
+ * organisation's machine.
  */
 export function inventoryInputs(machineId: string): Record<string, RouteInput> {
   const machine = { caller: 'admin', params: { machine_id: machineId } } as const;
   return {
+    ...ALERTS_INPUTS,
     'GET /api/agents/{machine_id}/changes': {
       ...machine,
       query: { schema: machineChangesQuerySchema, valid: { kind: 'software', limit: '10' } },
