@@ -15,7 +15,7 @@ import {
   type TableWrite,
 } from '../lib/table/commands';
 import { allOf, equals, lessThan, type Condition } from '../lib/table/conditions';
-import { AGENTS_COUNTER, counterUpdate, seenHourCountChange } from '../lib/table/counters';
+import { AGENTS_COUNTER, counterUpdate, seenHourMove } from '../lib/table/counters';
 import {
   agentMachineItemSchema,
   agentMachines,
@@ -149,17 +149,14 @@ async function recordHeartbeat(
 const previousSeenSchema = z.object({ last_seen: z.string().optional() });
 
 /**
- * A report that starts a new clock hour for its machine moves it between the hourly counts the
- * dashboard's active agents read (once an hour a machine, 2 write units).
+ * A report that starts a new clock hour for its machine moves it into that hour's count, which the
+ * dashboard's active agents read (once an hour a machine, one write unit).
  */
 async function moveSeenHour(organizationId: string, previousSeen: string | undefined, now: Date) {
   const from = previousSeen === undefined ? undefined : seenHour(previousSeen);
   const to = seenHour(now.toISOString());
   if (from === to) return;
-  await Promise.all([
-    send(seenHourCountChange(organizationId, to, 1)),
-    ...(from === undefined ? [] : [send(seenHourCountChange(organizationId, from, -1))]),
-  ]);
+  await send(seenHourMove(organizationId, from, to));
 }
 
 /**

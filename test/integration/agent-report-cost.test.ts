@@ -6,6 +6,7 @@ import { observeTableCalls } from '../../functions/lib/table/client';
 import { findRoute } from '../../functions/routes';
 import { recordAgentReport } from '../../functions/agent-reports/service';
 import { getAgentMachine } from '../../functions/agents/service';
+import { countAgents } from '../../functions/hardware/dashboard-counts';
 import { createApiKey } from '../../functions/api-keys/service';
 import { touchApiKey } from '../../functions/lib/agent-caller';
 import { agentReportSchema } from '../../shared/agent-data';
@@ -120,15 +121,14 @@ describe('the cost of a report', () => {
     const rewrite = await metered(() => recordAgentReport(device, changed, new Date('2026-11-23T11:00:00Z')));
     // The heartbeat's condition fails on the changed section; the machine is read (with its link,
     // identity and programs), the software inventory moves (issue 27), and the machine is rewritten
-    // with its change events. It is also the machine's first report in the 11:00 hour: the hourly
-    // counts move (+1, −1).
+    // with its change events. It is also the machine's first report in the 11:00 hour: it moves
+    // into that hour's count.
     expect(rewrite.commands).toEqual([
       'UpdateItem',
       'GetItem',
       'BatchGetItem',
       'TransactWriteItems',
       'TransactWriteItems',
-      'UpdateItem',
       'UpdateItem',
     ]);
     const fleet = await getAgentMachine(organizationId, report.machine_id);
@@ -149,7 +149,7 @@ describe('the cost of a report', () => {
     expect(recorded.hostname).not.toBe('LATE');
   });
 
-  it("moves the fleet's index and hourly counts only when the hour last seen moves: 5 write units once an hour, 1 otherwise", async () => {
+  it("moves the fleet's index and hourly counts only when the hour last seen moves: 4 write units once an hour, 1 otherwise", async () => {
     const organizationId = ulid();
     const device = await enrolInProcess(organizationId);
     const report = agentReportSchema.parse(machine());
@@ -157,13 +157,38 @@ describe('the cost of a report', () => {
     const sameHour = await metered(() => recordAgentReport(device, report, new Date('2026-11-23T10:35:00Z')));
     expect(sameHour).toMatchObject({ commands: ['UpdateItem'], writeUnits: 1, indexWriteUnits: 0 });
     // The next hour: the last-seen index's entry moves (a delete and a put of a small entry), and
-    // the machine moves from the 10:00 hour's count to the 11:00 one's.
+    // the machine moves into the 11:00 hour's count, noted as come from the 10:00 one (one write).
     const nextHour = await metered(() => recordAgentReport(device, report, new Date('2026-11-23T11:05:00Z')));
     expect(nextHour).toMatchObject({
-      commands: ['UpdateItem', 'UpdateItem', 'UpdateItem'],
+      commands: ['UpdateItem', 'UpdateItem'],
       indexWriteUnits: 2,
-      writeUnits: 5,
+      writeUnits: 4,
     });
+  });
+
+  it('counts each machine once among the active agents as it moves from hour to hour', async () => {
+    const organizationId = ulid();
+    const a = await enrolInProcess(organizationId, { machine_id: 'A', hostname: 'A' });
+    const b = await enrolInProcess(organizationId, { machine_id: 'B', hostname: 'B' });
+    const send = (device: typeof a, at: string) =>
+      recordAgentReport(
+        device,
+        agentReportSchema.parse(machine({ machine_id: device.machineId })),
+        new Date(at),
+      );
+    const active = async (at: string) => (await countAgents(organizationId, new Date(at))).active;
+    await send(a, '2026-11-23T09:50:00Z');
+    await send(b, '2026-11-23T09:55:00Z');
+    expect(await active('2026-11-23T10:00:00Z')).toBe(2);
+    // A moves into 10:00 (from the hour just before); B stays in 9:00.
+    await send(a, '2026-11-23T10:20:00Z');
+    expect(await active('2026-11-23T10:30:00Z')).toBe(2);
+    // A moves on into 11:00; B skips an hour into 11:00 too.
+    await send(a, '2026-11-23T11:05:00Z');
+    await send(b, '2026-11-23T11:10:00Z');
+    expect(await active('2026-11-23T11:30:00Z')).toBe(2);
+    // Past the window, nobody reported: none active.
+    expect(await active('2026-11-23T13:30:00Z')).toBe(0);
   });
 
   it('is still one write when a collector failed or a section is absent, and keeps what it had', async () => {

@@ -6,8 +6,15 @@ import {
   type HardwareStatus,
 } from '../../../shared/hardware';
 import * as z from 'zod';
-import { getItems, update, type TableWrite } from './commands';
-import { agentHourCounts, agentHourCountSchema, HOUR_COUNT_ATTRIBUTE } from './items/agents';
+import { getEachItem, getItems, update, type TableWrite } from './commands';
+import {
+  agentHourCounts,
+  agentHourCountSchema,
+  HOUR_COUNT_ATTRIBUTE,
+  LEFT_PREVIOUS_HOUR_ATTRIBUTE,
+  previousHour,
+} from './items/agents';
+import { fromStored } from './items/stored';
 import { tableKey } from './items/stored';
 
 /**
@@ -107,12 +114,37 @@ export function seenHourCountChange(organizationId: string, hour: string, by: 1 
   });
 }
 
-/** The machines last seen in these clock hours, from their counts: no machine is read. */
+/**
+ * A machine's report starts a new clock hour for it: one write, to the new hour's count. A machine
+ * that comes from the hour just before is also noted there as having left it, which the reading
+ * below subtracts, instead of a second write taking it off the earlier hour's count (one write unit
+ * an hour a machine, issue 27's cost budget). Earlier hours are never read together with this one.
+ */
+export function seenHourMove(organizationId: string, from: string | undefined, to: string): TableWrite {
+  return update(agentHourCounts.key(organizationId, to), {
+    set: agentHourCounts.expiry(to),
+    add: {
+      [HOUR_COUNT_ATTRIBUTE]: 1,
+      ...(from !== undefined && from === previousHour(to) && { [LEFT_PREVIOUS_HOUR_ATTRIBUTE]: 1 }),
+    },
+  });
+}
+
+/**
+ * The machines last seen in these clock hours (consecutive), from their counts: no machine is read.
+ * A machine counted in two of them moved from one to the next, which the later one notes.
+ */
 export async function readSeenHourCounts(organizationId: string, hours: string[]): Promise<number> {
-  const counts = await getItems(
-    agentHourCountSchema,
+  const counts = await getEachItem(
     hours.map((hour) => agentHourCounts.key(organizationId, hour)),
     { what: 'the fleet’s hourly counts' },
   );
-  return counts.reduce((sum, count) => sum + count[HOUR_COUNT_ATTRIBUTE], 0);
+  return counts.reduce((sum, stored, index) => {
+    if (!stored) return sum;
+    const count = fromStored(agentHourCountSchema, stored);
+    const moved = hours.includes(previousHour(hours[index]!))
+      ? (count[LEFT_PREVIOUS_HOUR_ATTRIBUTE] ?? 0)
+      : 0;
+    return sum + count[HOUR_COUNT_ATTRIBUTE] - moved;
+  }, 0);
 }

@@ -138,7 +138,17 @@ export type FleetEntry = z.infer<typeof fleetEntrySchema>;
  * The dashboard's active agents add two of them up instead of reading the fleet.
  */
 export const HOUR_COUNT_ATTRIBUTE = 'machines';
-export const agentHourCountSchema = z.object({ [HOUR_COUNT_ATTRIBUTE]: z.number() });
+/** Of an hour's machines, those that came from the hour just before (still counted there). */
+export const LEFT_PREVIOUS_HOUR_ATTRIBUTE = 'from_previous_hour';
+export const agentHourCountSchema = z.object({
+  [HOUR_COUNT_ATTRIBUTE]: z.number(),
+  [LEFT_PREVIOUS_HOUR_ATTRIBUTE]: z.number().optional(),
+});
+
+/** "2026-11-23T10" → "2026-11-23T09". */
+export function previousHour(hour: string): string {
+  return seenHour(new Date(Date.parse(`${hour}:00:00.000Z`) - 3_600_000).toISOString());
+}
 export const agentHourCounts = {
   key: (organizationId: string, hour: string) => ({
     pk: agentsPartition(organizationId),
