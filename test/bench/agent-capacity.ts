@@ -52,10 +52,37 @@ let stopMetering: (() => void) | null = null;
 /** Only metered phases ask for ConsumedCapacity: it is more work for DynamoDB Local, which the raw PutItem does not ask. */
 let metering = false;
 
+const transactItemsSchema = z.object({
+  TransactItems: z.array(
+    z.object({
+      Put: z.object({ Item: z.record(z.string(), z.unknown()) }).optional(),
+      Update: z.object({ Key: z.unknown(), ExpressionAttributeValues: z.unknown().optional() }).optional(),
+      Delete: z.object({ Key: z.unknown() }).optional(),
+      ConditionCheck: z.object({ Key: z.unknown() }).optional(),
+    }),
+  ),
+});
+
+/**
+ * A transaction's table write units as DynamoDB bills them: 2 for each KB of each item it writes.
+ * DynamoDB Local answers with 2 per KB of the whole transaction, so that ten small items cost what
+ * one does. A put's size is its item's; an update's or a delete's is at least what it sends (the
+ * item may be larger: this errs on the low side only for updates of items past 1 KB, which the
+ * reports' transactions do not make).
+ */
+function transactionTableUnits(input: unknown): number {
+  const parsed = transactItemsSchema.safeParse(input);
+  if (!parsed.success) return 0;
+  return parsed.data.TransactItems.reduce((sum, item) => {
+    const sent = item.Put?.Item ?? item.Update ?? item.Delete ?? item.ConditionCheck;
+    return sum + 2 * Math.max(1, Math.ceil(Buffer.byteLength(JSON.stringify(sent)) / 1024));
+  }, 0);
+}
+
 /**
  * Asks DynamoDB for the capacity of every command the handlers send (INDEXES: table and index
- * apart) and adds it up. DynamoDB Local answers with the same ConsumedCapacity shape as AWS; it
- * already counts transactional writes twice (a transaction's table units are 2× a plain put's).
+ * apart) and adds it up. DynamoDB Local answers with the same ConsumedCapacity shape as AWS, except
+ * for a transaction's table units, which are priced here item by item (transactionTableUnits).
  */
 export function installCapacityMeter(): void {
   if (stopMetering) return;
@@ -76,7 +103,9 @@ export function installCapacityMeter(): void {
           0,
         );
         const table = entry.Table?.WriteCapacityUnits ?? entry.Table?.CapacityUnits;
-        capacity.tableWrite += table ?? (entry.CapacityUnits ?? 0) - indexes;
+        const local = table ?? (entry.CapacityUnits ?? 0) - indexes;
+        capacity.tableWrite +=
+          operation === 'TransactWriteItems' ? Math.max(local, transactionTableUnits(input)) : local;
         capacity.indexWrite += indexes;
       }
       return output;
