@@ -71,6 +71,19 @@ export function agentFill(
   return fill;
 }
 
+/**
+ * Text as a person and a firmware write the same thing: case, punctuation and a company's legal
+ * suffix aside ("Dell Inc." is the record's "Dell", "LENOVO" its "Lenovo").
+ */
+function comparable(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/\b(inc|corp|corporation|co|ltd|llc|gmbh|limited)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** Where the record says something else than the agent: shown with Accept, never applied unasked. */
 export function factDifferences(asset: HardwareAsset, facts: AgentLiveFacts): FactDifference[] {
   return AGENT_FILLED_FIELDS.flatMap((field) => {
@@ -79,7 +92,7 @@ export function factDifferences(asset: HardwareAsset, facts: AgentLiveFacts): Fa
     if (agent === null || isEmpty(agent)) return [];
     const same =
       typeof agent === 'string' && typeof record === 'string'
-        ? agent.trim().toLowerCase() === record.trim().toLowerCase()
+        ? comparable(agent) === comparable(record)
         : agent === record;
     return same ? [] : [{ field, agent, record: isEmpty(record) ? null : record }];
   });

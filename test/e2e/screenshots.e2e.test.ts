@@ -26,7 +26,16 @@ import {
 const SHOTS_DIR = path.resolve('test/e2e/screenshots');
 const DOCS_DIR = path.resolve('docs/screenshots');
 /** The shots the README shows, as viewport shots so they stay small. */
-const DOCS_SHOTS = new Set(['dashboard-desktop', 'hardware-desktop', 'fleet-desktop', 'dashboard-phone']);
+const DOCS_SHOTS = new Set([
+  'dashboard-desktop',
+  'hardware-desktop',
+  'fleet-desktop',
+  'dashboard-phone',
+  'hardware-edit-desktop',
+  'machine-desktop',
+  'machine-timeline-desktop',
+  'software-desktop',
+]);
 const SLOW = { timeout: 15_000 };
 const COMPANY = 'Northwind Traders';
 
@@ -119,6 +128,9 @@ async function captureCompanyScreens(viewport: ViewportName) {
       .click();
     const edit = dialog(page, 'Edit Hardware');
     await expect.poll(() => edit.getByLabel('Model').inputValue(), SLOW).toBe('Latitude 7440');
+    // The newest Latitude is the one its agent linked by serial: the editor shows what it reports.
+    await visible(edit.getByRole('heading', { name: /What the agent reports/ }));
+    await visible(edit.getByText('Agent reports 32 GB; record says 16 GB'));
     await capture(page, 'hardware-edit', viewport, false);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog(page, 'Edit Hardware').count(), SLOW).toBe(0);
@@ -153,7 +165,20 @@ async function captureCompanyScreens(viewport: ViewportName) {
         .getByRole('row')
         .nth(1),
     );
+    // One record per device: the machine is its laptop's asset, and its timeline says what changed.
+    await visible(
+      page.getByRole('region', { name: 'Hardware inventory' }).getByText('Monitored', { exact: true }),
+    );
+    await visible(page.getByRole('region', { name: 'Timeline' }).getByText(/Microsoft Teams/));
     await capture(page, 'machine', viewport);
+    await page.getByRole('region', { name: 'Timeline' }).scrollIntoViewIfNeeded();
+    await capture(page, 'machine-timeline', viewport, false);
+
+    await open(page, '/assets?tab=software', 'Assets');
+    await visible(
+      page.getByRole('table', { name: 'Software' }).getByRole('row').filter({ hasText: 'Google Chrome' }),
+    );
+    await capture(page, 'software', viewport);
 
     await open(page, '/disposal', 'Asset Disposal');
     await visible(page.getByRole('row').filter({ hasText: 'ThinkPad X1 Carbon' }));

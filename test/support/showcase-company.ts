@@ -31,6 +31,14 @@ export const MACHINE: AgentReportInput = {
   os_version: 'Windows 11 Pro 23H2',
   service_tag: '5CG3241XQZ',
   logged_in_user: 'NORTHWIND\\j.doe',
+  manufacturer: 'Dell Inc.',
+  model: 'Latitude 7440',
+  bios_version: '1.12.0',
+  os_build: '10.0.22631.4460',
+  domain: 'NORTHWIND',
+  last_boot: new Date(Date.now() - 26 * 3_600_000).toISOString(),
+  ipv4_addresses: ['10.40.12.87'],
+  mac_addresses: ['3C:52:82:4A:1F:0E'],
   agent_version: '1.2.0',
   update_available: false,
   memory_total_gb: 32,
@@ -242,7 +250,42 @@ export async function seedHardware(company: TestCompany): Promise<number> {
     disposal_reason: 'Broken/Defective',
     location: 'Manchester office',
   });
-  return 36;
+  // The laptop the detailed machine (MACHINE) is: its agent links to it by serial (issue 27). A
+  // person entered 16 GB; the agent reports 32, which the editor shows with Accept.
+  await createHardwareAsset(company, {
+    asset_type: 'Laptop',
+    manufacturer: 'Dell',
+    model: 'Latitude 7440',
+    serial_number: '5cg3241xqz',
+    asset_tag: 'NW-1042',
+    status: 'Active',
+    location: 'London HQ',
+    assigned_to: 'Jane Doe',
+    purchase_date: dateIn(-300),
+    warranty_expiry: dateIn(430),
+    ram_gb: 16,
+    storage_gb: 0,
+  });
+  return 37;
+}
+
+/** MACHINE two days before its latest report: what its timeline shows as changed since. */
+function machineBefore(): AgentReportInput {
+  const programs = (MACHINE.installed_software ?? []).filter((program) => program.name !== 'Microsoft Teams');
+  return {
+    ...MACHINE,
+    os_version: 'Windows 11 Pro 22H2',
+    os_build: '10.0.22621.3007',
+    logged_in_user: 'NORTHWIND\\a.smith',
+    memory_total_gb: 16,
+    installed_software: programs.map((program) =>
+      program.name === 'Google Chrome'
+        ? { ...program, version: '121.0.6167.185' }
+        : program.name === 'Zoom Workplace'
+          ? { ...program, version: '5.16.10' }
+          : program,
+    ),
+  };
 }
 
 export async function seedDisposals(company: TestCompany) {
@@ -302,6 +345,13 @@ export async function seedAgents(company: TestCompany) {
       new Date(Date.now() - minutesAgo * 60_000),
     );
   }
+  // MACHINE reported two days ago as it was then, and now as it is: its timeline has the difference.
+  const before = machineBefore();
+  await recordAgentReport(
+    await enrolInProcess(organizationId, before),
+    agentReportSchema.parse(before),
+    new Date(Date.now() - 2 * 86_400_000),
+  );
   const reported = await sendReport(key.body.key, MACHINE);
   expect(reported.status).toBe(202);
 }

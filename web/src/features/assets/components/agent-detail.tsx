@@ -215,6 +215,43 @@ export function AgentDetail({ machineId, summary, now, onBack }: AgentDetailProp
           }
         </Section>
 
+        <Section title="Identity & Network" stale={{ sections: ['system', 'network'], machine: full }}>
+          {() =>
+            full ? (
+              <dl className="agent-facts">
+                <Fact label="Manufacturer">
+                  <Reported value={full.manufacturer} />
+                </Fact>
+                <Fact label="Model">
+                  <Reported value={full.model} />
+                </Fact>
+                <Fact label="BIOS version">
+                  <Reported value={full.bios_version} />
+                </Fact>
+                <Fact label="OS build">
+                  <Reported value={full.os_build} />
+                </Fact>
+                <Fact label="Domain or workgroup">
+                  <Reported value={full.domain} />
+                </Fact>
+                <Fact label="IPv4 addresses">
+                  <Reported value={full.ipv4_addresses.join(', ') || null} />
+                </Fact>
+                <Fact label="MAC addresses">
+                  <span className="agent-mono">
+                    {full.mac_addresses.join(', ') || <Reported value={null} />}
+                  </span>
+                </Fact>
+                <Fact label="Last boot">
+                  <Reported value={full.last_boot ? formatDateTime(full.last_boot) : null} />
+                </Fact>
+              </dl>
+            ) : (
+              <SectionSkeleton />
+            )
+          }
+        </Section>
+
         <Section title="CPU & Memory" stale={{ sections: ['cpu_info', 'memory'], machine: full }}>
           {() =>
             machine ? (
