@@ -29,7 +29,8 @@ export interface HourlyReports {
 
 /** The typical report's programs with 5 changes: 2 installed, 2 removed, 1 on a new version. */
 function withFiveSoftwareChanges(report: AgentReport): AgentReport {
-  const [updated, removedA, removedB, ...kept] = report.installed_software ?? [];
+  // The first program is updated, the next two removed.
+  const [updated, , , ...kept] = report.installed_software ?? [];
   return {
     ...report,
     installed_software: [

@@ -4,7 +4,11 @@ import type { HardwareAsset } from '../../shared/hardware';
 import type { ImportResult } from '../../shared/hardware-import';
 import { INVENTORY_MESSAGES, type AgentLinkResponse, type HardwareAssetDetail } from '../../shared/inventory';
 import { getItem } from '../../functions/lib/table/commands';
-import { machineLinks, machineSerialItemSchema, machineSerials } from '../../functions/lib/table/items/inventory';
+import {
+  machineLinks,
+  machineSerialItemSchema,
+  machineSerials,
+} from '../../functions/lib/table/items/inventory';
 import { api, organizationIdOf, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
 import { createKey, machine, sendReport } from '../support/agents';
 import { auditLogs, createOk, dashboard, editableFields, laptop } from '../support/hardware';
