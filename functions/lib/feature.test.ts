@@ -22,7 +22,16 @@ function request(routeKey: string, method: string, rawPath: string): HttpEvent {
 
 describe('featureHandler', () => {
   const reports = featureHandler('agent-reports', { enroll: echo, report: echo, updates: echo });
-  const agents = featureHandler('agents', { list: echo, get: echo, delete: echo, download: echo });
+  const agents = featureHandler('agents', {
+    list: echo,
+    get: echo,
+    delete: echo,
+    download: echo,
+    link: echo,
+    'link-unlink': echo,
+    'link-add': echo,
+    changes: echo,
+  });
 
   it("dispatches API Gateway's route key", async () => {
     const answer = await reports(request('POST /api/agent/report', 'POST', '/api/agent/report'), context);
