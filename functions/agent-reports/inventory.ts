@@ -125,45 +125,68 @@ function changeSetWrites(
 }
 
 const SOFTWARE_AUDIT = [
-  { kind: 'software_installed', action: 'created', verb: 'Installed' },
-  { kind: 'software_removed', action: 'deleted', verb: 'Removed' },
-  { kind: 'software_changed', action: 'updated', verb: 'Updated' },
+  { kind: 'software_installed', verb: 'installed', field: 'installed' },
+  { kind: 'software_removed', verb: 'removed', field: 'removed' },
+  { kind: 'software_changed', verb: 'updated', field: 'updated' },
 ] as const;
 
 const programText = (name: string, version: string | null) => (version ? `${name} ${version}` : name);
 
-/** Software installs, removals and updates in the audit trail: one entry for each, per report. */
+/**
+ * Software installs, removals and updates in the audit trail: one entry a report (its action
+ * created when it only installed, deleted when it only removed, else updated), which names the
+ * first programs of each and lists them all in its changes. One entry, not one per program or
+ * action: each is two write units of the report's transaction (docs/cost.md).
+ */
 function softwareAuditWrites(
   organizationId: string,
   hostname: string,
   changes: Change[],
   now: Date,
 ): TableWrite[] {
-  return SOFTWARE_AUDIT.flatMap(({ kind, action, verb }) => {
-    const of = changes.filter((change) => change.kind === kind).map((change) => change.detail);
-    if (of.length === 0) return [];
-    const named = of
+  const groups = SOFTWARE_AUDIT.map((group) => ({
+    ...group,
+    details: changes.filter((change) => change.kind === group.kind).map((change) => change.detail),
+  })).filter((group) => group.details.length > 0);
+  if (groups.length === 0) return [];
+  const action =
+    groups.length > 1
+      ? 'updated'
+      : groups[0]!.field === 'installed'
+        ? 'created'
+        : groups[0]!.field === 'removed'
+          ? 'deleted'
+          : 'updated';
+  const sentences = groups.map(({ verb, details }) => {
+    const named = details
       .slice(0, LABEL_PROGRAMS)
       .map((detail) => programText(detail.subject, detail.to ?? detail.from));
-    const more = of.length > LABEL_PROGRAMS ? ` and ${of.length - LABEL_PROGRAMS} more` : '';
-    return [
-      auditEntry({
-        organizationId,
-        actor: agentActor(hostname),
-        now,
-        entityType: 'software_installation',
-        action,
-        entityId: null,
-        entityLabel: `${verb} on ${hostname}: ${named.join(', ')}${more}`,
-        changes: {
-          software: {
-            old: action === 'created' ? null : of.map((detail) => programText(detail.subject, detail.from)),
-            new: action === 'deleted' ? null : of.map((detail) => programText(detail.subject, detail.to)),
-          },
-        },
-      }),
-    ];
+    const more = details.length > LABEL_PROGRAMS ? ` and ${details.length - LABEL_PROGRAMS} more` : '';
+    return `${verb} ${named.join(', ')}${more}`;
   });
+  return [
+    auditEntry({
+      organizationId,
+      actor: agentActor(hostname),
+      now,
+      entityType: 'software_installation',
+      action,
+      entityId: null,
+      entityLabel: `Software on ${hostname}: ${sentences.join('; ')}`,
+      changes: Object.fromEntries(
+        groups.map(({ field, details }) => [
+          field,
+          {
+            old:
+              field === 'installed'
+                ? null
+                : details.map((detail) => programText(detail.subject, detail.from)),
+            new: field === 'removed' ? null : details.map((detail) => programText(detail.subject, detail.to)),
+          },
+        ]),
+      ),
+    }),
+  ];
 }
 
 /** The report's changes: none for a machine's first report, which has nothing to compare with. */

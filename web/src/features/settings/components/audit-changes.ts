@@ -53,6 +53,10 @@ const FIELD_LABELS: Record<string, string> = {
   asset_id: 'Linked asset',
   completed_at: 'Completed at',
   completed_by: 'Completed by',
+  monitored_machine: 'Monitored machine',
+  installed: 'Installed',
+  removed: 'Removed',
+  updated: 'Updated',
 };
 const FIELD_ORDER = Object.keys(FIELD_LABELS);
 
