@@ -106,6 +106,45 @@ function linkUnchanged(link: MachineLinkItem | null) {
     : absent('hardware_asset_id');
 }
 
+/** The machine's link item naming its asset, guarded as the caller read it. */
+function linkItemWrite(
+  organizationId: string,
+  link: MachineLinkItem | null,
+  to: { machineId: string; assetId: string; how: NonNullable<MachineLinkItem['linked_by']>; now: Date },
+): TableWrite {
+  return put(
+    machineLinks.item(organizationId, {
+      machine_id: to.machineId,
+      hardware_asset_id: to.assetId,
+      linked_at: to.now.toISOString(),
+      linked_by: to.how,
+      auto_link: true,
+    }),
+    linkUnchanged(link),
+  );
+}
+
+/** The asset's audit entry of a link change: its fields that moved, and its monitored machine. */
+function linkAudit(
+  organizationId: string,
+  audit: { actor: Actor; now: Date },
+  before: HardwareAsset | null,
+  after: HardwareAsset,
+  monitoredMachine: { old: string | null; new: string | null },
+): TableWrite {
+  return auditEntry({
+    organizationId,
+    ...audit,
+    entityType: 'hardware_asset',
+    action: before ? 'updated' : 'created',
+    entityId: after.id,
+    entityLabel: hardwareLabel(after),
+    changes: { ...hardwareChanges(before, after), monitored_machine: monitoredMachine },
+  });
+}
+
+const machineName = (hostname: string, machineId: string) => `${hostname} (${machineId})`;
+
 interface LinkInput {
   organizationId: string;
   machineId: string;
@@ -135,16 +174,12 @@ export function linkWrites(input: LinkInput): LinkWrites {
   };
   const writes = assetChangeItems(organizationId, { before, after }, null).items;
   writes.push(
-    put(
-      machineLinks.item(organizationId, {
-        machine_id: input.machineId,
-        hardware_asset_id: before.id,
-        linked_at: now.toISOString(),
-        linked_by: input.how,
-        auto_link: true,
-      }),
-      linkUnchanged(input.link),
-    ),
+    linkItemWrite(organizationId, input.link, {
+      machineId: input.machineId,
+      assetId: before.id,
+      how: input.how,
+      now,
+    }),
   );
   const previous = input.previousMachine;
   if (previous && previous.machineId !== input.machineId) {
@@ -160,18 +195,9 @@ export function linkWrites(input: LinkInput): LinkWrites {
     );
   }
   writes.push(
-    auditEntry({
-      organizationId,
-      actor: input.actor,
-      now,
-      entityType: 'hardware_asset',
-      action: 'updated',
-      entityId: before.id,
-      entityLabel: hardwareLabel(after),
-      changes: {
-        ...hardwareChanges(before, after),
-        monitored_machine: { old: before.machine_id, new: `${input.hostname} (${input.machineId})` },
-      },
+    linkAudit(organizationId, input, before, after, {
+      old: before.machine_id,
+      new: machineName(input.hostname, input.machineId),
     }),
   );
   const counters: CounterDeltas = new Map(previous ? [] : [[LINKED_MACHINES_COUNTER, 1]]);
@@ -210,18 +236,7 @@ export function unlinkWrites(input: UnlinkInput): LinkWrites {
       ),
     );
   }
-  writes.push(
-    auditEntry({
-      organizationId,
-      actor: input.actor,
-      now,
-      entityType: 'hardware_asset',
-      action: 'updated',
-      entityId: before.id,
-      entityLabel: hardwareLabel(after),
-      changes: { monitored_machine: { old: before.machine_id, new: null } },
-    }),
-  );
+  writes.push(linkAudit(organizationId, input, before, after, { old: before.machine_id, new: null }));
   return { writes, counters: new Map([[LINKED_MACHINES_COUNTER, -1]]), asset: after };
 }
 
@@ -277,28 +292,15 @@ export function addToInventoryWrites(input: AddInput): LinkWrites {
   };
   const writes = assetChangeItems(organizationId, { before: null, after: asset }, null).items;
   writes.push(
-    put(
-      machineLinks.item(organizationId, {
-        machine_id: facts.machine_id,
-        hardware_asset_id: asset.id,
-        linked_at: timestamp,
-        linked_by: input.how,
-        auto_link: true,
-      }),
-      linkUnchanged(input.link),
-    ),
-    auditEntry({
-      organizationId,
-      actor: input.actor,
+    linkItemWrite(organizationId, input.link, {
+      machineId: facts.machine_id,
+      assetId: asset.id,
+      how: input.how,
       now,
-      entityType: 'hardware_asset',
-      action: 'created',
-      entityId: asset.id,
-      entityLabel: hardwareLabel(asset),
-      changes: {
-        ...hardwareChanges(null, asset),
-        monitored_machine: { old: null, new: `${facts.hostname} (${facts.machine_id})` },
-      },
+    }),
+    linkAudit(organizationId, input, null, asset, {
+      old: null,
+      new: machineName(facts.hostname, facts.machine_id),
     }),
   );
   const counters: CounterDeltas = new Map([[LINKED_MACHINES_COUNTER, 1]]);
@@ -339,30 +341,18 @@ export function linkInAssetWrite(input: LinkInAssetWriteInput): LinkWrites {
   const { organizationId, asset: unlinked, facts, now } = input;
   const asset: HardwareAsset = { ...unlinked, ...agentFill(unlinked, facts), machine_id: facts.machine_id };
   const writes: TableWrite[] = [
-    put(
-      machineLinks.item(organizationId, {
-        machine_id: facts.machine_id,
-        hardware_asset_id: asset.id,
-        linked_at: now.toISOString(),
-        linked_by: 'serial',
-        auto_link: true,
-      }),
-      linkUnchanged(input.link),
-    ),
+    linkItemWrite(organizationId, input.link, {
+      machineId: facts.machine_id,
+      assetId: asset.id,
+      how: 'serial',
+      now,
+    }),
   ];
   if (input.audit) {
     writes.push(
-      auditEntry({
-        organizationId,
-        ...input.audit,
-        entityType: 'hardware_asset',
-        action: 'updated',
-        entityId: asset.id,
-        entityLabel: hardwareLabel(asset),
-        changes: {
-          ...hardwareChanges(unlinked, asset),
-          monitored_machine: { old: null, new: `${facts.hostname} (${facts.machine_id})` },
-        },
+      linkAudit(organizationId, input.audit, unlinked, asset, {
+        old: null,
+        new: machineName(facts.hostname, facts.machine_id),
       }),
     );
   }
