@@ -32,6 +32,30 @@ describe('the machine timeline', () => {
     { name: 'Zoom Workplace', version: '5.17.0' },
   ];
 
+  /** The machine after its changes: renamed, upgraded, Chrome updated, Slack in, Zoom out (disks used more: no change). */
+  function changedState(): Partial<AgentReportInput> {
+    return {
+      hostname: 'FINANCE-PC-02',
+      os_version: 'Windows 11 Pro 24H2',
+      memory_total_gb: 32,
+      cpu_info: {
+        processor: 'Intel Core Ultra 7 165U',
+        architecture: 'x64',
+        cores_physical: 12,
+        cores_logical: 14,
+      },
+      storage_info: [
+        { device: 'C:', mountpoint: 'C:\\', used_gb: 181, total_gb: 475, percent: 38 },
+        { device: 'D:', mountpoint: 'D:\\', used_gb: 10, total_gb: 931, percent: 1 },
+      ],
+      installed_software: [
+        { name: 'Slack', version: '4.36.140' },
+        { name: 'Google Chrome', version: '121.0.6167.85' },
+        { name: '7-Zip', version: '23.01' },
+      ],
+    };
+  }
+
   async function setUp() {
     const organizationId = ulid();
     const device = await enrolInProcess(organizationId);
@@ -84,27 +108,7 @@ describe('the machine timeline', () => {
   it('finds each kind of change once, newest first, kept for the retention period', async () => {
     const { organizationId, report, changeSets, programs } = await setUp();
     await report({ installed_software: software });
-    await report({
-      hostname: 'FINANCE-PC-02',
-      logged_in_user: 'ACME\\john',
-      os_version: 'Windows 11 Pro 24H2',
-      memory_total_gb: 32,
-      cpu_info: {
-        processor: 'Intel Core Ultra 7 165U',
-        architecture: 'x64',
-        cores_physical: 12,
-        cores_logical: 14,
-      },
-      storage_info: [
-        { device: 'C:', mountpoint: 'C:\\', used_gb: 180, total_gb: 475, percent: 37.9 },
-        { device: 'D:', mountpoint: 'D:\\', used_gb: 10, total_gb: 931, percent: 1 },
-      ],
-      installed_software: [
-        { name: 'Google Chrome', version: '121.0.6167.85' },
-        { name: '7-Zip', version: '23.01' },
-        { name: 'Slack', version: '4.36.140' },
-      ],
-    });
+    await report({ ...changedState(), logged_in_user: 'ACME\\john' });
     const [set, ...others] = await changeSets();
     expect(others).toEqual([]);
     const changes = set!.changes.map(
@@ -165,29 +169,6 @@ describe('the machine timeline', () => {
     );
     // Since when the machine has Chrome: its first report, whatever the version now.
     expect(chrome).toMatchObject([{ versions: ['121.0.6167.85'], since: '2026-11-23T10:30:00.000Z' }]);
-
-    function changedState(): Partial<AgentReportInput> {
-      return {
-        hostname: 'FINANCE-PC-02',
-        os_version: 'Windows 11 Pro 24H2',
-        memory_total_gb: 32,
-        cpu_info: {
-          processor: 'Intel Core Ultra 7 165U',
-          architecture: 'x64',
-          cores_physical: 12,
-          cores_logical: 14,
-        },
-        storage_info: [
-          { device: 'C:', mountpoint: 'C:\\', used_gb: 181, total_gb: 475, percent: 38 },
-          { device: 'D:', mountpoint: 'D:\\', used_gb: 10, total_gb: 931, percent: 1 },
-        ],
-        installed_software: [
-          { name: 'Slack', version: '4.36.140' },
-          { name: 'Google Chrome', version: '121.0.6167.85' },
-          { name: '7-Zip', version: '23.01' },
-        ],
-      };
-    }
   });
 
   it('keeps two machines apart in the inventory, and a collector that failed changes nothing', async () => {
