@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentReportInput } from '../../shared/agent-data';
 import { INVENTORY_MESSAGES } from '../../shared/inventory';
-import { baseUrl, createHardwareAsset, signUpCompany, type TestCompany } from '../support/api';
+import { api, baseUrl, createHardwareAsset, signUpCompany, type TestCompany } from '../support/api';
 import { createKey, machine, sendReport } from '../support/agents';
 import { openAndSignIn, pageLocators, signInToAssets, useChromiumPage } from '../support/browser';
 import { expectNoSidewaysScroll, VIEWPORTS, type ViewportName } from '../support/layout';
@@ -183,6 +183,10 @@ for (const screen of Object.keys(VIEWPORTS) as ViewportName[]) {
         .poll(() => inventory().getByText(INVENTORY_MESSAGES.monitored).isVisible(), SLOW)
         .toBe(true);
       await expect.poll(focused, SLOW).toBe('Open the hardware record');
+      // It names the asset it is.
+      await expect
+        .poll(() => inventory().textContent(), SLOW)
+        .toContain('This machine is Lenovo ThinkPad T14 SN-L1');
       await fits('a linked machine');
 
       // Open the hardware record: the Lenovo's editor, with the agent's facts.
@@ -274,5 +278,42 @@ for (const screen of Object.keys(VIEWPORTS) as ViewportName[]) {
       expect(await rowText('HP Z2 G9')).toContain('SN-NEW');
       await fits('the hardware list');
     }, 90_000);
+
+    it('says why a link is refused when the asset was linked to another machine meanwhile', async () => {
+      await page().setViewportSize(VIEWPORTS[screen]);
+      const company = await signUpCompany();
+      const { key } = await createKey(company);
+      const lenovo = await createHardwareAsset(company, {
+        manufacturer: 'Lenovo',
+        model: 'ThinkPad T14',
+        serial_number: 'SN-L1',
+      });
+      await report(key, machine({ machine_id: 'M-LATE', hostname: 'LATE-PC', service_tag: 'NEW-3' }));
+      await report(key, machine({ machine_id: 'M-FIRST', hostname: 'FIRST-PC', service_tag: 'NEW-4' }));
+
+      await openMachine(company, 'M-LATE', 'LATE-PC', true);
+      await inventoryButton(INVENTORY_MESSAGES.linkToAsset).click();
+      const picker = dialog(INVENTORY_MESSAGES.linkToAsset);
+      const pick = picker.getByRole('button', { name: 'Link to Lenovo ThinkPad T14' });
+      await expect.poll(() => pick.isEnabled(), SLOW).toBe(true);
+      // Someone else links the Lenovo to another machine while the picker is open.
+      const other = await api('/api/agents/M-FIRST/link', {
+        method: 'POST',
+        token: company.accessToken,
+        body: { hardware_asset_id: lenovo.id },
+      });
+      expect(other.status, JSON.stringify(other.body)).toBe(200);
+
+      await pick.click();
+      await expect
+        .poll(() => picker.getByRole('alert').textContent(), SLOW)
+        .toContain(INVENTORY_MESSAGES.alreadyLinked);
+      await fits('a refused link');
+      // Closing the picker clears the refusal; the machine is still not in the inventory.
+      await picker.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => picker.count()).toBe(0);
+      expect(await inventory().getByRole('alert').count()).toBe(0);
+      expect(await inventoryButton(INVENTORY_MESSAGES.addToInventory).isVisible()).toBe(true);
+    }, 60_000);
   });
 }

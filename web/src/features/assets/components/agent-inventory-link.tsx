@@ -6,6 +6,7 @@ import { INVENTORY_MESSAGES } from '@shared/inventory';
 import { errorMessage } from '../../../api/api-client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ModalDialog } from '../../../components/modal-dialog';
+import { useHardwareAsset } from '../api/get-hardware';
 import { hardwareKeys } from '../api/hardware-keys';
 import { useChangeMachineLink } from '../api/link-machine';
 import { listHardware } from '../api/list-hardware';
@@ -52,7 +53,7 @@ export function AgentInventoryLink({ machine }: { machine: AgentMachine | undefi
         {assetId ? (
           <Flex key="linked" alignItems="center" gap="small" wrap="wrap">
             <Badge variation="success">{INVENTORY_MESSAGES.monitored}</Badge>
-            <Text as="span">This machine is a hardware asset.</Text>
+            <LinkedAsset id={assetId} />
             <Button size="small" onClick={() => setDialog('open')}>
               Open the hardware record
             </Button>
@@ -112,6 +113,18 @@ export function AgentInventoryLink({ machine }: { machine: AgentMachine | undefi
         />
       ) : null}
     </section>
+  );
+}
+
+/** Which asset the machine is, by name and serial number, once loaded; said plainly until then. */
+function LinkedAsset({ id }: { id: string }) {
+  const asset = useHardwareAsset(id);
+  if (!asset.data) return <Text as="span">This machine is a hardware asset.</Text>;
+  return (
+    <Text as="span" className="agent-inventory-link__asset">
+      This machine is <strong>{assetName(asset.data)}</strong>
+      {asset.data.serial_number ? <span className="agent-mono"> {asset.data.serial_number}</span> : null}
+    </Text>
   );
 }
 
