@@ -314,6 +314,18 @@ for (const screen of Object.keys(VIEWPORTS) as ViewportName[]) {
       await expect.poll(() => picker.count()).toBe(0);
       expect(await inventory().getByRole('alert').count()).toBe(0);
       expect(await inventoryButton(INVENTORY_MESSAGES.addToInventory).isVisible()).toBe(true);
+
+      // An asset with the machine's serial number, unlinked by a person: Add to inventory is refused
+      // (it would be a second record of the device), and the page says what to do instead.
+      await createHardwareAsset(company, { manufacturer: 'HP', model: 'EliteBook', serial_number: 'NEW-3' });
+      const unlinked = await api('/api/agents/M-LATE/unlink', { method: 'POST', token: company.accessToken });
+      expect(unlinked.status, JSON.stringify(unlinked.body)).toBe(200);
+      await inventoryButton(INVENTORY_MESSAGES.addToInventory).click();
+      await expect
+        .poll(() => inventory().getByRole('alert').textContent(), SLOW)
+        .toContain(`use “${INVENTORY_MESSAGES.linkToAsset}”`);
+      expect(await inventoryButton(INVENTORY_MESSAGES.addToInventory).isEnabled()).toBe(true);
+      await fits('a refused addition');
     }, 60_000);
   });
 }
