@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Flex, Loader, SearchField, Text } from '@aws-amplify/ui-react';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import type { AgentMachine } from '@shared/agent-data';
 import { INVENTORY_MESSAGES } from '@shared/inventory';
 import { errorMessage } from '../../../api/api-client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ModalDialog } from '../../../components/modal-dialog';
+import { useHardwareAsset } from '../api/get-hardware';
 import { hardwareKeys } from '../api/hardware-keys';
 import { useChangeMachineLink } from '../api/link-machine';
 import { listHardware } from '../api/list-hardware';
@@ -21,39 +22,63 @@ const PICKER_SIZE = 20;
 export function AgentInventoryLink({ machine }: { machine: AgentMachine | undefined }) {
   const change = useChangeMachineLink(machine?.machine_id ?? '');
   const [dialog, setDialog] = useState<'unlink' | 'pick' | 'open' | null>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const assetId = machine?.hardware_asset_id ?? null;
+  // The asset the machine had when a person asked for a change. The button they pressed goes with
+  // the state it changed, so once the machine says it changed (the answer and the machine's reload
+  // reach the page in either order) and no dialog is open, the keyboard's place is the new state's
+  // first button.
+  const changingFrom = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (changingFrom.current === undefined || changingFrom.current === assetId || dialog !== null) return;
+    changingFrom.current = undefined;
+    actionsRef.current?.querySelector<HTMLElement>('button')?.focus();
+  }, [assetId, dialog]);
   if (!machine) return null;
-  const assetId = machine.hardware_asset_id;
   const failure = change.isError && dialog === null ? errorMessage(change.error) : null;
+  const ask = (action: Parameters<typeof change.mutate>[0], onDone?: () => void) => {
+    changingFrom.current = assetId;
+    change.mutate(action, {
+      onSuccess: onDone,
+      onError: () => {
+        changingFrom.current = undefined;
+      },
+    });
+  };
 
   return (
     <section className="agent-inventory-link" aria-label="Hardware inventory">
-      {assetId ? (
-        <Flex alignItems="center" gap="small" wrap="wrap">
-          <Badge variation="success">{INVENTORY_MESSAGES.monitored}</Badge>
-          <Text as="span">This machine is a hardware asset.</Text>
-          <Button size="small" onClick={() => setDialog('open')}>
-            Open the hardware record
-          </Button>
-          <Button size="small" onClick={() => setDialog('unlink')}>
-            {INVENTORY_MESSAGES.unlink}
-          </Button>
-        </Flex>
-      ) : (
-        <Flex alignItems="center" gap="small" wrap="wrap">
-          <Badge>{INVENTORY_MESSAGES.notInInventory}</Badge>
-          <Button
-            size="small"
-            variation="primary"
-            isLoading={change.isPending}
-            onClick={() => change.mutate({ kind: 'add-to-inventory' })}
-          >
-            {INVENTORY_MESSAGES.addToInventory}
-          </Button>
-          <Button size="small" onClick={() => setDialog('pick')}>
-            {INVENTORY_MESSAGES.linkToAsset}
-          </Button>
-        </Flex>
-      )}
+      <div ref={actionsRef}>
+        {/* Keyed: a button of one state is never reused, focus and all, as a button of the other. */}
+        {assetId ? (
+          <Flex key="linked" alignItems="center" gap="small" wrap="wrap">
+            <Badge variation="success">{INVENTORY_MESSAGES.monitored}</Badge>
+            <LinkedAsset id={assetId} />
+            <Button size="small" onClick={() => setDialog('open')}>
+              Open the hardware record
+            </Button>
+            <Button size="small" onClick={() => setDialog('unlink')}>
+              {INVENTORY_MESSAGES.unlink}
+            </Button>
+          </Flex>
+        ) : (
+          <Flex key="unlinked" alignItems="center" gap="small" wrap="wrap">
+            <Badge>{INVENTORY_MESSAGES.notInInventory}</Badge>
+            <Button
+              size="small"
+              variation="primary"
+              isLoading={change.isPending}
+              loadingText={`${INVENTORY_MESSAGES.addToInventory}…`}
+              onClick={() => ask({ kind: 'add-to-inventory' })}
+            >
+              {INVENTORY_MESSAGES.addToInventory}
+            </Button>
+            <Button size="small" onClick={() => setDialog('pick')}>
+              {INVENTORY_MESSAGES.linkToAsset}
+            </Button>
+          </Flex>
+        )}
+      </div>
       {failure ? (
         <Alert variation="error" role="alert" marginTop="small">
           {failure}
@@ -65,7 +90,7 @@ export function AgentInventoryLink({ machine }: { machine: AgentMachine | undefi
           confirmLabel={INVENTORY_MESSAGES.unlink}
           busy={change.isPending}
           error={change.isError ? { heading: 'Could not unlink', message: errorMessage(change.error) } : null}
-          onConfirm={() => change.mutate({ kind: 'unlink' }, { onSuccess: () => setDialog(null) })}
+          onConfirm={() => ask({ kind: 'unlink' }, () => setDialog(null))}
           onCancel={() => setDialog(null)}
         />
       ) : null}
@@ -80,9 +105,7 @@ export function AgentInventoryLink({ machine }: { machine: AgentMachine | undefi
         <AssetPicker
           busy={change.isPending}
           error={change.isError ? errorMessage(change.error) : null}
-          onPick={(id) =>
-            change.mutate({ kind: 'link', hardwareAssetId: id }, { onSuccess: () => setDialog(null) })
-          }
+          onPick={(id) => ask({ kind: 'link', hardwareAssetId: id }, () => setDialog(null))}
           onClose={() => {
             change.reset();
             setDialog(null);
@@ -90,6 +113,18 @@ export function AgentInventoryLink({ machine }: { machine: AgentMachine | undefi
         />
       ) : null}
     </section>
+  );
+}
+
+/** Which asset the machine is, by name and serial number, once loaded; said plainly until then. */
+function LinkedAsset({ id }: { id: string }) {
+  const asset = useHardwareAsset(id);
+  if (!asset.data) return <Text as="span">This machine is a hardware asset.</Text>;
+  return (
+    <Text as="span" className="agent-inventory-link__asset">
+      This machine is <strong>{assetName(asset.data)}</strong>
+      {asset.data.serial_number ? <span className="agent-mono"> {asset.data.serial_number}</span> : null}
+    </Text>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Heading, Text } from '@aws-amplify/ui-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { HARDWARE_FIELDS, hardwareAssetInputSchema } from '@shared/hardware';
 import {
   INVENTORY_MESSAGES,
@@ -11,6 +11,7 @@ import {
 import { errorMessage } from '../../../api/api-client';
 import { invalidateInventory } from '../../../api/inventory-keys';
 import { updateHardware } from '../api/save-hardware';
+import { formatDateTime } from './agent-format';
 import '../agent-detail.css';
 
 const FIELD_LABELS: Record<FactDifference['field'], string> = {
@@ -41,11 +42,28 @@ export function HardwareAgentFacts({
   onAccepted: () => void;
 }) {
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  // The pressed Accept goes with its difference, and the editor's form, reloaded at the new version,
+  // takes focus when it mounts: once it has, the keyboard's place returns to the card (the next
+  // Accept, or its heading).
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    const frame = requestAnimationFrame(() => {
+      const next = cardRef.current?.querySelector<HTMLElement>('li button') ?? headingRef.current;
+      next?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [asset.version]);
   const queryClient = useQueryClient();
   const accept = useMutation({
     mutationFn: (difference: FactDifference) =>
       updateHardware(asset.id, accepting(asset, difference), asset.version),
     onSuccess: async () => {
+      // Before the refetches: the first one to bring the new version moves the focus back.
+      refocus.current = true;
       await invalidateInventory(queryClient);
       onAccepted();
     },
@@ -54,19 +72,33 @@ export function HardwareAgentFacts({
   if (!agent) return null;
   const memory = agent.ram_gb === null ? 'Not reported' : `${agent.ram_gb} GB`;
   return (
-    <Card as="section" variation="outlined" aria-labelledby={headingId} className="hardware-agent-facts">
-      <Heading level={3} id={headingId} className="hardware-agent-facts__title">
+    <Card
+      ref={cardRef}
+      as="section"
+      variation="outlined"
+      aria-labelledby={headingId}
+      className="hardware-agent-facts"
+    >
+      <div className="hardware-agent-facts__header">
+        <Heading
+          ref={headingRef}
+          level={3}
+          id={headingId}
+          tabIndex={-1}
+          className="hardware-agent-facts__title"
+        >
+          What the agent reports
+        </Heading>
         <Badge size="small" variation="success">
           {INVENTORY_MESSAGES.monitored}
-        </Badge>{' '}
-        What the agent reports
-      </Heading>
+        </Badge>
+      </div>
       <dl className="hardware-agent-facts__list">
         <dt>Machine</dt>
         <dd>{agent.hostname}</dd>
         <dt>Last seen</dt>
         <dd>
-          <time dateTime={agent.last_seen}>{new Date(agent.last_seen).toLocaleString()}</time>
+          <time dateTime={agent.last_seen}>{formatDateTime(agent.last_seen)}</time>
         </dd>
         <dt>User</dt>
         <dd>{agent.logged_in_user ?? 'Nobody signed in'}</dd>
@@ -93,7 +125,7 @@ export function HardwareAgentFacts({
         <ul className="hardware-agent-facts__differences" aria-label="Where the record differs">
           {asset.differences.map((difference) => (
             <li key={difference.field}>
-              <Text as="span">
+              <Text as="span" flex="1 1 14rem">
                 <strong>{FIELD_LABELS[difference.field]}:</strong> {differenceMessage(difference)}
               </Text>{' '}
               <Button

@@ -1,8 +1,9 @@
-import { Card, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
+import { Card, Heading, Link, Placeholder, Text } from '@aws-amplify/ui-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { DashboardResponse } from '@shared/api';
 import { BarChart, type BarChartRow } from './bar-chart';
+import '../monitoring-card.css';
 
 /** The Agent Monitoring tab, where machines not in the inventory are added or linked. */
 const MACHINES_PATH = '/assets?tab=agents';
@@ -29,7 +30,12 @@ export function MonitoringCard({ data }: { data: DashboardResponse | undefined }
   const title = 'Monitored assets';
   const empty = data !== undefined && data.total_hardware === 0 && data.agents === 0;
   return (
-    <Card as="section" variation="outlined" aria-labelledby={headingId} className="dashboard-panel">
+    <Card
+      as="section"
+      variation="outlined"
+      aria-labelledby={headingId}
+      className="dashboard-panel monitoring-card"
+    >
       <Heading level={3} id={headingId} className="dashboard-panel__title">
         {title}
       </Heading>
@@ -46,7 +52,9 @@ export function MonitoringCard({ data }: { data: DashboardResponse | undefined }
           <BarChart label={title} rows={monitoringRows(data)} />
           {data.machines_not_in_inventory > 0 ? (
             <Text fontSize="small" marginTop="small">
-              <Link to={MACHINES_PATH}>Add or link the machines not in the inventory</Link>
+              <Link as={RouterLink} to={MACHINES_PATH}>
+                Add or link the machines not in the inventory
+              </Link>
             </Text>
           ) : null}
         </>
