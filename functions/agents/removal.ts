@@ -12,7 +12,7 @@ import {
 import {
   agentMachineItemSchema,
   agentMachines,
-  agentSectionItemSchema,
+  agentSectionPartSchema,
   agentSections,
   seenHour,
 } from '../lib/table/items/agents';
@@ -53,7 +53,7 @@ const MACHINE_NOT_FOUND = 'Machine not found';
 /** A transaction holds at most 100 items; sections past what fits go right after it. */
 const SECTION_KEYS_IN_TRANSACTION = 85;
 
-const sectionPartSchema = agentSectionItemSchema.pick({ machine_id: true, section: true, part: true });
+const sectionPartSchema = agentSectionPartSchema.pick({ machine_id: true, section: true, part: true });
 
 const DELETE_ATTEMPTS = 5;
 

@@ -102,7 +102,7 @@ const transactItemsSchema = z.object({
  * one does. A put's size is its item's; an update's at least its key's and values' (the item may be
  * larger: this errs on the low side only for updates of items past 1 KB, which reports do not make).
  */
-function transactionTableUnits(input: unknown): number {
+export function transactionTableUnits(input: unknown): number {
   const parsed = transactItemsSchema.safeParse(input);
   if (!parsed.success) return 0;
   return parsed.data.TransactItems.reduce((sum, item) => {

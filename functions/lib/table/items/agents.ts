@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { TTL_ATTRIBUTE } from '../definition';
 import * as z from 'zod';
 import { cpuInfoSchema, staleSectionsSchema, storageDeviceSchema } from '../../../../shared/agent-data';
@@ -192,7 +193,7 @@ export const agentMachines = {
  * One part of a heavy section: large sections are split so each item stays under 400 KB. Its
  * entries are read as the section's own schema (functions/agents).
  */
-export const agentSectionItemSchema = z.object({
+export const agentSectionPartSchema = z.object({
   organization_id: z.string(),
   machine_id: z.string(),
   section: z.enum(AGENT_SECTIONS),
@@ -201,14 +202,31 @@ export const agentSectionItemSchema = z.object({
   /** When this part was last written: unchanged by reports whose section has the same content. */
   written_at: z.string(),
 });
-export type AgentSectionItem = z.infer<typeof agentSectionItemSchema>;
+export type AgentSectionItem = z.infer<typeof agentSectionPartSchema>;
+
+/**
+ * A part as stored: its entries gzipped JSON (`entries_gz`, binary). A changed program list
+ * rewrites its part inside the report's transaction at 2 write units per KB: 150 programs are about
+ * 8 KB of attributes and a fifth of that gzipped (issue 27's cost budget). Parts written before
+ * hold `entries` as a list, read as they are.
+ */
+export const agentSectionItemSchema = z.preprocess((stored) => {
+  if (typeof stored !== 'object' || stored === null || !('entries_gz' in stored)) return stored;
+  const { entries_gz: compressed, ...rest } = stored;
+  return compressed instanceof Uint8Array
+    ? { ...rest, entries: JSON.parse(gunzipSync(compressed).toString('utf8')) as unknown }
+    : stored;
+}, agentSectionPartSchema);
 
 export const agentSections = {
   key: (part: Pick<AgentSectionItem, 'organization_id' | 'machine_id' | 'section' | 'part'>) => ({
     pk: agentsPartition(part.organization_id),
     sk: key(`AGENTSEC#${part.machine_id}#${part.section}#${part.part}`),
   }),
-  item: (part: AgentSectionItem) => stored(part, agentSections.key(part)),
+  item: (part: AgentSectionItem) => {
+    const { entries, ...rest } = part;
+    return stored({ ...rest, entries_gz: gzipSync(JSON.stringify(entries)) }, agentSections.key(part));
+  },
   ofMachine: (organizationId: string, machineId: string) => ({
     partition: agentsPartition(organizationId),
     sortPrefix: key(`AGENTSEC#${machineId}#`),
