@@ -258,7 +258,7 @@ async function writeReport(
 
 /**
  * What a report that is not a plain heartbeat does beyond the machine's items (issue 27): the software
- * inventory moves now (each program its own small transaction, software-index.ts), and the rest
+ * inventory moves now (in transactions of its own, software-index.ts), and the rest
  * (change events, audit, identity, the link by serial) goes into the report's transaction once the
  * machine item is built. A machine written before facts were hashed is indexed from scratch once.
  */
