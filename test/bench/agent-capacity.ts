@@ -52,46 +52,20 @@ let stopMetering: (() => void) | null = null;
 /** Only metered phases ask for ConsumedCapacity: it is more work for DynamoDB Local, which the raw PutItem does not ask. */
 let metering = false;
 
-/**
- * A marshalled attribute value's size as DynamoDB bills it ("Item size and format" in the
- * DynamoDB developer guide): a string its UTF-8 bytes, a number about one byte per two digits plus
- * one, a list or map 3 bytes plus its elements (1 byte each more), a map's keys their bytes.
- */
-function valueBytes(value: unknown): number {
-  if (typeof value !== 'object' || value === null) return 0;
-  const [type, content] = Object.entries(value)[0] ?? [];
-  if (type === 'S' && typeof content === 'string') return Buffer.byteLength(content);
-  if (type === 'N' && typeof content === 'string')
-    return Math.ceil(content.replace(/[-.]/g, '').length / 2) + 1;
-  if (type === 'BOOL' || type === 'NULL') return 1;
-  if (type === 'L' && Array.isArray(content))
-    return 3 + content.reduce((sum: number, each) => sum + valueBytes(each) + 1, 0);
-  if (type === 'M' && typeof content === 'object' && content !== null)
-    return 3 + attributesBytes(content) + Object.keys(content).length;
-  if ((type === 'SS' || type === 'NS') && Array.isArray(content))
-    return content.reduce((sum: number, each) => sum + Buffer.byteLength(String(each)), 0);
-  return Buffer.byteLength(JSON.stringify(content ?? ''));
-}
-
-function attributesBytes(attributes: object): number {
-  return Object.entries(attributes).reduce(
-    (sum, [name, value]) => sum + Buffer.byteLength(name) + valueBytes(value),
-    0,
-  );
-}
-
+/** The marshalled attributes a command sends (the document client has marshalled them by then). */
+const attributesSchema = z.record(
+  z.string(),
+  z.custom<AttributeValue>((value) => typeof value === 'object' && value !== null),
+);
 const transactItemsSchema = z.object({
   TransactItems: z.array(
     z.object({
-      Put: z.object({ Item: z.record(z.string(), z.unknown()) }).optional(),
+      Put: z.object({ Item: attributesSchema }).optional(),
       Update: z
-        .object({
-          Key: z.record(z.string(), z.unknown()),
-          ExpressionAttributeValues: z.record(z.string(), z.unknown()).optional(),
-        })
+        .object({ Key: attributesSchema, ExpressionAttributeValues: attributesSchema.optional() })
         .optional(),
-      Delete: z.object({ Key: z.record(z.string(), z.unknown()) }).optional(),
-      ConditionCheck: z.object({ Key: z.record(z.string(), z.unknown()) }).optional(),
+      Delete: z.object({ Key: attributesSchema }).optional(),
+      ConditionCheck: z.object({ Key: attributesSchema }).optional(),
     }),
   ),
 });
@@ -102,15 +76,15 @@ const transactItemsSchema = z.object({
  * one does. A put's size is its item's; an update's at least its key's and values' (the item may be
  * larger: this errs on the low side only for updates of items past 1 KB, which reports do not make).
  */
-export function transactionTableUnits(input: unknown): number {
+function transactionTableUnits(input: unknown): number {
   const parsed = transactItemsSchema.safeParse(input);
   if (!parsed.success) return 0;
   return parsed.data.TransactItems.reduce((sum, item) => {
     const bytes = item.Put
-      ? attributesBytes(item.Put.Item)
+      ? itemSize(item.Put.Item)
       : item.Update
-        ? attributesBytes(item.Update.Key) + attributesBytes(item.Update.ExpressionAttributeValues ?? {})
-        : attributesBytes((item.Delete ?? item.ConditionCheck)?.Key ?? {});
+        ? itemSize(item.Update.Key) + itemSize(item.Update.ExpressionAttributeValues ?? {})
+        : itemSize((item.Delete ?? item.ConditionCheck)?.Key ?? {});
     return sum + 2 * Math.max(1, Math.ceil(bytes / 1024));
   }, 0);
 }
@@ -187,6 +161,8 @@ function attributeSize(value: AttributeValue): number {
   if (value.BOOL !== undefined || value.NULL !== undefined) return 1;
   if (value.L) return 3 + value.L.reduce((sum, entry) => sum + 1 + attributeSize(entry), 0);
   if (value.M) return 3 + itemSize(value.M);
+  if (value.B) return value.B.byteLength;
+  if (value.SS) return value.SS.reduce((sum, entry) => sum + Buffer.byteLength(entry), 0);
   return 0;
 }
 

@@ -236,7 +236,7 @@ async function measureFleet(
       name: 'write units of a report with 5 software changes (2 installed, 2 removed, 1 updated)',
       value: writeUnits(hourly.fiveSoftwareChanges),
       unit: 'WRU',
-      detail: `${breakdown(hourly.fiveSoftwareChanges, 1)}: the refused heartbeat, the software inventory (a transaction of its 5 programs' items and counts), the report's transaction (machine, its ${TYPICAL_PROGRAMS} programs' part, the change set, 3 audit entries)`,
+      detail: `${breakdown(hourly.fiveSoftwareChanges, 1)}: the refused heartbeat, the software inventory (a transaction of its 5 programs' items and counts), the report's transaction (machine, its ${TYPICAL_PROGRAMS} programs' part, the change set, one audit entry)`,
     },
     {
       section: SECTION,
