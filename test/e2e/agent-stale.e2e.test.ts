@@ -32,10 +32,17 @@ describe('a machine with stale sections in Chromium', () => {
       { name: 'Notepad++', version: '8.6.2' },
     ];
     await reportedAt(company, '2026-11-24T12:00:00.000Z', machine({ installed_software: programs }));
+    // Without any field of the system section (SPEC's three and issue 27's identity).
     const {
       os_version: _v,
       service_tag: _t,
       logged_in_user: _u,
+      manufacturer: _m,
+      model: _mo,
+      bios_version: _b,
+      os_build: _ob,
+      domain: _d,
+      last_boot: _l,
       ...withoutSystem
     } = machine({
       installed_software: [],
