@@ -76,6 +76,8 @@ export const INVENTORY_MESSAGES = {
   autoAddLabel: 'Add new machines to the inventory',
   autoAddDescription:
     'Every machine that reports for the first time and matches no hardware asset by serial number becomes a hardware asset.',
+  autoAddOn: 'New machines will be added to the inventory.',
+  autoAddOff: 'New machines will wait for you to add or link them.',
   alreadyLinked: 'This hardware asset is already linked to another machine',
   machineAlreadyLinked: 'This machine is already linked to a hardware asset',
   notFound: 'Machine not found',

@@ -38,7 +38,7 @@ const JUNK_SERIALS = new Set(
 /**
  * A serial number fit to match on: trimmed, inner runs of spaces made one, upper-cased; null for an
  * empty value, a vendor placeholder ('To Be Filled By O.E.M.', 'Default string', 'System Serial
- * Number', …) or a run of one character ('0', '00000000', 'XXXX', '--').
+ * Number', …) or a run of one character ('0', '00000000', 'ZZZZ', '--').
  */
 export function cleanSerialNumber(value: unknown): string | null {
   if (typeof value !== 'string') return null;

@@ -236,8 +236,7 @@ export class MonitoringStack extends Stack {
       perFunction('Lambda invocations', (feature, fn) =>
         fn.metricInvocations({ period: FIVE_MINUTES, statistic: 'Sum', label: feature }),
       ),
-      // Account-wide, as its alarm reads it: one metric where one per feature passed the free
-      // dashboard's 50 once issue 27 added two features. ServerErrors (below) names the feature.
+      // Account-wide as its alarm reads it (one per feature passed the free 50); ServerErrors names the feature.
       new GraphWidget({
         title: 'Lambda errors (account)',
         left: [lambdaErrors.with({ label: 'Errors' })],

@@ -16,8 +16,7 @@ import {
   windowsInstallCommand,
 } from './agent-install-commands';
 import { agentSubmitAddress } from './api-key-format';
-import { AgentAutoAdd } from './agent-auto-add';
-import { AgentAutoUpdate } from './agent-auto-update';
+import { AgentSettingSwitch } from './agent-setting-switch';
 import { AgentTiles } from './agent-tiles';
 import { CopyButton } from './copy-button';
 import '../copy-box.css';
@@ -110,9 +109,9 @@ export function MonitoringAgentSection() {
 
       <AgentTiles />
 
-      <AgentAutoUpdate />
+      <AgentSettingSwitch setting="agent_auto_update" />
 
-      <AgentAutoAdd />
+      <AgentSettingSwitch setting="auto_add_machines" />
 
       <section aria-labelledby={installId} className="monitoring-agent__install">
         <Heading level={4} id={installId} className="monitoring-agent__title">
