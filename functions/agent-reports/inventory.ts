@@ -17,7 +17,7 @@ import {
 import { readHardwareAsset } from '../hardware/asset-items';
 import type { DeviceCaller } from '../lib/agent-caller';
 import { auditEntry } from '../lib/audit-trail';
-import { getEachItem, getItem, put, type TableWrite } from '../lib/table/commands';
+import { getEachItem, getItem, put, send, type TableWrite } from '../lib/table/commands';
 import { countAssets } from '../lib/plan-limits';
 import { TTL_ATTRIBUTE } from '../lib/table/definition';
 import { agentSectionItemSchema, agentSections, type AgentMachineItem } from '../lib/table/items/agents';
@@ -133,6 +133,16 @@ const SOFTWARE_AUDIT = [
 const programText = (name: string, version: string | null) => (version ? `${name} ${version}` : name);
 
 /**
+ * Programs an audit entry lists by name: an entry is one item (400 KB), and a reinstalled machine's
+ * thousands of programs are in its timeline and the software inventory; the rest are counted.
+ */
+const AUDIT_PROGRAMS = 200;
+const listed = (programs: string[]) =>
+  programs.length > AUDIT_PROGRAMS
+    ? [...programs.slice(0, AUDIT_PROGRAMS), `and ${programs.length - AUDIT_PROGRAMS} more`]
+    : programs;
+
+/**
  * Software installs, removals and updates in the audit trail: one entry a report (its action
  * created when it only installed, deleted when it only removed, else updated), which names the
  * first programs of each and lists them all in its changes. One entry, not one per program or
@@ -180,8 +190,11 @@ function softwareAuditWrites(
             old:
               field === 'installed'
                 ? null
-                : details.map((detail) => programText(detail.subject, detail.from)),
-            new: field === 'removed' ? null : details.map((detail) => programText(detail.subject, detail.to)),
+                : listed(details.map((detail) => programText(detail.subject, detail.from))),
+            new:
+              field === 'removed'
+                ? null
+                : listed(details.map((detail) => programText(detail.subject, detail.to))),
           },
         ]),
       ),
@@ -209,6 +222,13 @@ export interface InventoryWrites {
   counters: LinkWrites['counters'];
 }
 
+/**
+ * Change sets past this size are written just before the report's transaction rather than in it,
+ * which holds at most 4 MB with the report's own parts (a reinstalled machine's thousands of
+ * programs). Their keys are the report's time, so a retry of the report writes the same items.
+ */
+const CHANGE_SETS_IN_TRANSACTION_BYTES = 300_000;
+
 /** Everything of a changed report for the inventory, to go into its transaction. */
 export async function inventoryWrites(
   device: DeviceCaller,
@@ -223,7 +243,9 @@ export async function inventoryWrites(
   const { organizationId } = device;
   const writes: TableWrite[] = [];
   if (changes.length > 0) {
-    writes.push(...changeSetWrites(organizationId, machine.machine_id, changes, now));
+    const sets = changeSetWrites(organizationId, machine.machine_id, changes, now);
+    if (Buffer.byteLength(JSON.stringify(changes)) <= CHANGE_SETS_IN_TRANSACTION_BYTES) writes.push(...sets);
+    else for (const set of sets) await send(set);
     writes.push(...softwareAuditWrites(organizationId, machine.hostname, changes, now));
   }
   const identity = reportedIdentity(report, collected);

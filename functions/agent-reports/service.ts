@@ -170,7 +170,7 @@ async function writeReport(
   report: AgentReport,
   current: AgentMachineItem | null,
   now: Date,
-  inventory: (machine: AgentMachineItem) => Promise<InventoryWrites>,
+  inventory: (machine: AgentMachineItem) => Promise<InventoryWrites & { indexed: boolean }>,
 ): Promise<boolean> {
   const { organizationId } = device;
   const { heavy, fields } = reportWrite(report, now);
@@ -208,6 +208,8 @@ async function writeReport(
   );
 
   const extra = await inventory(machine);
+  // Programs past one report's moves: no facts hash, so the next report reads and indexes again.
+  if (!extra.indexed) delete machine.facts;
   if (current && shrunk.size === 0 && extra.writes.length === 0 && extra.counters.size === 0) {
     return send(put(agentMachines.item(organizationId, machine), unchangedSince(current))).then(
       () => true,
@@ -267,7 +269,7 @@ async function prepareInventory(
   report: AgentReport,
   current: AgentMachineItem | null,
   now: Date,
-): Promise<(machine: AgentMachineItem) => Promise<InventoryWrites>> {
+): Promise<(machine: AgentMachineItem) => Promise<InventoryWrites & { indexed: boolean }>> {
   const { collected, heavy } = reportWrite(report, now);
   const reported = heavy.parted.get('installed_software');
   const fromScratch = current !== null && current.facts === undefined;
@@ -281,12 +283,18 @@ async function prepareInventory(
   );
   const software =
     softwareChanged && report.installed_software ? programSet(report.installed_software) : null;
-  if (software) {
-    const before = fromScratch || !context.software ? new Map() : context.software;
-    await moveSoftwareIndex(device.organizationId, report.machine_id, before, software, now);
-  }
   const changes = reportChanges(report, collected, current, context, software);
-  return (machine) => inventoryWrites(device, report, collected, current, machine, context, changes, now);
+  // Run once the report is known to fit one write (checkWriteSize): a refused report moves nothing.
+  return async (machine) => {
+    const before = fromScratch || !context.software ? new Map() : context.software;
+    const indexed = software
+      ? (await moveSoftwareIndex(device.organizationId, report.machine_id, before, software, now)).complete
+      : true;
+    return {
+      ...(await inventoryWrites(device, report, collected, current, machine, context, changes, now)),
+      indexed,
+    };
+  };
 }
 
 /**

@@ -1,6 +1,12 @@
-import { remove, update, type TableWrite } from '../lib/table/commands';
+import { getEachItem, remove, update, type TableWrite } from '../lib/table/commands';
 import { absent, equals } from '../lib/table/conditions';
-import { softwareInstallations, softwarePrograms, versionAttribute } from '../lib/table/items/inventory';
+import {
+  softwareInstallationItemSchema,
+  softwareInstallations,
+  softwarePrograms,
+  versionAttribute,
+} from '../lib/table/items/inventory';
+import { attributesOf } from '../lib/table/items/stored';
 import { write } from '../lib/table/transaction';
 import type { ProgramOnMachine, ProgramSet } from './machine-changes';
 
@@ -19,6 +25,30 @@ import type { ProgramOnMachine, ProgramSet } from './machine-changes';
 const MOVES_PER_TRANSACTION = 50;
 /** Transactions running at once: a first report's thousands of programs, without flooding the table. */
 const CONCURRENT_TRANSACTIONS = 4;
+/**
+ * Program moves one report makes at most, so that a machine's first report with thousands of
+ * programs stays within the function's time; the rest are made by its next reports (the machine is
+ * left marked as not fully indexed, service.ts).
+ */
+export const MOVES_PER_REPORT = 2_000;
+
+/** Whether a move is made already: its machine's item is as the move leaves it. */
+const installationSchema = softwareInstallationItemSchema.pick({ versions: true });
+async function notYetMade(
+  organizationId: string,
+  machineId: string,
+  moves: ProgramMove[],
+): Promise<ProgramMove[]> {
+  const items = await getEachItem(
+    moves.map((move) => softwareInstallations.key(organizationId, move.key, machineId)),
+    { consistent: true, what: 'software installations' },
+  );
+  return moves.filter((move, index) => {
+    const item = items[index];
+    const versions = item ? installationSchema.parse(attributesOf(item)).versions : undefined;
+    return move.after ? versions?.join('\n') !== move.after.versions.join('\n') : versions !== undefined;
+  });
+}
 
 interface ProgramMove {
   key: string;
@@ -83,8 +113,10 @@ export async function moveSoftwareIndex(
   before: ProgramSet,
   after: ProgramSet,
   now: Date,
-): Promise<number> {
-  const moves = programMoves(before, after);
+  maxMoves = MOVES_PER_REPORT,
+): Promise<{ made: number; complete: boolean }> {
+  const all = programMoves(before, after);
+  const moves = all.slice(0, maxMoves);
   const batches: ProgramMove[][] = [];
   for (let start = 0; start < moves.length; start += MOVES_PER_TRANSACTION) {
     batches.push(moves.slice(start, start + MOVES_PER_TRANSACTION));
@@ -106,10 +138,11 @@ export async function moveSoftwareIndex(
           made += batch.length;
           continue;
         }
-        // Some of these moves were made already: each of the others on its own.
-        for (const move of batch) if (await apply([move])) made++;
+        // Some of these moves were made already (a retried or continued report): the others.
+        const left = await notYetMade(organizationId, machineId, batch);
+        if (left.length > 0 && (await apply(left))) made += left.length;
       }
     }),
   );
-  return made;
+  return { made, complete: all.length <= maxMoves };
 }

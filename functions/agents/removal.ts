@@ -127,7 +127,8 @@ async function forgetTimelineAndSoftware(
       .filter((set) => set.machine_id === machineId)
       .map((set) => machineChangeSets.key(organizationId, machineId, set.at, set.part)),
   );
-  await moveSoftwareIndex(organizationId, machineId, programs, new Map(), now);
+  // All of them: a deletion has no next report to finish the rest.
+  await moveSoftwareIndex(organizationId, machineId, programs, new Map(), now, Infinity);
 }
 
 /** The machine's programs as its latest report had them (none for a device that never reported). */
