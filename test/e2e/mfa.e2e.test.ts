@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { MFA_MESSAGES } from '../../shared/mfa';
-import { addMember, api, baseUrl, signIn, signUpCompany } from '../support/api';
+import { addMember, api, baseUrl, enrolTotp, signIn, signUpCompany } from '../support/api';
 import { enterTotpCode, fillSignInForm, launchChromium } from '../support/browser';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 import { expectInViewHorizontally, expectNoSidewaysScroll, VIEWPORTS } from '../support/layout';
@@ -20,6 +20,28 @@ async function withPage(viewport: { width: number; height: number }, run: (page:
   } finally {
     await browser.close();
   }
+}
+
+/** Every /api request the page sends from now on, by path. */
+function apiRequestsOf(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) paths.push(pathname);
+  });
+  return paths;
+}
+
+/**
+ * A person held on Settings → Security asks the API a few things once, then nothing: before
+ * issue 34 each mfa_required 403 read the profile again and, with it, the admins' alert settings
+ * under the same query key, about 26 requests a second for as long as the tab was open.
+ */
+async function expectCalmWhileHeld(page: Page, requests: string[]) {
+  const settled = requests.length;
+  await page.waitForTimeout(4_000);
+  expect(requests.slice(settled), 'requests while held on Security').toEqual([]);
+  expect(requests.length, requests.join(', ')).toBeLessThanOrEqual(8);
 }
 
 const badge = (page: Page) =>
@@ -86,6 +108,36 @@ describe('MFA with an authenticator app, in Chromium', () => {
     });
   });
 
+  it('holds an admin whose organisation requires MFA on Security, without a request loop', async () => {
+    const company = await signUpCompany('Required Everywhere Ltd');
+    const bob = await addMember(company, 'admin');
+    await enrolTotp(company.email, company.password);
+    const alice = (await signIn(company.email, company.password)).AccessToken!;
+    const required = await api('/api/organization', {
+      method: 'PATCH',
+      token: alice,
+      body: { require_mfa: true },
+    });
+    expect(required.status).toBe(200);
+
+    await withPage(VIEWPORTS.desktop, async (page) => {
+      const requests = apiRequestsOf(page);
+      await page.goto(`${baseUrl()}/`);
+      await fillSignInForm(page, { email: bob.email, password: 'secret-pass-3' });
+      await expect.poll(() => new URL(page.url()).search, { timeout: 15_000 }).toBe('?tab=security');
+      await page.getByRole('button', { name: 'Set up authenticator app' }).waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      await expectCalmWhileHeld(page, requests);
+      expect(requests.filter((path) => path === '/api/me/alerts')).toEqual([]);
+
+      // Once set up, the General tab and its admin-only Alerts card load as usual.
+      await setUpAuthenticator(page);
+      await page.getByRole('tab', { name: 'General Settings' }).click();
+      await page.getByRole('heading', { name: 'Alerts' }).waitFor({ timeout: 15_000 });
+      await expect.poll(() => requests.includes('/api/me/alerts'), { timeout: 15_000 }).toBe(true);
+    });
+  });
+
   it('sends a super_admin without MFA to Security at phone width, and lets it in once set up', async () => {
     const company = await signUpCompany('Phone Staff Ltd');
     const member = await addMember(company, 'admin');
@@ -98,12 +150,15 @@ describe('MFA with an authenticator app, in Chromium', () => {
     expect(promoted.status).toBe(200);
 
     await withPage(VIEWPORTS.phone, async (page) => {
+      const requests = apiRequestsOf(page);
       await page.goto(`${baseUrl()}/users`);
       await fillSignInForm(page, { email: member.email, password: 'secret-pass-3' });
       await expect.poll(() => new URL(page.url()).search, { timeout: 15_000 }).toBe('?tab=security');
       await page
         .getByText('A super admin must use multi-factor authentication. Set it up to continue.')
         .waitFor();
+      await page.waitForLoadState('networkidle');
+      await expectCalmWhileHeld(page, requests);
       await expectInViewHorizontally(
         page.getByRole('button', { name: 'Set up authenticator app' }),
         'Set up',

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MFA_REQUIRED_CODE } from '@shared/mfa';
+import { MFA_REQUIRED_CODE, mustSetUpMfa } from '@shared/mfa';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
@@ -9,11 +9,15 @@ import { SessionProvider } from './session-provider';
 
 function createQueryClient(): QueryClient {
   // An admin may require MFA while a member is signed in: the API's 403 says so, and the profile
-  // read again sends them to Settings → Security (app/mfa-gate.tsx).
+  // read again sends them to Settings → Security (app/mfa-gate.tsx). Only the profile itself, and
+  // only when it does not already say so: reading it again then changes nothing, and the queries
+  // under ['me'] (the alerts) would be asked again, refused again, and so on for as long as the tab
+  // is open (issue 34).
   const onError = (error: unknown) => {
-    if (isApiError(error) && error.code === MFA_REQUIRED_CODE) {
-      void client.invalidateQueries({ queryKey: meQueryOptions.queryKey });
-    }
+    if (!isApiError(error) || error.code !== MFA_REQUIRED_CODE) return;
+    const me = client.getQueryData(meQueryOptions.queryKey);
+    if (me && mustSetUpMfa(me.profile.role, me.organization.require_mfa, me.profile.mfa_enabled)) return;
+    void client.invalidateQueries({ queryKey: meQueryOptions.queryKey, exact: true });
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),

@@ -57,10 +57,14 @@ export function SettingsPage({ billing }: { billing: ReactNode }) {
           <Tabs.Item value="audit">Audit Logs</Tabs.Item>
         </Tabs.List>
         <Tabs.Panel value="general" paddingTop="medium">
-          <OrganizationInformation />
-          <ApiKeysSection />
-          <MonitoringAgentSection />
-          <AlertsSection />
+          {tab === 'general' && (
+            <>
+              <OrganizationInformation />
+              <ApiKeysSection />
+              <MonitoringAgentSection />
+              <AlertsSection />
+            </>
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="security" paddingTop="medium">
           {tab === 'security' && <SecuritySection />}
