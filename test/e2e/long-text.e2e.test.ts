@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INVITATION_MESSAGES } from '../../shared/invitations';
 import {
   expectControlsInView,
   expectInViewHorizontally,
@@ -96,6 +97,40 @@ describe('long text', () => {
         await page.context().close();
       }
     }, 120_000);
+
+    it(`wraps every notice that quotes a long value at ${viewport} width`, async () => {
+      const { admin } = suite.seeded();
+      const page = await suite.pageAt(viewport, admin);
+      const noticeInView = async (text: string, screen: string) => {
+        const notice = page.getByRole('status').getByText(text, { exact: true });
+        await expect.poll(() => notice.isVisible(), SLOW).toBe(true);
+        await expectInViewHorizontally(notice, `${screen}: the notice`);
+        await expectNoSidewaysScroll(page, `${screen} with its notice`);
+      };
+      try {
+        // A 200-character model with no place to break, in Add Hardware's success notice (issue 34, item 4).
+        const model = `Ultra${'X'.repeat(195)}`;
+        await openScreen(page, '/assets?tab=hardware', tableRegion(page, 'Hardware assets'));
+        await page.getByRole('button', { name: 'Add Hardware', exact: true }).click();
+        const add = page.getByRole('dialog', { name: 'Add Hardware' });
+        await add.getByLabel('Asset Type').selectOption('Laptop');
+        await add.getByLabel('Manufacturer').fill('Lenovo');
+        await add.getByLabel('Model').fill(model);
+        await add.getByRole('button', { name: 'Save' }).click();
+        await noticeInView(`Added Lenovo ${model}`, 'Hardware');
+
+        // A long address in the Users tab's "Invitation sent to …".
+        const email = `notice.${'w'.repeat(70)}@${'northwind-consolidated'.repeat(3)}.example`;
+        await openScreen(page, '/users', tableRegion(page, 'User accounts'));
+        await page.getByRole('button', { name: 'Invite User', exact: true }).click();
+        const invite = page.getByRole('dialog', { name: 'Invite User' });
+        await invite.getByLabel('Email', { exact: true }).fill(email);
+        await invite.getByRole('button', { name: 'Send Invitation', exact: true }).click();
+        await noticeInView(INVITATION_MESSAGES.sent(email), 'Users');
+      } finally {
+        await page.context().close();
+      }
+    }, 90_000);
 
     it(`separates a warranty row's asset name from its type at ${viewport} width`, async () => {
       const page = await suite.pageAt(viewport, suite.seeded().company);
