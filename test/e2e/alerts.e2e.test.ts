@@ -72,6 +72,12 @@ describe('Settings → Alerts', () => {
     await expect.poll(() => section().isVisible(), SLOW).toBe(true);
     await section().getByRole('button', { name: ALERT_MESSAGES.sendNow }).click();
     await expect.poll(() => status(ALERT_MESSAGES.nobodyOptedIn).isVisible(), SLOW).toBe(true);
+
+    // Opting in makes that answer untrue: it goes as the settings are saved (issue 34, item 6).
+    await section().getByText(ALERT_MESSAGES.digestLabel, { exact: true }).click();
+    await section().getByRole('button', { name: ALERT_MESSAGES.save, exact: true }).click();
+    await expect.poll(() => status(ALERT_MESSAGES.saved).isVisible(), SLOW).toBe(true);
+    expect(await section().getByText(ALERT_MESSAGES.nobodyOptedIn).count()).toBe(0);
   });
 
   it('shows users no Alerts card', async () => {

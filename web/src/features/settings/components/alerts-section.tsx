@@ -25,8 +25,11 @@ import { useAlertSettings, useSendDigestNow, useUpdateAlertSettings } from '../a
 import '@aws-amplify/ui-react/styles/switchField.css';
 import '../alerts.css';
 
-/** The form over the saved settings: its own values until saved, the hours as typed. */
-function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
+/**
+ * The form over the saved settings: its own values until saved, the hours as typed. `onSave`: the
+ * section's other answer (the digest sent now) is out of date once the settings change.
+ */
+function AlertSettingsForm({ saved, onSave }: { saved: AlertSettings; onSave: () => void }) {
   const [digest, setDigest] = useState(saved.alert_digest);
   const [hours, setHours] = useState(String(saved.offline_hours));
   const [hoursError, setHoursError] = useState<string | null>(null);
@@ -43,6 +46,7 @@ function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
       return;
     }
     setHoursError(null);
+    onSave();
     update.mutate(parsed.data);
   };
 
@@ -106,9 +110,8 @@ function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
   );
 }
 
-/** "Send digest now": what was sent to whom, or why nothing was. */
-function SendDigestNow() {
-  const sending = useSendDigestNow();
+/** "Send digest now": what was sent to whom, or why nothing was, until the settings are saved again. */
+function SendDigestNow({ sending }: { sending: ReturnType<typeof useSendDigestNow> }) {
   return (
     <div className="alerts__send">
       <Button
@@ -154,6 +157,7 @@ export function AlertsSection() {
   const { profile } = useCurrentUser();
   const isAdmin = hasRole(profile.role, 'admin');
   const settings = useAlertSettings(isAdmin);
+  const sending = useSendDigestNow();
   const headingId = useId();
   if (!isAdmin) return null;
 
@@ -166,13 +170,13 @@ export function AlertsSection() {
         {ALERT_MESSAGES.description}
       </Text>
       {settings.data ? (
-        <AlertSettingsForm saved={settings.data} />
+        <AlertSettingsForm saved={settings.data} onSave={() => sending.reset()} />
       ) : settings.isError ? (
         <LoadError heading={ALERT_MESSAGES.loadFailed} query={settings} />
       ) : (
         <Loader size="small" aria-label={ALERT_MESSAGES.title} />
       )}
-      <SendDigestNow />
+      <SendDigestNow sending={sending} />
     </Card>
   );
 }
