@@ -317,19 +317,8 @@ export function agentFreshness(lastSeen: string, now: Date): AgentFreshness {
   return 'red';
 }
 
-/** The agent download (SPEC 7: download-agent): a short-lived address of the zip. */
+/** The agent download's file (SPEC 7: download-agent; the rest of the download is in agent-download.ts). */
 export const AGENT_BUNDLE_FILE_NAME = 'IT-Asset-Auditor-Agent.zip';
-export const AGENT_DOWNLOAD_MESSAGES = {
-  failed: 'Download failed',
-  alert: 'Failed to download agent installer. Please try again.',
-} as const;
-export const agentDownloadResponseSchema = z.object({
-  url: z.string().min(1),
-  file_name: z.literal(AGENT_BUNDLE_FILE_NAME),
-  /** When the address stops working; null when it does not expire (the local store). */
-  expires_at: z.string().nullable(),
-});
-export type AgentDownloadResponse = z.infer<typeof agentDownloadResponseSchema>;
 
 // ---- Enrolment (issue 24): the API key enrols a device; the device reports with its own token ----
 

@@ -1,6 +1,7 @@
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { AGENT_BUNDLE_FILE_NAME, type AgentDownloadResponse } from '../../shared/agent-data';
+import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
+import type { AgentDownloadResponse } from '../../shared/agent-download';
 import { awsClientOptions, madeOnce } from '../lib/aws-clients';
 import { config } from '../lib/config';
 import { userRoute } from '../lib/http';

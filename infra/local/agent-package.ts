@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { currentAgentPackageState } from '../../agent/build/freshness';
 import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
+import type { AgentBundleBuilding } from '../../shared/agent-download';
 import { REPO_ROOT } from './settings';
 
 /**
@@ -12,7 +13,9 @@ import { REPO_ROOT } from './settings';
  * newcomer never needs `npm run build:agent`.
  */
 export type AgentPackageStatus =
-  { state: 'ready'; file: string } | { state: 'building' } | { state: 'failed'; reason: string };
+  | { state: 'ready'; file: string }
+  | { state: 'building'; progress: AgentBundleBuilding }
+  | { state: 'failed'; reason: string };
 
 export interface AgentPackage {
   readonly file: string;
@@ -27,6 +30,9 @@ export const AGENT_PACKAGE_MESSAGES = {
   failed: (reason: string) => `The agent installer could not be built on this server: ${reason}`,
 } as const;
 
+/** A step line of the build (agent/build/tools.ts, step()): "[3] Building the MSI (wixl)  (+41.2s)". */
+const STEP_LINE = /^\[\d+\] (.+?)\s+\(\+[\d.]+s\)$/;
+
 /** After a failed build, downloads say so for this long before another build is tried. */
 const RETRY_AFTER_FAILURE_MS = 60_000;
 const BUILD_SCRIPT = path.join(REPO_ROOT, 'agent/build/build.ts');
@@ -40,13 +46,15 @@ function shown(file: string): string {
 export function localAgentPackage(outDir: string, log: (line: string) => void): AgentPackage {
   const file = path.join(outDir, AGENT_BUNDLE_FILE_NAME);
   let building: ChildProcess | null = null;
+  let progress: { step: string | null; startedAt: number } = { step: null, startedAt: Date.now() };
   let failure: { reason: string; at: number } | null = null;
   let stopping = false;
 
   const build = (why: 'missing' | 'stale') => {
     log(
-      `Building the agent installer in the background (${shown(file)} is ${why === 'missing' ? 'missing' : "older than the agent's sources"}); Settings → Download Agent offers it in about a minute.`,
+      `Building the agent installer in the background (${shown(file)} is ${why === 'missing' ? 'missing' : "older than the agent's sources"}); Settings → Download Agent offers it when it is ready: about 30 s, up to 2 minutes the first time on a 2-core machine.`,
     );
+    progress = { step: null, startedAt: Date.now() };
     const child = spawn(process.execPath, ['--import', 'tsx', BUILD_SCRIPT, '--out', outDir], {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,6 +65,8 @@ export function localAgentPackage(outDir: string, log: (line: string) => void): 
       createInterface({ input: stream }).on('line', (line) => {
         if (!line.trim()) return;
         log(`  ${line}`);
+        const step = STEP_LINE.exec(line.trim());
+        if (step) progress = { ...progress, step: step[1]! };
         lastLines.push(line.trim());
         if (lastLines.length > 3) lastLines.shift();
       });
@@ -73,17 +83,25 @@ export function localAgentPackage(outDir: string, log: (line: string) => void): 
     });
   };
 
+  const buildingStatus = (): AgentPackageStatus => ({
+    state: 'building',
+    progress: {
+      step: progress.step,
+      elapsed_seconds: Math.max(0, Math.round((Date.now() - progress.startedAt) / 1000)),
+    },
+  });
+
   return {
     file,
     async status() {
-      if (building) return { state: 'building' };
+      if (building) return buildingStatus();
       const state = await currentAgentPackageState(file, REPO_ROOT);
       if (state === 'fresh') return { state: 'ready', file };
       if (failure && Date.now() - failure.at < RETRY_AFTER_FAILURE_MS)
         return { state: 'failed', reason: failure.reason };
       // Checked again: another request may have started the build while the sources were read.
       if (!building) build(state);
-      return { state: 'building' };
+      return buildingStatus();
     },
     async stop() {
       stopping = true;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'aws-lambda';
 import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
+import { AGENT_BUNDLE_BUILDING_CODE } from '../../shared/agent-download';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { RUNTIME_CONFIG_PATH } from '../../shared/runtime-config';
 import type { HttpEvent, HttpHandler, HttpResult } from '../../functions/lib/http';
@@ -157,8 +158,8 @@ function sendJson(res: ServerResponse, statusCode: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-function apiError(res: ServerResponse, statusCode: number, code: string, message: string) {
-  sendJson(res, statusCode, { error: { code, message } });
+function apiError(res: ServerResponse, statusCode: number, code: string, message: string, details?: unknown) {
+  sendJson(res, statusCode, { error: { code, message, ...(details === undefined ? {} : { details }) } });
 }
 
 /**
@@ -283,7 +284,13 @@ async function serveAgentBundle(req: IncomingMessage, res: ServerResponse, agent
     res.setHeader('retry-after', '15');
     return status.state === 'failed'
       ? apiError(res, 503, 'agent_bundle_failed', AGENT_PACKAGE_MESSAGES.failed(status.reason))
-      : apiError(res, 503, 'agent_bundle_building', AGENT_PACKAGE_MESSAGES.building);
+      : apiError(
+          res,
+          503,
+          AGENT_BUNDLE_BUILDING_CODE,
+          AGENT_PACKAGE_MESSAGES.building,
+          status.state === 'building' ? status.progress : { step: null, elapsed_seconds: 0 },
+        );
   }
   res.writeHead(200, {
     'content-type': 'application/zip',

@@ -2,13 +2,13 @@ import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react'
 import { useId, useRef } from 'react';
 import {
   AGENT_BUNDLE_FILE_NAME,
-  AGENT_DOWNLOAD_MESSAGES,
   AGENT_FIRST_REPORT_MINUTES,
   AGENT_REPORT_INTERVAL_MINUTES,
 } from '@shared/agent-data';
+import { AGENT_DOWNLOAD_MESSAGES } from '@shared/agent-download';
 import { errorMessage } from '../../../api/api-client';
 import { getRuntimeConfig } from '../../../config/runtime-config';
-import { useDownloadAgent } from '../api/download-agent';
+import { installerBuilding, useDownloadAgent } from '../api/download-agent';
 import {
   API_KEY_PLACEHOLDER,
   linuxInstallCommand,
@@ -19,6 +19,7 @@ import { agentSubmitAddress } from './api-key-format';
 import { AgentSettingSwitch } from './agent-setting-switch';
 import { AgentTiles } from './agent-tiles';
 import { CopyButton } from './copy-button';
+import { InstallerBuilding } from './installer-building';
 import '../copy-box.css';
 import '../monitoring-agent.css';
 
@@ -47,10 +48,13 @@ export function MonitoringAgentSection() {
 
   const startDownload = () => {
     download.mutate(undefined, {
-      onError: (error) => console.error(AGENT_DOWNLOAD_MESSAGES.alert, error),
+      onError: (error) => {
+        if (!installerBuilding(error)) console.error(AGENT_DOWNLOAD_MESSAGES.alert, error);
+      },
     });
   };
 
+  const building = installerBuilding(download.error);
   const detail = download.isError ? serverDetail(download.error) : null;
 
   return (
@@ -90,7 +94,9 @@ export function MonitoringAgentSection() {
         </Button>
       </Flex>
 
-      {download.isError ? (
+      {building ? (
+        <InstallerBuilding first={building} onDownload={startDownload} />
+      ) : download.isError ? (
         <Alert
           variation="error"
           heading={AGENT_DOWNLOAD_MESSAGES.failed}
