@@ -4,7 +4,7 @@ import { planFromStripe, type StripePriceInput, type StripeProductInput } from '
 const product: StripeProductInput = {
   id: 'prod_1',
   name: 'Starter',
-  metadata: { asset_limit: '1000', user_limit: '5', features: '["Up to 1,000 assets"," Agent "]' },
+  metadata: { asset_limit: '1000', user_limit: '5', features: '["Full audit trail"," Agent "]' },
 };
 const price: StripePriceInput = {
   id: 'price_1',
@@ -25,7 +25,7 @@ describe('a plan read from a Stripe price and product', () => {
         amount: 2900,
         currency: 'gbp',
         interval: 'month',
-        features: ['Up to 1,000 assets', 'Agent'],
+        features: ['Full audit trail', 'Agent'],
         asset_limit: 1000,
         user_limit: 5,
       },
@@ -72,12 +72,12 @@ describe('a plan read from a Stripe price and product', () => {
     [
       price,
       { ...product, metadata: { asset_limit: '10', user_limit: '5', features: 'Fast, cheap' } },
-      'The features metadata must be a JSON list of text, like ["Up to 1,000 assets"]',
+      'The features metadata must be a JSON list of text, like ["Full audit trail"]',
     ],
     [
       price,
       { ...product, metadata: { asset_limit: '10', user_limit: '5', features: '[1,2]' } },
-      'The features metadata must be a JSON list of text, like ["Up to 1,000 assets"]',
+      'The features metadata must be a JSON list of text, like ["Full audit trail"]',
     ],
   ])('refuses what cannot be a plan (%#)', (badPrice, badProduct, error) => {
     expect(planFromStripe(badPrice, badProduct)).toEqual({ ok: false, error });

@@ -54,10 +54,10 @@ function readFeatures(product: StripeProductInput, metadata: Record<string, stri
   try {
     parsed = JSON.parse(raw);
   } catch {
-    return 'The features metadata must be a JSON list of text, like ["Up to 1,000 assets"]';
+    return 'The features metadata must be a JSON list of text, like ["Full audit trail"]';
   }
   if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string')) {
-    return 'The features metadata must be a JSON list of text, like ["Up to 1,000 assets"]';
+    return 'The features metadata must be a JSON list of text, like ["Full audit trail"]';
   }
   return parsed.map((item: string) => item.trim()).filter(Boolean);
 }

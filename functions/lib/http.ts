@@ -3,7 +3,8 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import type { z } from 'zod';
+import * as z from 'zod';
+import { inputIssueMessage } from '../../shared/input-messages';
 import { findRoute, type RouteDefinition } from '../routes';
 import { loadCaller, type Caller } from './caller';
 import {
@@ -18,6 +19,9 @@ import { BadRequest, HttpError, PayloadTooLarge, TooManyRequests, Unauthorized }
 import type { HttpEvent, HttpHandler, HttpResult } from './http-event';
 import { logger } from './logger';
 import { metrics, recordResponse } from './metrics';
+
+// Every shared schema's issues name their field (shared/input-messages.ts); a schema's own text wins.
+z.config({ customError: inputIssueMessage });
 
 /**
  * The one HTTP stack every handler is built with: header normalising, JSON body parsing, zod

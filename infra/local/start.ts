@@ -1,9 +1,11 @@
 import { ensureSuperAdmin } from '../../functions/auth/registration';
 import { syncPlansFromStripe } from '../../functions/billing/sync-plans';
 import { listActivePlans } from '../../functions/billing/plans';
+import { cognitoHasTotpMfa, findCognitoUserSub } from '../../functions/lib/cognito';
 import { JAVA_MISSING, javaAvailable } from './dynamodb';
 import path from 'node:path';
 import { REPO_ROOT, settingsFromEnv } from './settings';
+import { startBanner } from './start-banner';
 import { startLocalStack } from './stack';
 
 /** `npm start`: the whole product on this machine, data kept under .data/ between runs. */
@@ -26,15 +28,20 @@ async function main() {
   // A first start offers the sandbox's plans at once; later the super_admin syncs them in Billing.
   if ((await listActivePlans()).length === 0) await syncPlansFromStripe(new Date());
 
-  console.log(`
-  IT Asset Auditor is running at ${stack.url}
-  Email outbox:  ${stack.url}/dev/outbox
-  Payments:      ${stack.stripeSandboxUrl ? `Stripe sandbox at ${stack.stripeSandboxUrl} (its checkout takes any card)` : 'your Stripe test-mode account (STRIPE_SECRET_KEY)'}
-  Super admin:   ${email} / ${password}${superAdmin === 'created' ? ' (created now)' : ''}
-                 (set up MFA at its first sign-in, in Settings → Security: the API requires it)
-  Data:          ${settings.dataDir}  (npm run reset wipes it)
-  Stop with Ctrl-C.
-`);
+  const superAdminId = await findCognitoUserSub(email);
+  console.log(
+    startBanner({
+      url: stack.url,
+      stripeSandboxUrl: stack.stripeSandboxUrl,
+      superAdmin: {
+        email,
+        password,
+        created: superAdmin === 'created',
+        mfaOn: superAdminId !== null && (await cognitoHasTotpMfa(superAdminId)),
+      },
+      dataDir: settings.dataDir,
+    }),
+  );
 
   // The agent installer, for Settings → Download Agent: built in the background when it is missing
   // or older than the agent's sources (its progress shows here, prefixed [agent]).

@@ -86,7 +86,7 @@ describe('local Stripe sandbox', () => {
     expect(starter).toMatchObject({ unit_amount: 2900, currency: 'gbp', recurring: { interval: 'month' } });
     const product = starter.product as Stripe.Product;
     expect(product.metadata).toMatchObject({ asset_limit: '1000', user_limit: '5' });
-    expect(JSON.parse(product.metadata.features ?? '[]')).toContain('Up to 5 team members');
+    expect(JSON.parse(product.metadata.features ?? '[]')).toContain('Disposal tracking and CSV export');
     starterPrice = starter.id;
     const one = await stripe.prices.retrieve(starter.id, { expand: ['product'] });
     expect((one.product as Stripe.Product).id).toBe(product.id);

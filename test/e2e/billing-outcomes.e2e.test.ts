@@ -213,7 +213,11 @@ describe('billing outcomes in the browser', () => {
     const notice = page().getByTestId('checkout-notice');
     await expect.poll(() => notice.getAttribute('data-phase'), SLOW).toBe('not-paid');
     expect(await notice.textContent()).toBe('The payment for this checkout did not go through.');
-    await expectCard({ plan: 'Starter', status: 'Past due', date: `Renews on ${await periodEnd(company)}` });
+    await expectCard({
+      plan: 'Starter',
+      status: 'Past due',
+      date: `Payment overdue; the current period ends on ${await periodEnd(company)}`,
+    });
     expect(await text('past-due-notice')).toContain('Your last payment failed.');
     expect(await page().getByText(THANKS).count()).toBe(0);
     // past_due still counts as active (SPEC 4).

@@ -32,6 +32,10 @@ describe('billing in the browser', () => {
       .getByTestId('plan-card')
       .filter({ has: page().getByRole('heading', { name: 'Starter', exact: true }) });
     expect(await starter.getByTestId('plan-price').textContent()).toContain(formatAmount(2900, 'gbp'));
+    // Each limit once: the card's limits, and features that say the rest (issue 34).
+    const card = (await starter.textContent()) ?? '';
+    expect(card.match(/1,000/g), card).toHaveLength(1);
+    expect(card.match(/5 (users|team members)/g), card).toHaveLength(1);
 
     // Stripe's hosted checkout (the sandbox's), paid with the test card.
     await starter.getByRole('button', { name: 'Choose Starter' }).click();

@@ -218,6 +218,30 @@ for (const screen of Object.keys(VIEWPORTS) as ViewportName[]) {
       expect(await rowText('HP ProDesk 400')).toContain(INVENTORY_MESSAGES.monitored);
     }, 90_000);
 
+    it('names a linked asset without a make or model by what is known of it', async () => {
+      await page().setViewportSize(VIEWPORTS[screen]);
+      const company = await signUpCompany();
+      const { key } = await createKey(company);
+      await createHardwareAsset(company, { asset_type: 'Desktop', serial_number: 'SN-NOMAKE-1' });
+      // Its agent knows no make or model either (a virtual machine's firmware, an older agent).
+      await report(
+        key,
+        machine({
+          machine_id: 'BARE-1',
+          hostname: 'BARE-1',
+          service_tag: 'SN-NOMAKE-1',
+          manufacturer: null,
+          model: null,
+        }),
+      );
+      await openMachine(company, 'BARE-1', 'BARE-1', true);
+      await expect
+        .poll(() => inventory().textContent(), SLOW)
+        .toContain('This machine is an asset of type Desktop, no make or model SN-NOMAKE-1');
+      expect(await inventory().textContent()).not.toContain('This machine is Desktop');
+      await fits('a machine linked to an asset without a make or model');
+    });
+
     it('counts monitored assets on the dashboard, and adds new machines once Settings says so', async () => {
       await page().setViewportSize(VIEWPORTS[screen]);
       const company = await signUpCompany();

@@ -82,6 +82,21 @@ describe('enrolment', () => {
     });
   });
 
+  it('names the field a refused enrolment is missing or got wrong', async () => {
+    const { key } = await createKey(await signUpCompany());
+    const send = (body: unknown) =>
+      api<{ error: { code: string; message: string } }>('/api/agent/enroll', {
+        method: 'POST',
+        headers: { 'x-api-key': key },
+        body,
+      });
+    const missing = await send({ hostname: 'FINANCE-PC-01', os_type: 'Windows' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe('machine_id is required');
+    const wrong = await send({ machine_id: 42, hostname: 'FINANCE-PC-01', os_type: 'Windows' });
+    expect(wrong.body.error.message).toBe('machine_id must be text');
+  });
+
   it('refuses unknown, malformed and missing device tokens with invalid_device_token', async () => {
     for (const headers of [
       deviceHeaders(`dt_01HZXAMPLEORG.${'A'.repeat(43)}`),

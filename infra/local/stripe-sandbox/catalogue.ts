@@ -85,6 +85,7 @@ export function seedCatalogue(catalogue: Catalogue): void {
     amount: number;
     assets: string;
     users: string;
+    /** What the plan card lists under its limits, which it shows from asset_limit and user_limit. */
     features: string[];
   }[] = [
     {
@@ -93,12 +94,7 @@ export function seedCatalogue(catalogue: Catalogue): void {
       amount: 2900,
       assets: '1000',
       users: '5',
-      features: [
-        'Up to 1,000 hardware assets',
-        'Up to 5 team members',
-        'Monitoring agent for Windows, macOS and Linux',
-        'Disposal tracking and CSV export',
-      ],
+      features: ['Monitoring agent for Windows, macOS and Linux', 'Disposal tracking and CSV export'],
     },
     {
       name: 'Professional',
@@ -106,12 +102,7 @@ export function seedCatalogue(catalogue: Catalogue): void {
       amount: 7900,
       assets: '10000',
       users: '25',
-      features: [
-        'Up to 10,000 hardware assets',
-        'Up to 25 team members',
-        'Everything in Starter',
-        'Full audit trail',
-      ],
+      features: ['Everything in Starter', 'Full audit trail'],
     },
     {
       name: 'Enterprise',
@@ -119,12 +110,7 @@ export function seedCatalogue(catalogue: Catalogue): void {
       amount: 19900,
       assets: '999999',
       users: '999999',
-      features: [
-        'Unlimited hardware assets',
-        'Unlimited team members',
-        'Everything in Professional',
-        'Priority support',
-      ],
+      features: ['Everything in Professional', 'Priority support'],
     },
   ];
   for (const plan of plans) {

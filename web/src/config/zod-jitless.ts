@@ -7,7 +7,9 @@
  * app parses each response once, so the compiled parser never paid back its compilation.
  */
 import { config } from 'zod/v4/core';
+import { inputIssueMessage } from '@shared/input-messages';
 
-config({ jitless: true });
+// Every shared schema's issues name their field (issue 34), as the API's do.
+config({ jitless: true, customError: inputIssueMessage });
 
 export * from 'zod/v4';

@@ -64,7 +64,9 @@ describe('billing format', () => {
     expect(subscriptionDateLine({ ...base, cancel_at_period_end: true }, NOW)).toBe(
       'Ends on 22 December 2026',
     );
-    expect(subscriptionDateLine({ ...base, status: 'past_due' }, NOW)).toBe('Renews on 22 December 2026');
+    expect(subscriptionDateLine({ ...base, status: 'past_due' }, NOW)).toBe(
+      'Payment overdue; the current period ends on 22 December 2026',
+    );
     // Cancelled now, in a period that would have run on: the day it ended, not the period's end.
     expect(
       subscriptionDateLine({ ...base, status: 'cancelled', ended_at: '2026-12-08T11:00:00.000Z' }, NOW),

@@ -126,7 +126,10 @@ export function subscriptionDateLine(
   if (!subscription.current_period_end) return null;
   const date = formatLongDate(subscription.current_period_end);
   if (subscription.status === 'incomplete') return null;
-  return subscription.cancel_at_period_end ? `Ends on ${date}` : `Renews on ${date}`;
+  if (subscription.cancel_at_period_end) return `Ends on ${date}`;
+  // Not "Renews on" under "Your last payment failed": it renews only once the payment is made (issue 34).
+  if (subscription.status === 'past_due') return `Payment overdue; the current period ends on ${date}`;
+  return `Renews on ${date}`;
 }
 
 /** The plan's name, else "Free trial" on the trial, else "No plan". */

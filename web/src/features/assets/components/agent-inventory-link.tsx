@@ -120,10 +120,21 @@ export function AgentInventoryLink({ machine }: { machine: AgentMachine | undefi
 function LinkedAsset({ id }: { id: string }) {
   const asset = useHardwareAsset(id);
   if (!asset.data) return <Text as="span">This machine is a hardware asset.</Text>;
+  const { manufacturer, model, asset_type, serial_number } = asset.data;
+  const makeAndModel = [manufacturer, model].filter(Boolean).join(' ');
   return (
     <Text as="span" className="agent-inventory-link__asset">
-      This machine is <strong>{assetName(asset.data)}</strong>
-      {asset.data.serial_number ? <span className="agent-mono"> {asset.data.serial_number}</span> : null}
+      {/* Without a make or model, say what is known rather than "This machine is Desktop" (issue 34). */}
+      {makeAndModel ? (
+        <>
+          This machine is <strong>{makeAndModel}</strong>
+        </>
+      ) : (
+        <>
+          This machine is an asset of type <strong>{asset_type}</strong>, no make or model
+        </>
+      )}
+      {serial_number ? <span className="agent-mono"> {serial_number}</span> : null}
     </Text>
   );
 }
