@@ -34,9 +34,17 @@ export interface Answer {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-export function send(request: BadCase & { method: string }): Promise<Answer> {
+/**
+ * Sends one request and reads its answer, whatever happens to the rest of the upload (issue 34): a
+ * server that answers a refusal before the body has all arrived (a 413, a 401) may close while this
+ * still writes, and the write's EPIPE or ECONNRESET then comes after the answer it already sent.
+ * A request that fails before any answer on a kept-alive connection the server had just closed is
+ * sent again once on a new one, as Node's documentation advises (request.reusedSocket).
+ */
+export function send(request: BadCase & { method: string }, attempt = 1): Promise<Answer> {
   const url = new URL(baseUrl());
   return new Promise((resolve, reject) => {
+    let answered = false;
     const outgoing = http.request(
       {
         host: url.hostname,
@@ -50,19 +58,28 @@ export function send(request: BadCase & { method: string }): Promise<Answer> {
         agent,
       },
       (response) => {
+        answered = true;
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
+        const settle = () =>
           resolve({
             status: response.statusCode ?? 0,
             contentType: String(response.headers['content-type'] ?? ''),
             text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        response.on('error', reject);
+          });
+        response.on('end', settle);
+        // The upload's failure can cut the connection under an answer already read in full.
+        response.on('close', () => {
+          if (response.complete) settle();
+          else reject(new Error(`${request.method} ${request.path}: the answer was cut short`));
+        });
       },
     );
-    outgoing.on('error', reject);
+    outgoing.on('error', (error) => {
+      if (answered) return;
+      if (outgoing.reusedSocket && attempt === 1) return resolve(send(request, attempt + 1));
+      reject(error);
+    });
     outgoing.end(request.body);
   });
 }
