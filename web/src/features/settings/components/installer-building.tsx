@@ -39,9 +39,15 @@ export function InstallerBuilding({
   }
   const building = installer.data?.building ?? first;
   return (
-    <Alert variation="info" marginBottom="medium" role="status" data-testid="agent-installer-building">
+    <Alert
+      variation="info"
+      hasIcon={false}
+      marginBottom="medium"
+      role="status"
+      data-testid="agent-installer-building"
+    >
       <Flex alignItems="flex-start" gap="small">
-        <Loader size="small" aria-hidden="true" />
+        <Loader size="small" aria-hidden="true" className="installer-building__loader" />
         <div>
           <Text as="p">{AGENT_DOWNLOAD_MESSAGES.building}</Text>
           {building.step ? (
