@@ -47,7 +47,7 @@ export function InstallerBuilding({
       data-testid="agent-installer-building"
     >
       <Flex alignItems="flex-start" gap="small">
-        <Loader size="small" aria-hidden="true" className="installer-building__loader" />
+        <Loader size="small" aria-hidden="true" />
         <div>
           <Text as="p">{AGENT_DOWNLOAD_MESSAGES.building}</Text>
           {building.step ? (
