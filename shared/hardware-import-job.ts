@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import * as z from 'zod';
 import { ulidSchema } from './hardware';
-import { readCsvRecords, type ImportRowError } from './hardware-import';
+import { readCsvTable, type ImportRowError } from './hardware-import';
 
 /**
  * A CSV import is one job (issue 34): the file is uploaded whole, checked against the plan's asset
@@ -77,10 +77,11 @@ export function failedRowsFileName(fileName: string | null): string {
 
 /**
  * The rows that failed, as they were in the file, with an "error" column: fix them and import this
- * file again. The header is the file's own; a row's errors are joined into one cell.
+ * file again. The header is the file's own; a row's errors are joined into one cell. It starts with
+ * a byte order mark, so that Excel reads it as UTF-8 (the import ignores one).
  */
 export function failedRowsCsv(fileText: string, errors: readonly ImportRowError[]): string {
-  const { header, records } = readCsvRecords(fileText);
+  const { header, records } = readCsvTable(fileText);
   const byRow = new Map<number, string[]>();
   for (const error of errors) byRow.set(error.row, [...(byRow.get(error.row) ?? []), error.message]);
   const rows = [...byRow.keys()]
@@ -91,5 +92,5 @@ export function failedRowsCsv(fileText: string, errors: readonly ImportRowError[
       const padded = Array.from({ length: header.length }, (_, index) => cells[index] ?? '');
       return [...padded, byRow.get(row)!.join('; ')];
     });
-  return Papa.unparse([[...header, FAILED_ROWS_ERROR_COLUMN], ...rows]) + '\r\n';
+  return `\uFEFF${Papa.unparse([[...header, FAILED_ROWS_ERROR_COLUMN], ...rows])}\r\n`;
 }

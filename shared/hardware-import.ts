@@ -194,14 +194,28 @@ function columnFields(header: string[]): (ImportField | undefined)[] {
   });
 }
 
+/** A CSV file's header and data rows as papaparse reads them (RFC 4180, a BOM ignored, blank lines skipped). */
+export function readCsvTable(text: string): CsvRecords {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const [header = [], ...records] = parsed.data;
+  // Papaparse numbers rows from 0 (the header), so its row r is data row r - 1. Such a row is an
+  // error, not a guess.
+  const unreadable = new Map<number, string>();
+  for (const error of parsed.errors) {
+    if (error.row !== undefined && error.row > 0 && !unreadable.has(error.row - 1)) {
+      unreadable.set(error.row - 1, error.message);
+    }
+  }
+  return { header, records, unreadable };
+}
+
 /**
- * Reads a CSV file's header and data rows (RFC 4180, a BOM ignored), as both the API and the
- * failed-rows download do. Throws ImportFileError when the file cannot be imported at all.
+ * Reads a CSV file's header and data rows as the import does, in the API and in the browser.
+ * Throws ImportFileError when the file cannot be imported at all.
  */
 export function readCsvRecords(text: string): CsvRecords {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  const [header, ...records] = parsed.data;
-  if (!header || header.every((cell) => cell.trim() === '')) throw new ImportFileError(IMPORT_MESSAGES.empty);
+  const { header, records, unreadable } = readCsvTable(text);
+  if (header.every((cell) => cell.trim() === '')) throw new ImportFileError(IMPORT_MESSAGES.empty);
 
   const columns = columnFields(header);
   const missing = REQUIRED_IMPORT_COLUMNS.filter((field) => !columns.includes(field));
@@ -213,14 +227,6 @@ export function readCsvRecords(text: string): CsvRecords {
   if (records.length === 0) throw new ImportFileError(IMPORT_MESSAGES.noRows);
   if (records.length > IMPORT_MAX_ROWS) throw new ImportFileError(IMPORT_MESSAGES.tooLarge);
 
-  // Papaparse numbers rows from 0 (the header), so its row r is data row r - 1. Such a row is an
-  // error, not a guess.
-  const unreadable = new Map<number, string>();
-  for (const error of parsed.errors) {
-    if (error.row !== undefined && error.row > 0 && !unreadable.has(error.row - 1)) {
-      unreadable.set(error.row - 1, error.message);
-    }
-  }
   return { header, records, unreadable };
 }
 

@@ -8,7 +8,8 @@
 /** The forms the import reads, for the error a person reads when a date is not one of them. */
 export const SPREADSHEET_DATE_FORMS = 'YYYY-MM-DD or DD/MM/YYYY';
 
-const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+const ISO_DATE =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 const DAY_MONTH_YEAR = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?)?$/;
 
 function calendarDate(year: number, month: number, day: number): string | null {

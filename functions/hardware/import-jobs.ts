@@ -50,7 +50,7 @@ const FILE_PUTS_AT_ONCE = 4;
  */
 export function fileParts(text: string, size = FILE_PART_CHARACTERS): string[] {
   const parts: string[] = [];
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = Math.min(text.length, start + size);
     const code = text.charCodeAt(end - 1);
     if (end < text.length && code >= 0xd800 && code <= 0xdbff) end--;
@@ -76,9 +76,7 @@ export async function readImportErrors(organizationId: string, jobId: string): P
   const parts = await listAll(importTextPartSchema, importErrorParts.ofJob(organizationId, jobId), {
     consistent: true,
   });
-  return parts
-    .flatMap((part) => errorListSchema.parse(JSON.parse(part.text)))
-    .sort((a, b) => a.row - b.row);
+  return parts.flatMap((part) => errorListSchema.parse(JSON.parse(part.text))).sort((a, b) => a.row - b.row);
 }
 
 /** The uploaded file, as sent. */
@@ -174,9 +172,7 @@ export async function startImportJob(
       parts
         .slice(start, start + FILE_PUTS_AT_ONCE)
         .map((part, offset) =>
-          send(
-            create(importFileParts.item(organizationId, id, start + offset, part, expiry[TTL_ATTRIBUTE])),
-          ),
+          send(create(importFileParts.item(organizationId, id, start + offset, part, expiry[TTL_ATTRIBUTE]))),
         ),
     );
   }
@@ -202,7 +198,10 @@ export async function startImportJob(
   // The job item last: a job names a file that is all there.
   await send(create(importJobs.item(item)));
   try {
-    await invokeAsync(jobFunction(), { organization_id: organizationId, job_id: id } satisfies ImportJobEvent);
+    await invokeAsync(jobFunction(), {
+      organization_id: organizationId,
+      job_id: id,
+    } satisfies ImportJobEvent);
   } catch (error) {
     logger.error('The import job could not be started', { error: String(error), job_id: id });
     const message = IMPORT_JOB_MESSAGES.notStarted;

@@ -144,7 +144,11 @@ async function recordStep(
       patch(
         importJobs.key(organizationId, id),
         {
-          set: { done: step.done, updated_at: new Date().toISOString(), run_until: Date.now() + RUN_LEASE_MS },
+          set: {
+            done: step.done,
+            updated_at: new Date().toISOString(),
+            run_until: Date.now() + RUN_LEASE_MS,
+          },
           add: {
             success: step.success,
             failed: step.errors.length,
@@ -269,7 +273,8 @@ export async function runImportJob(organizationId: string, jobId: string, runner
       // The retry takes the job at once rather than after the lease.
       await updateJob(job, runner, { remove: ['runner', 'run_until'] });
     } catch (letGo) {
-      if (!(letGo instanceof JobTakenOver)) logger.error('Letting go of an import job failed', { error: String(letGo) });
+      if (!(letGo instanceof JobTakenOver))
+        logger.error('Letting go of an import job failed', { error: String(letGo) });
     }
     throw error;
   } finally {

@@ -13,7 +13,13 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { IMPORT_JOB_HANDLER, IMPORT_JOB_SETTINGS } from '../function-settings';
 import { BUNDLE_HANDLER } from './bundling';
-import { bundledCode, FEATURE_RUNTIME, SERVICE_NAME, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from './function';
+import {
+  bundledCode,
+  FEATURE_RUNTIME,
+  SERVICE_NAME,
+  TABLE_READ_ACTIONS,
+  TABLE_WRITE_ACTIONS,
+} from './function';
 import { acknowledge } from './nag';
 
 export interface ImportJobProps {

@@ -89,7 +89,9 @@ export class LocalLambda {
     if (!handler) {
       const module = LOCAL_FUNCTIONS[functionName]!.handler;
       // A path from the repository root, as the CDK bundles it (not a feature's index.ts).
-      handler = import(/* @vite-ignore */ `../../${module}`).then((loaded: { handler: Handler }) => loaded.handler);
+      handler = import(/* @vite-ignore */ `../../${module}`).then(
+        (loaded: { handler: Handler }) => loaded.handler,
+      );
       this.handlers.set(functionName, handler);
     }
     return handler;
@@ -134,11 +136,21 @@ export class LocalLambda {
   }
 
   /** POST `${LOCAL_LAMBDA_PATH}/2015-03-31/functions/{name}/invocations`, as Lambda's Invoke answers it. */
-  async handleInvoke(pathname: string, invocationType: string | undefined, body: string, res: ServerResponse) {
+  async handleInvoke(
+    pathname: string,
+    invocationType: string | undefined,
+    body: string,
+    res: ServerResponse,
+  ) {
     const name = INVOKE_PATH.exec(pathname.slice(LOCAL_LAMBDA_PATH.length))?.[1];
     const functionName = name === undefined ? undefined : decodeURIComponent(name);
     if (!functionName || !LOCAL_FUNCTIONS[functionName]) {
-      return answer(res, 404, { Message: `Function not found: ${functionName ?? pathname}` }, 'ResourceNotFoundException');
+      return answer(
+        res,
+        404,
+        { Message: `Function not found: ${functionName ?? pathname}` },
+        'ResourceNotFoundException',
+      );
     }
     if (invocationType !== 'Event') {
       return answer(
@@ -148,7 +160,13 @@ export class LocalLambda {
         'InvalidParameterValueException',
       );
     }
-    const queued: QueuedEvent = { id: randomUUID(), functionName, payload: body, attempts: 0, receivedAt: Date.now() };
+    const queued: QueuedEvent = {
+      id: randomUUID(),
+      functionName,
+      payload: body,
+      attempts: 0,
+      receivedAt: Date.now(),
+    };
     await mkdir(this.queueDir, { recursive: true });
     await writeFile(this.file(queued.id), JSON.stringify(queued));
     answer(res, 202);

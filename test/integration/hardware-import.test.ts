@@ -218,7 +218,9 @@ describe('CSV import', () => {
     expect(download.headers.get('content-disposition')).toBe(
       'attachment; filename="Inventory 2025-failed-rows.csv"',
     );
-    const parsed = Papa.parse<string[]>(await download.text(), { skipEmptyLines: true }).data;
+    const text = await download.text();
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data;
     expect(parsed).toEqual([
       ['asset_type', 'manufacturer', 'model', 'serial_number', 'Cost Centre', 'error'],
       ['Laptop', 'Dell', '', '', 'CC-9', 'manufacturer and model are required'],
