@@ -1,4 +1,4 @@
-import type { ImportRowError } from '../../shared/hardware-import';
+import type { ImportRow, ImportRowError } from '../../shared/hardware-import';
 import { IMPORT_JOB_MESSAGES } from '../../shared/hardware-import-job';
 import { Conflict } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -16,6 +16,7 @@ import { TTL_ATTRIBUTE } from '../lib/table/definition';
 import type { HeldLease } from '../lib/table/lease';
 import { getOrganizationAndSubscription } from '../lib/tenant';
 import { write } from '../lib/table/transaction';
+import { readHardwareAssets } from './asset-items';
 import { importHardwareAssets } from './import-batches';
 import { readImportFileText, readImportJobItem } from './import-jobs';
 import { importedAssetId, readImportFile, type ImportFile } from './import-rows';
@@ -209,6 +210,17 @@ async function writeSteps(
   }
 }
 
+/**
+ * Rows a run that stopped had written past its recorded progress: at most its last step's, found by
+ * their ids. They are counted among the organisation's assets already, so not again.
+ */
+async function writtenBeyondProgress(job: ImportJobItem, rest: ImportRow[]): Promise<number> {
+  const ids = rest
+    .filter(({ row }) => row <= job.done + IMPORT_STEP_ROWS + 1)
+    .map(({ row }) => importedAssetId(job.id, row));
+  return (await readHardwareAssets(job.organization_id, ids)).size;
+}
+
 /** The rows still to write fit the plan's limit, or the job ends "failed" saying why. */
 async function roomForTheRest(
   job: ImportJobItem,
@@ -216,9 +228,10 @@ async function roomForTheRest(
   file: ImportFile,
   limits: PlanLimits,
 ): Promise<boolean> {
-  const rest = file.writable.filter(({ row }) => row >= job.done + 2).length;
+  const rest = file.writable.filter(({ row }) => row >= job.done + 2);
   try {
-    await assertRoomForAssets(job.organization_id, limits, rest, 'import');
+    const written = job.attempts > 1 ? await writtenBeyondProgress(job, rest) : 0;
+    await assertRoomForAssets(job.organization_id, limits, rest.length - written, 'import');
     return true;
   } catch (error) {
     if (!(error instanceof Conflict) || error.code !== 'plan_limit') throw error;

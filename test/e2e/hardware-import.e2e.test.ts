@@ -186,7 +186,9 @@ describe('Assets → Manual Hardware → Import CSV in Chromium', () => {
         expect(await importDialog.getByLabel('CSV file').isVisible()).toBe(true);
         expect(await totalHardware(company.accessToken)).toBe(1499);
         const imported = await listAssets(company);
-        expect(imported.find((asset) => asset.serial_number === 'JOB-1499')?.purchase_date).toBe('2025-01-15');
+        expect(imported.find((asset) => asset.serial_number === 'JOB-1499')?.purchase_date).toBe(
+          '2025-01-15',
+        );
       }, 150_000);
     });
   }

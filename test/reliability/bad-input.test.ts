@@ -23,7 +23,7 @@ import {
   hardwareAssetUpdateSchema,
   hardwareListQuerySchema,
 } from '../../shared/hardware';
-import { importQuerySchema } from '../../shared/hardware-import';
+import { importQuerySchema } from '../../shared/hardware-import-job';
 import { invitationLookupSchema, inviteSchema } from '../../shared/invitations';
 import { mfaDisableSchema } from '../../shared/mfa-requests';
 import { organizationSettingsUpdateSchema } from '../../shared/organization-settings';
@@ -67,6 +67,7 @@ describe('bad input on every route of the route table', () => {
       member,
       invitation,
       invitationToken,
+      importJob,
     } = await badInputTargets();
 
     const hardwareBody = {
@@ -161,8 +162,19 @@ describe('bad input on every route of the route table', () => {
       },
       'POST /api/hardware/import': {
         caller: 'admin',
-        query: { schema: importQuerySchema, valid: { first_row: '2' } },
+        query: { schema: importQuerySchema, valid: { file_name: 'fuzzed.csv' } },
         body: { kind: 'csv' },
+      },
+      // A finished import of the organisation's, with a failed row.
+      'GET /api/hardware/imports/{id}': {
+        caller: 'admin',
+        params: { id: importJob.id },
+        body: { kind: 'none' },
+      },
+      'GET /api/hardware/imports/{id}/failed-rows': {
+        caller: 'admin',
+        params: { id: importJob.id },
+        body: { kind: 'none' },
       },
       'GET /api/hardware/{id}': { caller: 'admin', params: { id: asset.id }, body: { kind: 'none' } },
       'PUT /api/hardware/{id}': {
@@ -372,7 +384,7 @@ describe('bad input on every route of the route table', () => {
       answers.forEach((answer, at) => {
         const badCase = cases[at]!;
         if (answer.status >= 500) serverErrors++;
-        if (badCase.rowsAllRefused !== undefined && answer.status === 200) refusedRowByRow++;
+        if (badCase.rowsAllRefused !== undefined && answer.status === 400) refusedRowByRow++;
         const problem = problemWith(answer, badCase);
         if (problem && failures.length < 150)
           failures.push(
@@ -391,7 +403,7 @@ describe('bad input on every route of the route table', () => {
 
     console.log(`[reliability] bad input: seed ${SEED}, cases per route: ${counts.join(', ')}`);
     console.log(
-      `[reliability] bad input: ${total} cases over ${routes.length} routes, ${serverErrors} server errors, ${failures.length} wrong answers, table ${unchanged ? 'unchanged' : 'CHANGED'}; ${badCredentials} bad agent-channel credentials (401); ${refusedRowByRow} CSV files refused row by row (200, nothing imported); ${Math.round((Date.now() - started) / 1000)} s`,
+      `[reliability] bad input: ${total} cases over ${routes.length} routes, ${serverErrors} server errors, ${failures.length} wrong answers, table ${unchanged ? 'unchanged' : 'CHANGED'}; ${badCredentials} bad agent-channel credentials (401); ${refusedRowByRow} CSV files refused for their rows (400 no_valid_rows, each row named, nothing imported); ${Math.round((Date.now() - started) / 1000)} s`,
     );
     expect(failures).toEqual([]);
     expect(difference).toEqual({ removedOrChanged: [], addedOrChanged: [] });

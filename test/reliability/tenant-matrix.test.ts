@@ -20,6 +20,7 @@ import {
   type TestCompany,
 } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
+import { importCsv } from '../support/import';
 import { tableDump } from '../support/table';
 import { deviceHeaders, deviceTokenFor, sendReport } from '../support/agents';
 import { API_KEY_HEADER } from '../../shared/agent-data';
@@ -46,6 +47,8 @@ interface Victim {
   apiKey: string;
   machineId: string;
   checkoutSessionId: string;
+  /** A CSV import of the victim's, finished, with a failed row. */
+  importJobId: string;
   /** Strings that only the victim's data contains. */
   secrets: string[];
 }
@@ -58,7 +61,8 @@ type VictimObject =
   | 'API key'
   | 'agent'
   | 'organisation'
-  | 'checkout session';
+  | 'checkout session'
+  | 'import';
 
 interface RouteCall {
   /** The victim's object the call aims at, if any. */
@@ -99,12 +103,14 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
       options: { body: { ids: [victim.asset.id], status: 'In Repair' } },
     },
     'POST /api/hardware/import': {
-      ownStatus: 200,
+      ownStatus: 202,
       options: {
         rawBody: 'asset_type,manufacturer,model\r\nLaptop,Dell,Intruder import\r\n',
         headers: { 'content-type': 'text/csv' },
       },
     },
+    'GET /api/hardware/imports/{id}': { object: 'import', params: { id: victim.importJobId } },
+    'GET /api/hardware/imports/{id}/failed-rows': { object: 'import', params: { id: victim.importJobId } },
     'GET /api/hardware/{id}': asset,
     'PUT /api/hardware/{id}': {
       ...asset,
@@ -218,6 +224,11 @@ async function victimOrganization(): Promise<Victim> {
   });
   expectCreated(checkout, 'Starting a checkout');
   const checkoutSessionId = new URL(checkout.body.url).pathname.split('/').at(-1)!;
+  const imported = await importCsv(
+    admin,
+    'asset_type,manufacturer,model,serial_number\r\nLaptop,Dell,Victim Imported Model,VICTIM-SERIAL-2\r\nLaptop,Dell,,\r\n',
+    { fileName: 'victim-inventory.csv' },
+  );
   return {
     organizationId,
     admin,
@@ -229,6 +240,7 @@ async function victimOrganization(): Promise<Victim> {
     apiKey: key.body.key,
     machineId,
     checkoutSessionId,
+    importJobId: imported.id,
     secrets: [
       organizationId,
       asset.id,
@@ -243,6 +255,9 @@ async function victimOrganization(): Promise<Victim> {
       admin.email,
       key.body.id,
       'VICTIM-PC',
+      imported.id,
+      'Victim Imported Model',
+      'victim-inventory',
     ],
   };
 }

@@ -81,6 +81,7 @@ export function ImportCsvModal({ onClose }: ImportCsvModalProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const inputId = useId();
   const helpId = useId();
   const errorId = useId();
@@ -88,7 +89,12 @@ export function ImportCsvModal({ onClose }: ImportCsvModalProps) {
   useEffect(() => resumeFollowedImport(queryClient), [queryClient]);
 
   const finished = job !== null && isImportFinished(job);
-  // The Import button goes away when the results come: take focus to them.
+  const running = job !== null && !finished;
+  // The Import button goes away when the upload is taken, and Close when the results come: the
+  // keyboard follows, to Close and then to the results.
+  useEffect(() => {
+    if (running) closeRef.current?.focus();
+  }, [running]);
   useEffect(() => {
     if (finished) resultsHeadingRef.current?.focus();
   }, [finished]);
@@ -147,7 +153,7 @@ export function ImportCsvModal({ onClose }: ImportCsvModalProps) {
         </Button>
       </>
     ) : (
-      <Button variation="primary" onClick={onClose}>
+      <Button ref={closeRef} variation="primary" onClick={onClose}>
         Close
       </Button>
     )
