@@ -17,7 +17,7 @@ import { AGENT_PACKAGE_MESSAGES, type AgentPackage } from './agent-package';
 import type { JwtAuthorizer } from './jwt-authorizer';
 import { renderOutboxPage, type Outbox } from './outbox';
 import { handleSesSendEmail, LOCAL_SES_SEND_EMAIL_PATH } from './ses';
-import { LOCAL_LAMBDA_PATH, type LocalLambda } from './lambda';
+import { LOCAL_LAMBDA_PREFIX, type LocalLambda } from './lambda';
 import { functionSettings } from '../function-settings';
 import { cognitoOrigin, securityHeaders } from '../security-headers';
 
@@ -378,17 +378,7 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
         if (raw === null) return sendJson(res, 413, { message: 'The request is larger than 10 MB' });
         return handleSesSendEmail(raw.toString('utf8'), res, options.outbox);
       }
-      if (url.pathname.startsWith(`${LOCAL_LAMBDA_PATH}/`) && req.method === 'POST') {
-        const raw = await readBody(req);
-        if (raw === null) return sendJson(res, 413, { Message: 'The request is larger than 10 MB' });
-        const invocationType = req.headers['x-amz-invocation-type'];
-        return options.lambda.handleInvoke(
-          url.pathname,
-          typeof invocationType === 'string' ? invocationType : undefined,
-          raw.toString('utf8'),
-          res,
-        );
-      }
+      if (url.pathname.startsWith(LOCAL_LAMBDA_PREFIX)) return options.lambda.handleInvoke(req, res, url);
       if (url.pathname === '/dev/outbox.json') return sendJson(res, 200, await options.outbox.list());
       if (url.pathname === '/dev/outbox') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod';
@@ -16,6 +16,8 @@ import { IMPORT_JOB_HANDLER, IMPORT_JOB_SETTINGS, type FunctionSettings } from '
  * signature is not checked.
  */
 export const LOCAL_LAMBDA_PATH = '/dev/lambda';
+/** Every request under it is the stand-in's. */
+export const LOCAL_LAMBDA_PREFIX = `${LOCAL_LAMBDA_PATH}/`;
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
 /** The functions the product invokes by name, as the local stack names them, and their handlers. */
@@ -64,6 +66,19 @@ function answer(res: ServerResponse, statusCode: number, body?: unknown, errorTy
     ...(errorType ? { 'x-amzn-errortype': errorType } : {}),
   });
   res.end(body === undefined ? '' : JSON.stringify(body));
+}
+
+/** An asynchronous invocation's event: at most 256 KB, as Lambda takes (null past that). */
+const MAX_EVENT_BYTES = 256 * 1024;
+
+async function readPayload(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size <= MAX_EVENT_BYTES) chunks.push(chunk as Buffer);
+  }
+  return size > MAX_EVENT_BYTES ? null : Buffer.concat(chunks).toString('utf8');
 }
 
 /** A queued event's file as JSON; null for one a kill cut short while it was written. */
@@ -136,12 +151,15 @@ export class LocalLambda {
   }
 
   /** POST `${LOCAL_LAMBDA_PATH}/2015-03-31/functions/{name}/invocations`, as Lambda's Invoke answers it. */
-  async handleInvoke(
-    pathname: string,
-    invocationType: string | undefined,
-    body: string,
-    res: ServerResponse,
-  ) {
+  async handleInvoke(req: IncomingMessage, res: ServerResponse, { pathname }: URL) {
+    if (req.method !== 'POST') {
+      return answer(res, 405, { Message: 'Invoke is a POST' }, 'InvalidRequestContentException');
+    }
+    const body = await readPayload(req);
+    if (body === null) {
+      return answer(res, 413, { Message: 'The event is larger than 256 KB' }, 'RequestTooLargeException');
+    }
+    const invocationType = req.headers['x-amz-invocation-type'];
     const name = INVOKE_PATH.exec(pathname.slice(LOCAL_LAMBDA_PATH.length))?.[1];
     const functionName = name === undefined ? undefined : decodeURIComponent(name);
     if (!functionName || !LOCAL_FUNCTIONS[functionName]) {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { HardwareListResponse } from '../../shared/hardware';
-import { api, signUpCompany } from '../support/api';
+import { signUpCompany } from '../support/api';
 import { signInToAssets, useChromiumPage } from '../support/browser';
 import { localDatePlus } from '../support/dates';
 import { listAssets } from '../support/hardware';

@@ -6,7 +6,7 @@ import {
   TRIAL_USER_LIMIT,
   type PlanSyncResponse,
 } from '../../shared/billing';
-import { api, signIn, signUpCompany, uniqueEmail, type TestCompany } from '../support/api';
+import { api, signIn, signUpCompany, uniqueEmail } from '../support/api';
 import { importCsv, uploadCsv } from '../support/import';
 import { billing, checkout, me, openPortal, planPrice, subscribe } from '../support/billing';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';

@@ -23,12 +23,12 @@ import {
   hardwareAssetUpdateSchema,
   hardwareListQuerySchema,
 } from '../../shared/hardware';
-import { importQuerySchema } from '../../shared/hardware-import-job';
 import { invitationLookupSchema, inviteSchema } from '../../shared/invitations';
 import { mfaDisableSchema } from '../../shared/mfa-requests';
 import { organizationSettingsUpdateSchema } from '../../shared/organization-settings';
 import { roleChangeSchema } from '../../shared/users';
 import { uniqueEmail } from '../support/api';
+import { importInputs } from '../support/bad-input/import-inputs';
 import { inventoryInputs } from '../support/bad-input/inventory-inputs';
 import { casesFor, oversizeCase, type RouteInput } from '../support/bad-input/cases';
 import { credentialsOf, inBatches, problemWith, send } from '../support/bad-input/sending';
@@ -159,22 +159,6 @@ describe('bad input on every route of the route table', () => {
           schema: bulkStatusSchema,
           valid: { ids: [asset.id], status: 'Disposed', disposal_reason: 'Sold' },
         },
-      },
-      'POST /api/hardware/import': {
-        caller: 'admin',
-        query: { schema: importQuerySchema, valid: { file_name: 'fuzzed.csv' } },
-        body: { kind: 'csv' },
-      },
-      // A finished import of the organisation's, with a failed row.
-      'GET /api/hardware/imports/{id}': {
-        caller: 'admin',
-        params: { id: importJob.id },
-        body: { kind: 'none' },
-      },
-      'GET /api/hardware/imports/{id}/failed-rows': {
-        caller: 'admin',
-        params: { id: importJob.id },
-        body: { kind: 'none' },
       },
       'GET /api/hardware/{id}': { caller: 'admin', params: { id: asset.id }, body: { kind: 'none' } },
       'PUT /api/hardware/{id}': {
@@ -333,6 +317,7 @@ describe('bad input on every route of the route table', () => {
       'POST /api/billing/sync-plans': { caller: 'super_admin', body: { kind: 'none' } },
       'POST /api/stripe/webhook': { caller: 'stripe', body: { kind: 'stripe' } },
       ...inventoryInputs(machineId),
+      ...importInputs(importJob.id),
     };
     const uncovered = routes.map(routeKey).filter((key) => !(key in inputs));
     expect(uncovered, 'routes without an input definition in bad-input.test.ts').toEqual([]);

@@ -20,7 +20,7 @@ import {
   type TestCompany,
 } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
-import { importCsv } from '../support/import';
+import { importCalls, victimImport } from '../support/import-calls';
 import { tableDump } from '../support/table';
 import { deviceHeaders, deviceTokenFor, sendReport } from '../support/agents';
 import { API_KEY_HEADER } from '../../shared/agent-data';
@@ -102,15 +102,6 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
       params: {},
       options: { body: { ids: [victim.asset.id], status: 'In Repair' } },
     },
-    'POST /api/hardware/import': {
-      ownStatus: 202,
-      options: {
-        rawBody: 'asset_type,manufacturer,model\r\nLaptop,Dell,Intruder import\r\n',
-        headers: { 'content-type': 'text/csv' },
-      },
-    },
-    'GET /api/hardware/imports/{id}': { object: 'import', params: { id: victim.importJobId } },
-    'GET /api/hardware/imports/{id}/failed-rows': { object: 'import', params: { id: victim.importJobId } },
     'GET /api/hardware/{id}': asset,
     'PUT /api/hardware/{id}': {
       ...asset,
@@ -159,6 +150,7 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
     'POST /api/billing/sync-plans': { ownStatus: 200 },
     ...ALERTS_OWN_CALLS,
     ...inventoryCalls(victim),
+    ...importCalls(victim),
   };
 }
 
@@ -224,11 +216,7 @@ async function victimOrganization(): Promise<Victim> {
   });
   expectCreated(checkout, 'Starting a checkout');
   const checkoutSessionId = new URL(checkout.body.url).pathname.split('/').at(-1)!;
-  const imported = await importCsv(
-    admin,
-    'asset_type,manufacturer,model,serial_number\r\nLaptop,Dell,Victim Imported Model,VICTIM-SERIAL-2\r\nLaptop,Dell,,\r\n',
-    { fileName: 'victim-inventory.csv' },
-  );
+  const imported = await victimImport(admin);
   return {
     organizationId,
     admin,
@@ -255,9 +243,7 @@ async function victimOrganization(): Promise<Victim> {
       admin.email,
       key.body.id,
       'VICTIM-PC',
-      imported.id,
-      'Victim Imported Model',
-      'victim-inventory',
+      ...imported.secrets,
     ],
   };
 }

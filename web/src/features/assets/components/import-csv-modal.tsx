@@ -1,7 +1,7 @@
 import { Alert, Button, Heading, Label, Loader, Text } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, RefObject } from 'react';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, readCsvRecords } from '@shared/hardware-import';
 import { failedRowsFileName, isImportFinished } from '@shared/hardware-import-job';
 import { downloadCsv } from '../../../components/csv-report';
@@ -37,7 +37,7 @@ function Refusal({
 }: {
   refusal: ImportRefusal;
   fileName: string;
-  container: HTMLElement | null;
+  container: RefObject<HTMLElement | null>;
 }) {
   const headingId = useId();
   const heading = refusal.kind === 'plan_limit' ? 'The file was not imported' : 'No row can be imported';
@@ -58,7 +58,11 @@ function Refusal({
           failed={refusal.errors.length}
           download={async () => {
             if (refusal.failedRows)
-              downloadCsv(refusal.failedRows, failedRowsFileName(fileName), container ?? document.body);
+              downloadCsv(
+                refusal.failedRows,
+                failedRowsFileName(fileName),
+                container.current ?? document.body,
+              );
           }}
         />
       ) : null}
@@ -208,7 +212,7 @@ export function ImportCsvModal({ onClose }: ImportCsvModalProps) {
               ) : null}
             </div>
             {refusal ? (
-              <Refusal refusal={refusal.refusal} fileName={refusal.fileName} container={contentRef.current} />
+              <Refusal refusal={refusal.refusal} fileName={refusal.fileName} container={contentRef} />
             ) : null}
           </>
         )}
