@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod';
 import { IMPORT_JOB_HANDLER, IMPORT_JOB_SETTINGS, type FunctionSettings } from '../function-settings';
+import { readBodyUpTo } from './request-body';
 
 /**
  * The local stand-in for AWS Lambda's Invoke API, as far as the product calls it: an asynchronous
@@ -42,7 +43,12 @@ const queuedEventSchema = z.object({
 });
 type QueuedEvent = z.infer<typeof queuedEventSchema>;
 
-function context(functionName: string, settings: FunctionSettings): Context {
+/** The context Lambda hands a function: its name, size and the time it has left (its limit from now). */
+export function localLambdaContext(
+  functionName: string,
+  settings: Pick<FunctionSettings, 'memoryMb' | 'timeoutSeconds'>,
+  requestId: string = randomUUID(),
+): Context {
   const deadline = Date.now() + settings.timeoutSeconds * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,
@@ -50,7 +56,7 @@ function context(functionName: string, settings: FunctionSettings): Context {
     functionVersion: '$LATEST',
     invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
     memoryLimitInMB: String(settings.memoryMb),
-    awsRequestId: randomUUID(),
+    awsRequestId: requestId,
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
@@ -70,16 +76,6 @@ function answer(res: ServerResponse, statusCode: number, body?: unknown, errorTy
 
 /** An asynchronous invocation's event: at most 256 KB, as Lambda takes (null past that). */
 const MAX_EVENT_BYTES = 256 * 1024;
-
-async function readPayload(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size <= MAX_EVENT_BYTES) chunks.push(chunk as Buffer);
-  }
-  return size > MAX_EVENT_BYTES ? null : Buffer.concat(chunks).toString('utf8');
-}
 
 /** A queued event's file as JSON; null for one a kill cut short while it was written. */
 async function readJson(file: string): Promise<unknown> {
@@ -123,7 +119,7 @@ export class LocalLambda {
     const { settings } = LOCAL_FUNCTIONS[queued.functionName]!;
     try {
       const handler = await this.handler(queued.functionName);
-      await handler(JSON.parse(queued.payload) as unknown, context(queued.functionName, settings));
+      await handler(JSON.parse(queued.payload) as unknown, localLambdaContext(queued.functionName, settings));
       await rm(this.file(queued.id), { force: true });
     } catch (error) {
       const delay = RETRY_DELAYS_MS[attempt.attempts - 1];
@@ -155,8 +151,8 @@ export class LocalLambda {
     if (req.method !== 'POST') {
       return answer(res, 405, { Message: 'Invoke is a POST' }, 'InvalidRequestContentException');
     }
-    const body = await readPayload(req);
-    if (body === null) {
+    const payload = await readBodyUpTo(req, MAX_EVENT_BYTES);
+    if (payload === null) {
       return answer(res, 413, { Message: 'The event is larger than 256 KB' }, 'RequestTooLargeException');
     }
     const invocationType = req.headers['x-amz-invocation-type'];
@@ -181,7 +177,7 @@ export class LocalLambda {
     const queued: QueuedEvent = {
       id: randomUUID(),
       functionName,
-      payload: body,
+      payload: payload.toString('utf8'),
       attempts: 0,
       receivedAt: Date.now(),
     };

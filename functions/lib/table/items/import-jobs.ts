@@ -65,30 +65,25 @@ export const importJobs = {
   item: (job: ImportJobItem) => stored(job, importJobs.key(job.organization_id, job.id)),
 };
 
-export const importFileParts = {
-  key: (organizationId: string, jobId: string, index: number) =>
-    tableKey(`ORG#${organizationId}`, `IMPORTFILE#${jobId}#${part(index, 3)}`),
-  item: (organizationId: string, jobId: string, index: number, text: string, expiry: number) =>
-    stored(
-      { job_id: jobId, part: index, text_gz: gzipSync(text), [TTL_ATTRIBUTE]: expiry },
-      importFileParts.key(organizationId, jobId, index),
-    ),
-  ofJob: (organizationId: string, jobId: string) => ({
-    partition: key(`ORG#${organizationId}`),
-    sortPrefix: key(`IMPORTFILE#${jobId}#`),
-  }),
-};
+/** Items of a job's text in numbered parts, gzipped: `KIND#<job>#<part>`. */
+function textParts(kind: string, digits: number) {
+  const partKey = (organizationId: string, jobId: string, index: number) =>
+    tableKey(`ORG#${organizationId}`, `${kind}#${jobId}#${part(index, digits)}`);
+  return {
+    key: partKey,
+    item: (organizationId: string, jobId: string, index: number, text: string, expiry: number) =>
+      stored(
+        { job_id: jobId, part: index, text_gz: gzipSync(text), [TTL_ATTRIBUTE]: expiry },
+        partKey(organizationId, jobId, index),
+      ),
+    ofJob: (organizationId: string, jobId: string) => ({
+      partition: key(`ORG#${organizationId}`),
+      sortPrefix: key(`${kind}#${jobId}#`),
+    }),
+  };
+}
 
-export const importErrorParts = {
-  key: (organizationId: string, jobId: string, index: number) =>
-    tableKey(`ORG#${organizationId}`, `IMPORTERR#${jobId}#${part(index, 5)}`),
-  item: (organizationId: string, jobId: string, index: number, errorsJson: string, expiry: number) =>
-    stored(
-      { job_id: jobId, part: index, text_gz: gzipSync(errorsJson), [TTL_ATTRIBUTE]: expiry },
-      importErrorParts.key(organizationId, jobId, index),
-    ),
-  ofJob: (organizationId: string, jobId: string) => ({
-    partition: key(`ORG#${organizationId}`),
-    sortPrefix: key(`IMPORTERR#${jobId}#`),
-  }),
-};
+/** The uploaded file, in parts of at most 300 KB gzipped. */
+export const importFileParts = textParts('IMPORTFILE', 3);
+/** A step's row errors as JSON, one item per step that had any. */
+export const importErrorParts = textParts('IMPORTERR', 5);
