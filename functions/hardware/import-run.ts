@@ -13,7 +13,7 @@ import { isConditionFailure, patch, put, send } from '../lib/table/commands';
 import { absent, allOf, anyOf, equals, lessThan } from '../lib/table/conditions';
 import { importErrorParts, importJobs, type ImportJobItem } from '../lib/table/items/import-jobs';
 import { TTL_ATTRIBUTE } from '../lib/table/definition';
-import type { HeldLease } from '../lib/table/lease';
+import { keepRenewing, type HeldLease } from '../lib/table/lease';
 import { getOrganizationAndSubscription } from '../lib/tenant';
 import { write } from '../lib/table/transaction';
 import { readHardwareAssets } from './asset-items';
@@ -70,35 +70,6 @@ async function claim(organizationId: string, jobId: string, runner: string): Pro
       await sleep(Math.max(500, Math.min(5_000, (job.run_until ?? now) - now + 100)));
     }
   }
-}
-
-/** Keeps the run's hold on the job while it waits or writes; `held` turns false if it was taken over. */
-function holdJob(organizationId: string, jobId: string, runner: string) {
-  let held = true;
-  let renewing: Promise<void> = Promise.resolve();
-  const renew = async () => {
-    try {
-      await send(
-        patch(
-          importJobs.key(organizationId, jobId),
-          { set: { run_until: Date.now() + RUN_LEASE_MS } },
-          equals('runner', runner),
-        ),
-      );
-    } catch (error) {
-      if (isConditionFailure(error)) held = false;
-    }
-  };
-  const timer = setInterval(() => {
-    if (held) renewing = renewing.then(renew);
-  }, RUN_RENEW_MS);
-  return {
-    held: () => held,
-    stop: async () => {
-      clearInterval(timer);
-      await renewing;
-    },
-  };
 }
 
 /** Changes the job if this run still holds it. */
@@ -271,9 +242,15 @@ async function run(job: ImportJobItem, runner: string, stillRunning: () => boole
 export async function runImportJob(organizationId: string, jobId: string, runner: string): Promise<void> {
   const job = await claim(organizationId, jobId, runner);
   if (!job) return;
-  const hold = holdJob(organizationId, jobId, runner);
+  // The run's hold on the job, renewed while it waits for the guard or writes.
+  const hold = keepRenewing(
+    importJobs.key(organizationId, jobId),
+    runner,
+    { leaseMs: RUN_LEASE_MS, renewEveryMs: RUN_RENEW_MS },
+    { holder: 'runner', until: 'run_until' },
+  );
   try {
-    await run(job, runner, hold.held);
+    await run(job, runner, hold.lease.held);
   } catch (error) {
     if (error instanceof JobTakenOver) return;
     logger.error('An import job run failed', { error: String(error), job_id: jobId, attempt: job.attempts });

@@ -58,13 +58,32 @@ async function release(key: TableKey, holder: string): Promise<void> {
   }
 }
 
-/** Renews the lease every `renewEveryMs` until stopped; `held` turns false if it was lost meanwhile. */
-function keepRenewing(key: TableKey, holder: string, { leaseMs, renewEveryMs }: LeaseTerms) {
+/** The attributes of an item that name its lease's holder and its end (epoch ms). */
+export interface LeaseAttributes {
+  holder: string;
+  until: string;
+}
+
+const LEASE_ITEM: LeaseAttributes = { holder: 'holder', until: 'lease_until' };
+
+/**
+ * Renews a lease on `key` every `renewEveryMs` until stopped (never without it); `held` turns false
+ * once a renewal finds the lease another's. The lease may be a lease item's or held in another
+ * item's attributes (an import job's run).
+ */
+export function keepRenewing(
+  key: TableKey,
+  holder: string,
+  { leaseMs, renewEveryMs }: Pick<LeaseTerms, 'leaseMs' | 'renewEveryMs'>,
+  attributes: LeaseAttributes = LEASE_ITEM,
+): { lease: HeldLease; stop: () => Promise<void> } {
   let held = true;
   let renewing: Promise<void> = Promise.resolve();
   const renew = async () => {
     try {
-      await send(update(key, { set: { lease_until: Date.now() + leaseMs } }, equals('holder', holder)));
+      await send(
+        update(key, { set: { [attributes.until]: Date.now() + leaseMs } }, equals(attributes.holder, holder)),
+      );
     } catch (error) {
       // A failed call is tried again at the next tick; only a lease held by another is lost.
       if (isConditionFailure(error)) held = false;
