@@ -77,9 +77,10 @@ describe('Assets → Manual Hardware → Import CSV in Chromium', () => {
       it('refuses a 2,000-row file in a trial organisation whole: the limit’s message, nothing imported, no count', async () => {
         await page().setViewportSize(VIEWPORTS[screen]);
         const company = await signUpCompany('Trial Import Ltd');
-        const rows = Array.from(
-          { length: 2000 },
-          (_, index) => `Laptop,Dell,Latitude ${index},TRIAL-${index}`,
+        // Issue 34's file: 533 bad rows first, so that its first 1,000 rows alone (467 good) would fit
+        // the trial's 500; its 1,467 good rows together do not.
+        const rows = Array.from({ length: 2000 }, (_, index) =>
+          index < 533 ? `Laptop,Dell,,TRIAL-${index}` : `Laptop,Dell,Latitude ${index},TRIAL-${index}`,
         );
         const file = await csvFile('fleet.csv', ['Asset Type,Manufacturer,Model,Serial Number', ...rows]);
 
@@ -87,7 +88,7 @@ describe('Assets → Manual Hardware → Import CSV in Chromium', () => {
         const importDialog = await openImport();
         await importDialog.getByLabel('CSV file').setInputFiles(file);
         await importDialog.getByRole('button', { name: 'Import', exact: true }).click();
-        const message = PLAN_LIMIT_MESSAGES.importTooMany(null, TRIAL_ASSET_LIMIT, 0, 2000);
+        const message = PLAN_LIMIT_MESSAGES.importTooMany(null, TRIAL_ASSET_LIMIT, 0, 1467);
         await expect.poll(() => importDialog.getByText(message).isVisible(), SLOW).toBe(true);
         expect(message).toContain('Nothing was imported');
         expect(
