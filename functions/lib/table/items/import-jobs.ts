@@ -39,7 +39,7 @@ export const importJobItemSchema = z.object({
 export type ImportJobItem = z.infer<typeof importJobItemSchema>;
 
 /**
- * A part of the uploaded file, or a step's row errors as JSON: text, stored gzipped (`text_gz`,
+ * A part of the uploaded file, or a step's row errors in JSON: text, stored gzipped (`text_gz`,
  * binary), read back as `text`.
  */
 export const importTextPartSchema = z.preprocess(
@@ -85,5 +85,5 @@ function textParts(kind: string, digits: number) {
 
 /** The uploaded file, in parts of at most 300 KB gzipped. */
 export const importFileParts = textParts('IMPORTFILE', 3);
-/** A step's row errors as JSON, one item per step that had any. */
+/** A step's row errors in JSON, one item per step that had any. */
 export const importErrorParts = textParts('IMPORTERR', 5);
