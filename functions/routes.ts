@@ -158,6 +158,9 @@ export const routes: readonly RouteDefinition[] = [
   hardware('POST', '/api/hardware', 'create'),
   hardware('POST', '/api/hardware/bulk-status', 'bulk-status'),
   hardware('POST', '/api/hardware/import', 'import'),
+  // An import's job: any member of the organisation follows it and downloads its failed rows.
+  hardware('GET', '/api/hardware/imports/{id}', 'import-get'),
+  hardware('GET', '/api/hardware/imports/{id}/failed-rows', 'import-failed-rows'),
   hardware('GET', '/api/hardware/{id}', 'get'),
   hardware('PUT', '/api/hardware/{id}', 'update'),
   hardware('DELETE', '/api/hardware/{id}', 'delete'),

@@ -30,8 +30,8 @@ const DEFAULT_SETTINGS: FunctionSettings = {
 };
 
 const FEATURE_SETTINGS: Partial<Record<Feature, FunctionSettings>> = {
-  // A CSV import of up to 10,000 rows is parsed and written within one request; API Gateway waits
-  // at most 30 s for an integration.
+  // The CSV import's upload reads and checks a file of up to 20,000 rows (5 MB) and stores it for its
+  // job within one request; API Gateway waits at most 30 s for an integration.
   hardware: { ...DEFAULT_SETTINGS, memoryMb: 1024, timeoutSeconds: 29 },
   // Deleting an organisation removes everything it has (an inventory of 10,000 assets is some
   // 25,000 items): the one other request whose work grows with the organisation's size.
@@ -64,3 +64,17 @@ const FEATURE_SETTINGS: Partial<Record<Feature, FunctionSettings>> = {
 export function functionSettings(feature: Feature): FunctionSettings {
   return FEATURE_SETTINGS[feature] ?? DEFAULT_SETTINGS;
 }
+
+/** The CSV import's job function (functions/hardware/import-job.ts), from the repository root. */
+export const IMPORT_JOB_HANDLER = 'functions/hardware/import-job.ts';
+
+/**
+ * The CSV import's job: Lambda's longest time limit, for a file of 20,000 rows on a slow day (one
+ * takes well under a minute on DynamoDB); a run that times out is retried and resumes where its
+ * progress says. Started asynchronously, so no request waits for it.
+ */
+export const IMPORT_JOB_SETTINGS: FunctionSettings = {
+  ...DEFAULT_SETTINGS,
+  memoryMb: 1024,
+  timeoutSeconds: 900,
+};

@@ -1,5 +1,4 @@
 import Papa from 'papaparse';
-import * as z from 'zod';
 import {
   HARDWARE_ASSET_TYPES,
   HARDWARE_DISPOSAL_REASONS,
@@ -7,28 +6,45 @@ import {
   hardwareAssetInputSchema,
   type HardwareAssetInput,
 } from './hardware';
+import { SPREADSHEET_DATE_FORMS, spreadsheetDate } from './spreadsheet-dates';
+import type * as z from 'zod';
 
 /**
  * CSV import of hardware assets (SPEC.md section 5, done properly): RFC 4180 parsing with
- * papaparse, lower-cased headers with the spec's aliases, and every row validated by the same
- * schema as the Add Hardware form. Row numbers count the header as row 1.
+ * papaparse, headings matched as spreadsheets write them (case, spaces, underscores and hyphens
+ * aside) with the spec's aliases, dates as spreadsheets export them, and every row validated by the
+ * same schema as the Add Hardware form. Row numbers count the header as row 1.
  */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 10_000;
-/** The web app sends large files in parts of this many rows, to show progress as each part lands. */
-export const IMPORT_PART_ROWS = 1_000;
+/** A mid-size company's inventory in one file; the import runs as a job, so its size is not a request's. */
+export const IMPORT_MAX_ROWS = 20_000;
 
 export const IMPORT_MESSAGES = {
   notCsv: 'Only .csv files can be imported',
   tooLarge: `The file is too large: an import takes at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${IMPORT_MAX_ROWS.toLocaleString('en-GB')} rows. Split it into smaller files.`,
   empty: 'The file is empty: the first row must hold the column names',
   noRows: 'The file has a header row but no assets',
+  noValidRows: (failed: number) =>
+    `No row of the file can be imported: ${failed === 1 ? 'its row has an error' : `all ${failed.toLocaleString('en-GB')} rows have errors`}. Nothing was imported.`,
 } as const;
 
 export const REQUIRED_IMPORT_COLUMNS = ['asset_type', 'manufacturer', 'model'] as const;
 
-/** Column names the import understands, after lower-casing, and the field each one fills. */
-const COLUMN_FIELDS: Record<string, ImportField> = {
+type ImportField = Exclude<keyof HardwareAssetInput, 'ram_gb' | 'storage_gb'> | 'ram' | 'storage';
+
+/**
+ * A heading as the import compares it: lower-cased, without spaces, underscores, hyphens or any
+ * other mark, so that "Asset Type", "asset_type", "ASSET-TYPE" and "RAM (GB)" find their columns.
+ */
+export function headingKey(heading: string): string {
+  return heading
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** Column names the import understands (the spec's aliases among them), and the field each fills. */
+const COLUMN_NAMES: Record<string, ImportField> = {
   asset_type: 'asset_type',
   type: 'asset_type',
   manufacturer: 'manufacturer',
@@ -38,25 +54,24 @@ const COLUMN_FIELDS: Record<string, ImportField> = {
   asset_tag: 'asset_tag',
   tag: 'asset_tag',
   purchase_date: 'purchase_date',
-  'purchase date': 'purchase_date',
   warranty_expiry: 'warranty_expiry',
-  'warranty expiry': 'warranty_expiry',
   status: 'status',
   location: 'location',
   assigned_to: 'assigned_to',
-  'assigned to': 'assigned_to',
   cpu: 'cpu',
   ram: 'ram',
   ram_gb: 'ram',
   storage: 'storage',
   storage_gb: 'storage',
   os: 'os',
-  'operating system': 'os',
+  operating_system: 'os',
   notes: 'notes',
   disposal_reason: 'disposal_reason',
   disposal_date: 'disposal_date',
 };
-type ImportField = Exclude<keyof HardwareAssetInput, 'ram_gb' | 'storage_gb'> | 'ram' | 'storage';
+const COLUMN_FIELDS = new Map(Object.entries(COLUMN_NAMES).map(([name, field]) => [headingKey(name), field]));
+
+const DATE_FIELDS = ['purchase_date', 'warranty_expiry', 'disposal_date'] as const;
 
 export const IMPORT_TEMPLATE_COLUMNS = [
   'asset_type',
@@ -109,8 +124,13 @@ export interface ImportRow {
 }
 
 export interface ParsedImport {
+  /** The rows that can be imported, in the file's order. */
   rows: ImportRow[];
   errors: ImportRowError[];
+  /** Data rows in the file (the header not counted). */
+  totalRows: number;
+  /** Headings the import does not read, as the file writes them (README: "Ignored columns"). */
+  ignoredColumns: string[];
 }
 
 /** A problem with the file as a whole (no header, missing columns): nothing is imported. */
@@ -150,6 +170,11 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     : issue.message;
 }
 
+/** A cell quoted in an error message, cut short: the message names it, it does not repeat a novel. */
+function quoted(value: string): string {
+  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+}
+
 export interface CsvRecords {
   header: string[];
   /** The data rows, the header excluded. */
@@ -158,25 +183,21 @@ export interface CsvRecords {
   unreadable: Map<number, string>;
 }
 
-/**
- * Reads a CSV file's header and data rows (RFC 4180, a BOM ignored), as both the web app (to send a
- * file in parts) and the API do. Throws ImportFileError when the file cannot be imported at all.
- */
-export function readCsvRecords(text: string): CsvRecords {
+/** The field each column fills (undefined: not read), first column first when two name one field. */
+function columnFields(header: string[]): (ImportField | undefined)[] {
+  const taken = new Set<ImportField>();
+  return header.map((cell) => {
+    const field = COLUMN_FIELDS.get(headingKey(cell));
+    if (!field || taken.has(field)) return undefined;
+    taken.add(field);
+    return field;
+  });
+}
+
+/** A CSV file's header and data rows as papaparse reads them (RFC 4180, a BOM ignored, blank lines skipped). */
+export function readCsvTable(text: string): CsvRecords {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  const [header, ...records] = parsed.data;
-  if (!header || header.every((cell) => cell.trim() === '')) throw new ImportFileError(IMPORT_MESSAGES.empty);
-
-  const columns = header.map((cell) => COLUMN_FIELDS[cell.trim().toLowerCase()]);
-  const missing = REQUIRED_IMPORT_COLUMNS.filter((field) => !columns.includes(field));
-  if (missing.length > 0) {
-    throw new ImportFileError(
-      `Missing required column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. The first row must name the columns, e.g. ${REQUIRED_IMPORT_COLUMNS.join(',')}`,
-    );
-  }
-  if (records.length === 0) throw new ImportFileError(IMPORT_MESSAGES.noRows);
-  if (records.length > IMPORT_MAX_ROWS) throw new ImportFileError(IMPORT_MESSAGES.tooLarge);
-
+  const [header = [], ...records] = parsed.data;
   // Papaparse numbers rows from 0 (the header), so its row r is data row r - 1. Such a row is an
   // error, not a guess.
   const unreadable = new Map<number, string>();
@@ -188,31 +209,88 @@ export function readCsvRecords(text: string): CsvRecords {
   return { header, records, unreadable };
 }
 
+/**
+ * Reads a CSV file's header and data rows as the import does, in the API and in the browser.
+ * Throws ImportFileError when the file cannot be imported at all.
+ */
+export function readCsvRecords(text: string): CsvRecords {
+  const { header, records, unreadable } = readCsvTable(text);
+  if (header.every((cell) => cell.trim() === '')) throw new ImportFileError(IMPORT_MESSAGES.empty);
+
+  const columns = columnFields(header);
+  const missing = REQUIRED_IMPORT_COLUMNS.filter((field) => !columns.includes(field));
+  if (missing.length > 0) {
+    throw new ImportFileError(
+      `Missing required column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. The first row must name the columns, e.g. ${REQUIRED_IMPORT_COLUMNS.join(',')}`,
+    );
+  }
+  if (records.length === 0) throw new ImportFileError(IMPORT_MESSAGES.noRows);
+  if (records.length > IMPORT_MAX_ROWS) throw new ImportFileError(IMPORT_MESSAGES.tooLarge);
+
+  return { header, records, unreadable };
+}
+
 export function unreadableRowMessage(problem: string): string {
   return `The row could not be read as CSV: ${problem}`;
 }
 
 /**
- * Parses a CSV file (or a part of one: `firstRow` is the row number of its first data row).
- * Throws ImportFileError when the file cannot be imported at all.
+ * The columns the import does not read, by their headings. A column without a heading is named by
+ * its place, and only when some row fills it: spreadsheets export trailing empty columns.
  */
-export function parseHardwareCsv(text: string, firstRow = 2): ParsedImport {
-  const { header, records, unreadable } = readCsvRecords(text);
-  const columns = header.map((cell) => COLUMN_FIELDS[cell.trim().toLowerCase()]);
+function ignoredColumns(header: string[], records: string[][]): string[] {
+  const columns = columnFields(header);
+  return header.flatMap((cell, index) => {
+    if (columns[index]) return [];
+    if (cell.trim() !== '') return [cell.trim()];
+    return records.some((record) => (record[index] ?? '').trim() !== '')
+      ? [`Column ${index + 1} (no heading)`]
+      : [];
+  });
+}
 
-  const result: ParsedImport = { rows: [], errors: [] };
+/** A row's cells by the field they fill; date cells as YYYY-MM-DD, or the errors of those that are no date. */
+function rowCells(record: string[], columns: (ImportField | undefined)[]) {
+  const cells: Partial<Record<ImportField, string>> = {};
+  columns.forEach((field, column) => {
+    const value = record[column]?.trim() ?? '';
+    if (field && value !== '') cells[field] = value;
+  });
+  const dateErrors: string[] = [];
+  for (const field of DATE_FIELDS) {
+    const written = cells[field];
+    if (written === undefined) continue;
+    const date = spreadsheetDate(written);
+    if (date) {
+      cells[field] = date;
+      continue;
+    }
+    // Reported once, in the words of the forms the import reads, not again by the schema.
+    delete cells[field];
+    dateErrors.push(`${field}: ${quoted(written)} is not a date; write it as ${SPREADSHEET_DATE_FORMS}`);
+  }
+  return { cells, dateErrors };
+}
+
+/** Parses a CSV file. Throws ImportFileError when the file cannot be imported at all. */
+export function parseHardwareCsv(text: string): ParsedImport {
+  const { header, records, unreadable } = readCsvRecords(text);
+  const columns = columnFields(header);
+
+  const result: ParsedImport = {
+    rows: [],
+    errors: [],
+    totalRows: records.length,
+    ignoredColumns: ignoredColumns(header, records),
+  };
   records.forEach((record, index) => {
-    const row = firstRow + index;
+    const row = index + 2;
     const problem = unreadable.get(index);
     if (problem) {
       result.errors.push({ row, message: unreadableRowMessage(problem) });
       return;
     }
-    const cells: Partial<Record<ImportField, string>> = {};
-    columns.forEach((field, column) => {
-      const value = record[column]?.trim() ?? '';
-      if (field && value !== '') cells[field] = value;
-    });
+    const { cells, dateErrors } = rowCells(record, columns);
     const { ram, storage, asset_type, status, disposal_reason, ...text } = cells;
     const checked = hardwareAssetInputSchema.safeParse({
       ...text,
@@ -223,9 +301,10 @@ export function parseHardwareCsv(text: string, firstRow = 2): ParsedImport {
       ram_gb: ram === undefined ? 0 : parseGigabytes(ram),
       storage_gb: storage === undefined ? 0 : parseGigabytes(storage),
     });
-    if (!checked.success) {
-      result.errors.push({ row, message: checked.error.issues.map(describeIssue).join('; ') });
-    } else if (!checked.data.manufacturer || !checked.data.model) {
+    const messages = [...dateErrors, ...(checked.success ? [] : checked.error.issues.map(describeIssue))];
+    if (messages.length > 0) {
+      result.errors.push({ row, message: messages.join('; ') });
+    } else if (!checked.success || !checked.data.manufacturer || !checked.data.model) {
       result.errors.push({ row, message: 'manufacturer and model are required' });
     } else {
       result.rows.push({ row, asset: checked.data });
@@ -233,15 +312,3 @@ export function parseHardwareCsv(text: string, firstRow = 2): ParsedImport {
   });
   return result;
 }
-
-export const importResultSchema = z.object({
-  success: z.number().int().nonnegative(),
-  failed: z.number().int().nonnegative(),
-  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
-});
-export type ImportResult = z.infer<typeof importResultSchema>;
-
-/** `first_row`: the row number of the first data row when the web app sends a file in parts. */
-export const importQuerySchema = z.strictObject({
-  first_row: z.coerce.number().int().min(2).max(10_000_000).default(2),
-});

@@ -16,7 +16,7 @@ import {
   hardwareAssetUpdateSchema,
   hardwareListQuerySchema,
 } from './hardware';
-import { importQuerySchema } from './hardware-import';
+import { importQuerySchema } from './hardware-import-job';
 import { inviteSchema } from './invitations';
 import { roleChangeSchema } from './users';
 
@@ -35,7 +35,7 @@ const requests: [string, z.ZodType, Record<string, unknown>][] = [
   ['hardware edit', hardwareAssetUpdateSchema, { asset_type: 'Laptop', status: 'Active', version: 3 }],
   ['bulk status', bulkStatusSchema, { ids: [ID], status: 'Active' }],
   ['hardware list', hardwareListQuerySchema, { q: 'dell', limit: '10' }],
-  ['import', importQuerySchema, { first_row: '1002' }],
+  ['import', importQuerySchema, { file_name: 'inventory.csv' }],
   ['disposal item', disposalItemInputSchema, { asset_name: 'Printer', disposal_reason: 'Other' }],
   ['disposal delete', disposalDeleteSchema, { ids: [ID] }],
   ['disposal list', disposalListQuerySchema, { status: 'Pending' }],

@@ -116,7 +116,7 @@ export interface Identifier {
 }
 
 /** The serial number and asset tag an asset claims, as their claim items key them. */
-export function identifiers(asset: HardwareAsset | null): Identifier[] {
+export function identifiers(asset: Pick<HardwareAsset, HardwareIdentifierKind> | null): Identifier[] {
   if (!asset) return [];
   return HARDWARE_IDENTIFIER_KINDS.flatMap((kind) => {
     const value = asset[kind]?.trim().toLowerCase();

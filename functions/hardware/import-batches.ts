@@ -8,7 +8,7 @@ import type { HardwareIdentifierKind } from '../lib/table/items/hardware';
 import { write, type Built } from '../lib/table/transaction';
 import { counterDeltas } from '../disposal/asset-sync';
 import { disposalChangeItems, disposalLabel } from '../disposal/disposal-items';
-import { assetChangeItems, hardwareLabel, identifierKey, identifiers, type Part } from './asset-items';
+import { assetChangeItems, hardwareLabel, identifiers, type Part } from './asset-items';
 import {
   linkedInWrite,
   machinesForSerials,
@@ -16,7 +16,7 @@ import {
   type LinkExtra,
   type MatchedMachine,
 } from './machine-matching';
-import { duplicateRowMessage, plural, repeatedRowMessage } from './messages';
+import { duplicateRowMessage, plural } from './messages';
 
 function addDeltas(deltas: CounterDeltas, ...more: CounterDeltas[]): void {
   for (const moves of more)
@@ -44,22 +44,6 @@ interface PreparedRow {
   disposal: DisposalItem | null;
   /** The machine that reported the row's serial number (issue 27): its link's writes, the asset unlinked. */
   link?: { extra: LinkExtra; unlinked: HardwareAsset; machine: string };
-}
-
-/** Rows whose serial number or asset tag repeats an earlier row of the same file. */
-function withoutRepeats(rows: PreparedRow[], errors: ImportRowError[]): PreparedRow[] {
-  const seen = new Map<string, number>();
-  return rows.filter(({ row, asset }) => {
-    for (const identifier of identifiers(asset)) {
-      const earlier = seen.get(identifierKey(identifier));
-      if (earlier !== undefined) {
-        errors.push({ row, message: repeatedRowMessage(identifier.kind, asset, earlier) });
-        return false;
-      }
-    }
-    for (const identifier of identifiers(asset)) seen.set(identifierKey(identifier), row);
-    return true;
-  });
 }
 
 function importBatches(rows: PreparedRow[]): PreparedRow[][] {
@@ -155,7 +139,9 @@ function batchItems(
 
 /**
  * Writes a batch of new assets with one audit entry for the batch. A row whose serial number or
- * asset tag is taken becomes a row error, and the rest of the batch is written again.
+ * asset tag is taken becomes a row error, and the rest of the batch is written again. A row whose
+ * asset exists already was written by an earlier run of the same job (its id is the job's and the
+ * row's): it counts as imported and is not written twice.
  */
 async function writeImportBatch(
   organizationId: string,
@@ -166,25 +152,31 @@ async function writeImportBatch(
   errors: ImportRowError[],
 ): Promise<number> {
   let remaining = batch;
+  let written = 0;
   while (remaining.length > 0) {
     const rows = remaining;
     const outcome = await write(() => batchItems(organizationId, rows, shard, actor, now));
-    if (outcome.ok) return rows.length;
+    if (outcome.ok) return written + rows.length;
+    const already = new Set<string>();
     const rejected = new Map<string, HardwareIdentifierKind>();
     const linkedMeanwhile = new Set<string>();
     for (const part of outcome.failed) {
+      if (part.kind === 'asset') already.add(part.id);
       if (part.kind === 'identifier' && !rejected.has(part.id)) rejected.set(part.id, part.identifier);
       if (part.kind === 'link') linkedMeanwhile.add(part.id);
     }
-    if (rejected.size === 0 && linkedMeanwhile.size === 0) {
+    // Its own asset holds the claims of a row written before: they are no duplicates.
+    for (const id of already) rejected.delete(id);
+    if (already.size === 0 && rejected.size === 0 && linkedMeanwhile.size === 0) {
       throw new Error('An import batch was refused for no reason DynamoDB would name');
     }
+    written += already.size;
     for (const { row, asset } of rows) {
       const kind = rejected.get(asset.id);
       if (kind) errors.push({ row, message: duplicateRowMessage(kind, asset) });
     }
     remaining = rows
-      .filter(({ asset }) => !rejected.has(asset.id))
+      .filter(({ asset }) => !rejected.has(asset.id) && !already.has(asset.id))
       // A machine another writer linked meanwhile is left to it: the row is written unlinked.
       .map((prepared) =>
         prepared.link && linkedMeanwhile.has(prepared.asset.id)
@@ -192,7 +184,7 @@ async function writeImportBatch(
           : prepared,
       );
   }
-  return 0;
+  return written;
 }
 
 /**
@@ -240,24 +232,24 @@ export interface ImportOutcome {
 }
 
 /**
- * Imports validated rows in transactions of many rows, a few at a time. Duplicates, within the
- * file or of existing assets, become row errors.
+ * Imports validated rows in transactions of many rows, a few at a time; `assetId` names each row's
+ * asset. Serial numbers and asset tags already taken become row errors.
  */
 export async function importHardwareAssets(
   organizationId: string,
   rows: ImportRow[],
+  assetId: (row: number) => string,
   actor: Actor,
   now: Date,
 ): Promise<ImportOutcome> {
   const errors: ImportRowError[] = [];
   const timestamp = now.toISOString();
-  // Monotonic ids keep the file's order in the list's key order.
   const nextId = monotonicFactory();
   const syncContext = { organizationId, actor: actor.email, now, newId: () => nextId(now.getTime()) };
   const prepared = rows.map(({ row, asset: input }): PreparedRow => {
     const asset: HardwareAsset = {
       ...withDisposalDate(input, now),
-      id: nextId(now.getTime()),
+      id: assetId(row),
       disposal_item_id: null,
       machine_id: null,
       created_at: timestamp,
@@ -269,7 +261,7 @@ export async function importHardwareAssets(
     return { row, asset, disposal };
   });
   // Serials and tags already taken are found by the claims' conditions as the batches are written.
-  const batches = importBatches(await withMachines(organizationId, withoutRepeats(prepared, errors), now));
+  const batches = importBatches(await withMachines(organizationId, prepared, now));
   let success = 0;
   let nextBatch = 0;
   await Promise.all(

@@ -5,6 +5,8 @@ import { handler as dashboard } from './dashboard';
 import { handler as remove } from './delete';
 import { handler as get } from './get';
 import { handler as importCsv } from './import';
+import { handler as importFailedRows } from './import-failed-rows';
+import { handler as importGet } from './import-get';
 import { handler as list } from './list';
 import { handler as update } from './update';
 
@@ -17,4 +19,6 @@ export const handler = featureHandler('hardware', {
   delete: remove,
   'bulk-status': bulkStatus,
   import: importCsv,
+  'import-get': importGet,
+  'import-failed-rows': importFailedRows,
 });

@@ -23,7 +23,11 @@ export function duplicateRowMessage(kind: HardwareIdentifierKind, asset: Hardwar
 }
 
 /** An imported row whose serial number or asset tag an earlier row of the file has. */
-export function repeatedRowMessage(kind: HardwareIdentifierKind, asset: HardwareAsset, earlierRow: number) {
+export function repeatedRowMessage(
+  kind: HardwareIdentifierKind,
+  asset: Pick<HardwareAsset, HardwareIdentifierKind>,
+  earlierRow: number,
+) {
   return `The ${IDENTIFIER_LABELS[kind]} ${asset[kind]} also appears in row ${earlierRow}`;
 }
 

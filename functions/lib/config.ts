@@ -49,6 +49,13 @@ const configSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_SECRETS_ARN: z.string().min(1).optional(),
+  /** Only set when Lambda is not the AWS one (the local stack's Lambda stand-in, infra/local/lambda.ts). */
+  LAMBDA_ENDPOINT: z.string().url().optional(),
+  /**
+   * The function that runs CSV import jobs (functions/hardware/import-job.ts): its name, which the
+   * hardware function invokes asynchronously. The CDK sets it; the local stack names its stand-in's.
+   */
+  IMPORT_JOB_FUNCTION: z.string().min(1).optional(),
   /** Only set when Stripe is not the real one (the local Stripe sandbox): http://localhost:3030 */
   STRIPE_API_URL: z.string().url().optional(),
 });

@@ -14,7 +14,7 @@ import {
   type SubscriptionItem,
 } from './table/items/organizations';
 import { idProjection } from './table/items/stored';
-import { underLease } from './table/lease';
+import { underLease, type HeldLease, type LeaseTerms } from './table/lease';
 
 /**
  * The plan limits, both of them, in one place: what they are for an organisation, what counts
@@ -79,13 +79,26 @@ export async function countPeople(organizationId: string, now = new Date()): Pro
 export const GUARD_BUSY_MESSAGE =
   'Another change to this organisation is still being saved. Please try again in a moment.';
 
-const GUARD_TERMS = {
-  // Longer than any function's timeout: a holder that crashed frees the guard when its lease ends.
+const GUARD_TERMS: LeaseTerms = {
+  // Longer than any request function's timeout: a holder that crashed frees the guard when its lease ends.
   leaseMs: 60_000,
   // Within the API's 29-second ceiling, with room for the work itself.
   waitMs: 15_000,
   busy: () => new Conflict(GUARD_BUSY_MESSAGE, 'busy'),
 };
+
+/**
+ * A job's terms (a CSV import writing thousands of rows): the lease is renewed while the job runs,
+ * so a crashed job still frees the guard within a minute; a job waits for another's for up to ten
+ * minutes, well inside its function's fifteen.
+ */
+export const JOB_GUARD_TERMS: LeaseTerms = {
+  ...GUARD_TERMS,
+  renewEveryMs: 15_000,
+  waitMs: 600_000,
+};
+
+const ALWAYS_HELD: HeldLease = { held: () => true };
 
 /**
  * Runs `work` (which counts, then writes) under the organisation's guard for the resource when it
@@ -97,10 +110,11 @@ export async function underPlanLimitGuard<T>(
   organizationId: string,
   resource: LimitedResource,
   limit: number,
-  work: () => Promise<T>,
+  work: (lease: HeldLease) => Promise<T>,
+  terms: LeaseTerms = GUARD_TERMS,
 ): Promise<T> {
-  if (limit >= UNLIMITED) return work();
-  return underLease(limitGuards.key(organizationId, resource), GUARD_TERMS, work);
+  if (limit >= UNLIMITED) return work(ALWAYS_HELD);
+  return underLease(limitGuards.key(organizationId, resource), terms, work);
 }
 
 // ---- Applying them ----
@@ -117,20 +131,34 @@ export async function withRoomForAssets<T>(
   how: 'create' | 'import',
   write: () => Promise<T>,
 ): Promise<T> {
-  const { planName, assetLimit } = planLimits(subscription);
+  const limits = planLimits(subscription);
   if (adding === 0) return write();
-  return underPlanLimitGuard(organizationId, 'assets', assetLimit, async () => {
-    const current = await countAssets(organizationId);
-    if (current + adding > assetLimit) {
-      throw new Conflict(
-        how === 'import'
-          ? PLAN_LIMIT_MESSAGES.importTooMany(planName, assetLimit, current, adding)
-          : PLAN_LIMIT_MESSAGES.assets(planName, assetLimit, current),
-        'plan_limit',
-      );
-    }
+  return underPlanLimitGuard(organizationId, 'assets', limits.assetLimit, async () => {
+    await assertRoomForAssets(organizationId, limits, adding, how);
     return write();
   });
+}
+
+/**
+ * Refuses (409 plan_limit) `adding` new hardware assets that would take the organisation past its
+ * plan's asset limit. Under the guard it decides; outside it (a file checked as it is uploaded) it
+ * refuses early what the guarded count would refuse later.
+ */
+export async function assertRoomForAssets(
+  organizationId: string,
+  { planName, assetLimit }: PlanLimits,
+  adding: number,
+  how: 'create' | 'import',
+): Promise<void> {
+  if (assetLimit >= UNLIMITED || adding === 0) return;
+  const current = await countAssets(organizationId);
+  if (current + adding <= assetLimit) return;
+  throw new Conflict(
+    how === 'import'
+      ? PLAN_LIMIT_MESSAGES.importTooMany(planName, assetLimit, current, adding)
+      : PLAN_LIMIT_MESSAGES.assets(planName, assetLimit, current),
+    'plan_limit',
+  );
 }
 
 /** Refuses one more person (409 plan_limit) when there is no room, `freeing` places a change gives up. */

@@ -1,22 +1,12 @@
 import { Duration, Stack } from 'aws-cdk-lib';
-import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Function as LambdaFunction, type CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { CfnFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
 import { GLOBAL_INDEXES } from '../../functions/lib/table/definition';
-import { BUNDLE_HANDLER } from './bundling';
-import {
-  APP_URL_CONTEXT_KEY,
-  bundledCode,
-  FEATURE_RUNTIME,
-  grantSendEmail,
-  SERVICE_NAME,
-  TABLE_READ_ACTIONS,
-} from './function';
+import { APP_URL_CONTEXT_KEY, grantSendEmail, TABLE_READ_ACTIONS } from './function';
+import { handlerFunction, type HandlerFunctionProps } from './handler-function';
 import { acknowledge } from './nag';
 
 /** The scheduled handler, from the repository root. */
@@ -24,11 +14,7 @@ export const ALERT_DIGEST_HANDLER = 'functions/alerts/daily-digest.ts';
 /** Every day at 07:00 UTC: before the working day in Europe, the evening before in the Americas. */
 export const ALERT_DIGEST_CRON = { minute: '0', hour: '7' } as const;
 
-export interface AlertDigestProps {
-  readonly table: ITable;
-  readonly userPool: IUserPool;
-  readonly userPoolClient: IUserPoolClient;
-}
+export type AlertDigestProps = HandlerFunctionProps;
 
 /**
  * The daily alert digest (issue 27): an EventBridge Scheduler schedule invokes a function of its own
@@ -44,22 +30,12 @@ export class AlertDigest extends Construct {
   constructor(scope: Construct, id: string, props: AlertDigestProps) {
     super(scope, id);
     const appUrl = this.node.tryGetContext(APP_URL_CONTEXT_KEY) as string | undefined;
-    const fn = new LambdaFunction(this, 'Function', {
-      code: bundledCode(ALERT_DIGEST_HANDLER),
-      handler: BUNDLE_HANDLER,
-      runtime: FEATURE_RUNTIME,
-      architecture: Architecture.ARM_64,
-      memorySize: 512,
+    const fn = handlerFunction(this, {
+      ...props,
+      handler: ALERT_DIGEST_HANDLER,
+      memoryMb: 512,
       timeout: Duration.minutes(10),
-      logGroup: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }),
-      environment: {
-        TABLE_NAME: props.table.tableName,
-        USER_POOL_ID: props.userPool.userPoolId,
-        USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
-        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-        LOG_LEVEL: 'INFO',
-        ...(appUrl ? { APP_URL: appUrl } : {}),
-      },
+      ...(appUrl ? { environment: { APP_URL: appUrl } } : {}),
     });
     fn.addToRolePolicy(
       new PolicyStatement({
@@ -72,10 +48,6 @@ export class AlertDigest extends Construct {
       }),
     );
     fn.addEnvironment('MAIL_FROM', grantSendEmail(fn));
-    acknowledge(fn, {
-      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      reason: 'The managed basic execution policy only lets the function write its own CloudWatch logs.',
-    });
     // A role of its own (not the stack's shared scheduler role), so that its one finding is acknowledged here.
     const scheduleRole = new Role(this, 'ScheduleRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {

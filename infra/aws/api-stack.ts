@@ -27,6 +27,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { SignupSweep } from './signup-sweep';
 import { AlertDigest } from './alert-digest';
+import { ImportJob } from './import-job';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 
 /**
@@ -215,6 +216,15 @@ export class ApiStack extends Stack {
       userPool: props.userPool,
       userPoolClient: props.userPoolClient,
     });
+    // The CSV import's job, started by the import's upload (the hardware function).
+    const importJob = new ImportJob(this, 'ImportJob', {
+      table: props.table,
+      userPool: props.userPool,
+      userPoolClient: props.userPoolClient,
+    });
+    const hardwareFunction = functions.get('hardware');
+    if (!hardwareFunction) throw new Error('No hardware function starts the CSV import jobs');
+    importJob.grantStart(hardwareFunction);
 
     this.httpApi = httpApi;
     this.functions = functions;

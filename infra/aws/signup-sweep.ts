@@ -1,26 +1,18 @@
 import { Duration } from 'aws-cdk-lib';
-import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { GLOBAL_INDEXES } from '../../functions/lib/table/definition';
-import { BUNDLE_HANDLER } from './bundling';
-import { bundledCode, FEATURE_RUNTIME, SERVICE_NAME, TABLE_READ_ACTIONS } from './function';
-import { acknowledge } from './nag';
+import { TABLE_READ_ACTIONS } from './function';
+import { handlerFunction, type HandlerFunctionProps } from './handler-function';
 
 /** The sweep's handler, from the repository root. */
 export const SIGNUP_SWEEP_HANDLER = 'functions/auth/expire-signups.ts';
 export const SIGNUP_SWEEP_SCHEDULE = Duration.hours(1);
 
-export interface SignupSweepProps {
-  readonly table: ITable;
-  readonly userPool: IUserPool;
-  readonly userPoolClient: IUserPoolClient;
-}
+export type SignupSweepProps = HandlerFunctionProps;
 
 /**
  * Every hour, sign-ups whose emailed code was not entered within a day are removed with their
@@ -32,21 +24,11 @@ export class SignupSweep extends Construct {
 
   constructor(scope: Construct, id: string, props: SignupSweepProps) {
     super(scope, id);
-    const fn = new LambdaFunction(this, 'Function', {
-      code: bundledCode(SIGNUP_SWEEP_HANDLER),
-      handler: BUNDLE_HANDLER,
-      runtime: FEATURE_RUNTIME,
-      architecture: Architecture.ARM_64,
-      memorySize: 256,
+    const fn = handlerFunction(this, {
+      ...props,
+      handler: SIGNUP_SWEEP_HANDLER,
+      memoryMb: 256,
       timeout: Duration.minutes(5),
-      logGroup: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }),
-      environment: {
-        TABLE_NAME: props.table.tableName,
-        USER_POOL_ID: props.userPool.userPoolId,
-        USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
-        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-        LOG_LEVEL: 'INFO',
-      },
     });
     fn.addToRolePolicy(
       new PolicyStatement({
@@ -59,10 +41,6 @@ export class SignupSweep extends Construct {
       }),
     );
     props.userPool.grant(fn, 'cognito-idp:AdminDeleteUser');
-    acknowledge(fn, {
-      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      reason: 'The managed basic execution policy only lets the function write its own CloudWatch logs.',
-    });
     new Rule(this, 'Schedule', {
       description: 'Removes company sign-ups whose emailed code was not entered within a day',
       schedule: Schedule.rate(SIGNUP_SWEEP_SCHEDULE),

@@ -17,6 +17,8 @@ import { AGENT_PACKAGE_MESSAGES, type AgentPackage } from './agent-package';
 import type { JwtAuthorizer } from './jwt-authorizer';
 import { renderOutboxPage, type Outbox } from './outbox';
 import { handleSesSendEmail, LOCAL_SES_SEND_EMAIL_PATH } from './ses';
+import { LOCAL_LAMBDA_PREFIX, localLambdaContext, type LocalLambda } from './lambda';
+import { readBodyUpTo } from './request-body';
 import { functionSettings } from '../function-settings';
 import { cognitoOrigin, securityHeaders } from '../security-headers';
 
@@ -35,6 +37,8 @@ export interface GatewayOptions {
   runtimeConfig: RuntimeConfig;
   authorize: JwtAuthorizer;
   outbox: Outbox;
+  /** The Lambda stand-in, which runs the functions the product invokes by name (the import's job). */
+  lambda: LocalLambda;
   /**
    * Whose address the API sees as the client's (issue 25's per-client limits): the connection's, as
    * CloudFront does; or, for test runs that play many clients over loopback, the first address of
@@ -106,22 +110,7 @@ function featureHandler(feature: Feature): Promise<HttpHandler> {
 }
 
 function lambdaContext(feature: Feature, requestId: string): Context {
-  const { memoryMb, timeoutSeconds } = functionSettings(feature);
-  const deadline = Date.now() + timeoutSeconds * 1000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: `local-${feature}`,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:local-${feature}`,
-    memoryLimitInMB: String(memoryMb),
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/local-${feature}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
+  return localLambdaContext(`local-${feature}`, functionSettings(feature), requestId);
 }
 
 /**
@@ -162,18 +151,9 @@ function apiError(res: ServerResponse, statusCode: number, code: string, message
   sendJson(res, statusCode, { error: { code, message, ...(details === undefined ? {} : { details }) } });
 }
 
-/**
- * The request's body, or null past MAX_BODY_BYTES. Past the limit the rest is read and dropped
- * rather than the connection cut, so that the sender, still writing, gets to read the 413.
- */
-async function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
-  }
-  return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks);
+/** The request's body, or null past MAX_BODY_BYTES (API Gateway's limit). */
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return readBodyUpTo(req, MAX_BODY_BYTES);
 }
 
 /** The viewer's address and port, as CloudFront writes them (IPv6 without brackets). */
@@ -375,6 +355,7 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
         if (raw === null) return sendJson(res, 413, { message: 'The request is larger than 10 MB' });
         return handleSesSendEmail(raw.toString('utf8'), res, options.outbox);
       }
+      if (url.pathname.startsWith(LOCAL_LAMBDA_PREFIX)) return options.lambda.handleInvoke(req, res, url);
       if (url.pathname === '/dev/outbox.json') return sendJson(res, 200, await options.outbox.list());
       if (url.pathname === '/dev/outbox') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });

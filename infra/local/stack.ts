@@ -12,6 +12,7 @@ import { LOCAL_AGENT_BUNDLE_PATH, LOCAL_AGENT_UPDATES_PATH, startGateway } from 
 import { AGENT_UPDATES_FOLDER } from '../../shared/agent-updates';
 import { createJwtAuthorizer } from './jwt-authorizer';
 import { Outbox } from './outbox';
+import { LOCAL_IMPORT_JOB_FUNCTION, LOCAL_LAMBDA_PATH, LocalLambda } from './lambda';
 import { LOCAL_SES_PATH } from './ses';
 import type { LocalStackSettings } from './settings';
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startStripeSandbox } from './stripe-sandbox';
@@ -100,6 +101,8 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
       authFlow: 'USER_PASSWORD_AUTH',
       userPoolEndpoint: cognito.endpoint,
     };
+    const lambda = new LocalLambda(path.join(settings.dataDir, 'lambda-events'));
+    started.push(async () => lambda.stop());
     const agentPackage = localAgentPackage(settings.agentBundleDir, (line) => console.log(`[agent] ${line}`));
     started.push(() => agentPackage.stop());
     const gateway = await startGateway({
@@ -110,6 +113,7 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
       runtimeConfig,
       authorize: createJwtAuthorizer(cognito.endpoint, cognito.userPoolId, cognito.userPoolClientId),
       outbox,
+      lambda,
       viewerAddressFrom: settings.viewerAddressFrom ?? 'connection',
     });
     started.push(() => closeServer(gateway));
@@ -123,6 +127,9 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
     process.env.AGENT_UPDATES_URL = `${url}${LOCAL_AGENT_UPDATES_PATH}`;
     // Links in the product's emails, and Stripe's return addresses, lead back to this stack's web app.
     process.env.APP_URL = url;
+    // The gateway stands in for Lambda's Invoke API too: the import's job runs in this process.
+    process.env.LAMBDA_ENDPOINT = `${url}${LOCAL_LAMBDA_PATH}`;
+    process.env.IMPORT_JOB_FUNCTION = LOCAL_IMPORT_JOB_FUNCTION;
 
     // With keys of a Stripe test-mode account in the environment, the product talks to Stripe itself.
     let stripeSandboxUrl: string | null = null;
@@ -152,6 +159,9 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
     sweep.unref();
     started.push(async () => clearInterval(sweep));
     sweepSignups();
+    // Events a killed or stopped stack had not finished (an import's job) are delivered again, as
+    // Lambda's queue keeps them: the job resumes from its recorded progress.
+    await lambda.deliverPending();
     // The same run as the schedule's in AWS, on a timer; not at start, so a restart sends nothing.
     const digests = setInterval(() => {
       sendDailyDigests(new Date()).catch((error: unknown) =>

@@ -21,15 +21,9 @@ import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 
 import { defaultSettings } from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { importPart } from './import';
 import { generateRows, toCsv } from './rows';
-import {
-  api,
-  expectStatus,
-  signUpCompany,
-  startBenchStack,
-  type BenchStack,
-  type Company,
-} from './local-stack';
+import { signUpCompany, startBenchStack, type BenchStack, type Company } from './local-stack';
 import { reportTable, withinBudget, type Figure } from './report';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { freePort } from '../support/stack-process';
@@ -112,15 +106,7 @@ function median(values: number[]): number {
 
 async function seedHardware(stack: BenchStack, company: Company): Promise<void> {
   const rows = generateRows(ASSETS, { identifiers: true });
-  const response = await api<{ success: number; failed: number }>(stack, '/api/hardware/import?first_row=2', {
-    method: 'POST',
-    token: company.accessToken,
-    csv: toCsv(rows),
-  });
-  const result = expectStatus(response, 200, `Import of ${ASSETS} assets for ${company.name}`);
-  if (result.success !== ASSETS) {
-    throw new Error(`Import of ${ASSETS} assets: success ${result.success}, failed ${result.failed}`);
-  }
+  await importPart(stack, company, { rows, csv: toCsv(rows) });
 }
 
 /**

@@ -12,8 +12,8 @@
  *     ConsumedCapacity, handler time (test/bench/agents.ts), and what they cost a month on AWS
  *     (test/bench/cost.ts); an unknown device token refused with a 4 MB body against a 2-byte one
  *     (test/bench/agent-rejection.ts).
- *   - CSV import: 10,000 rows imported as the web app does (parts of IMPORT_PART_ROWS rows, one
- *     after another), its rows/s (no budget: DynamoDB Local runs one transaction at a time), and its
+ *   - CSV import: 10,000 rows imported in files of IMPORT_FILE_ROWS rows, one after another, each
+ *     uploaded and imported by its job as the web app's are, its rows/s (no budget: DynamoDB Local runs one transaction at a time), and its
  *     time against its own DynamoDB calls replayed on a raw client (test/bench/import.ts).
  *   - GET /api/dashboard, the first page of GET /api/hardware and a search: medians for a company
  *     of 100 assets and one of 100,000, and the gateway's time over the raw DynamoDB Local calls
@@ -104,7 +104,7 @@ async function main(): Promise<number> {
   const miscounted = miscountedImports();
   if (miscounted.length > 0) {
     console.log(
-      `\nCHECK FAILED: ${miscounted.length} import response(s) said success < rows sent (failed 0) although the dashboard counted every row, e.g.\n  ${miscounted.slice(0, 3).join('\n  ')}`,
+      `\nCHECK FAILED: ${miscounted.length} import job(s) said success < rows sent (failed 0) although the dashboard counted every row, e.g.\n  ${miscounted.slice(0, 3).join('\n  ')}`,
     );
   }
   console.log(`\nbench completed in ${seconds(performance.now() - benchStarted)}`);

@@ -2,6 +2,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HardwareAsset, HardwareListResponse } from '../../shared/hardware';
 import { api, signUpCompany, type TestCompany } from '../support/api';
+import { importCsv } from '../support/import';
 import { localDatePlus } from '../support/dates';
 import { openAndSignIn, useChromiumPage } from '../support/browser';
 import { createOk, editableFields } from '../support/hardware';
@@ -171,13 +172,8 @@ describe('dashboard and audit logs in Chromium', () => {
     const company = await signUpCompany('Audit Trail Ltd');
     // One entry for an import of 24 assets, 24 for each of four bulk changes (96), then four more.
     const rows = Array.from({ length: 24 }, (_, index) => `Laptop,Dell,Model ${index}`);
-    const imported = await api<{ success: number }>('/api/hardware/import', {
-      method: 'POST',
-      token: company.accessToken,
-      rawBody: `asset_type,manufacturer,model\n${rows.join('\n')}`,
-      headers: { 'content-type': 'text/csv' },
-    });
-    expect(imported.body.success).toBe(24);
+    const imported = await importCsv(company, `asset_type,manufacturer,model\n${rows.join('\n')}`);
+    expect(imported.success).toBe(24);
     const list = await api<HardwareListResponse>('/api/hardware?limit=24', { token: company.accessToken });
     const ids = list.body.items.map((asset) => asset.id);
     for (const status of ['Retired', 'In Storage', 'In Repair', 'Active']) {

@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { HardwareListResponse } from '../../shared/hardware';
-import { api, signUpCompany } from '../support/api';
+import { signUpCompany } from '../support/api';
 import { signInToAssets, useChromiumPage } from '../support/browser';
 import { localDatePlus } from '../support/dates';
 import { listAssets } from '../support/hardware';
+import { importCsv } from '../support/import';
 
 const currentPage = useChromiumPage();
 const page = () => currentPage();
@@ -21,13 +22,7 @@ describe('Assets → Manual Hardware in Chromium', () => {
     const lines = ['asset_type,manufacturer,model,status'];
     for (let index = 1; index <= 30; index++) lines.push(`Phone,Apple,iPhone ${index},Active`);
     for (let index = 1; index <= 26; index++) lines.push(`Laptop,Dell,Latitude ${index},In Storage`);
-    const imported = await api('/api/hardware/import', {
-      method: 'POST',
-      token: company.accessToken,
-      rawBody: lines.join('\n'),
-      headers: { 'content-type': 'text/csv' },
-    });
-    expect(imported.status).toBe(200);
+    await importCsv(company, lines.join('\n'));
 
     await signInToAssets(page(), company);
     const names = async () =>
@@ -123,13 +118,8 @@ describe('Assets → Manual Hardware in Chromium', () => {
     for (let index = 1; index <= 5; index++) lines.push(`Laptop,Dell,Latitude Spare ${index},Active,,`);
     for (let index = 1; index <= 5; index++) lines.push(`Phone,Apple,iPhone ${index},In Repair,,`);
     lines.push('Laptop,Dell,"=HYPERLINK(""http://x"") Latitude",In Repair,2024-02-29,');
-    const imported = await api<{ success: number }>('/api/hardware/import', {
-      method: 'POST',
-      token: company.accessToken,
-      rawBody: lines.join('\n'),
-      headers: { 'content-type': 'text/csv' },
-    });
-    expect(imported.body.success).toBe(141);
+    const imported = await importCsv(company, lines.join('\n'));
+    expect(imported.success).toBe(141);
 
     await signInToAssets(page(), company);
     await page().getByLabel('Status filter').selectOption('In Repair');

@@ -112,8 +112,8 @@ describe('Api stack', () => {
   });
 
   describe('functions', () => {
-    it('has one Lambda per feature in use, the hourly sweep of unconfirmed sign-ups and the daily alert digest', () => {
-      template.resourceCountIs('AWS::Lambda::Function', featuresInUse().length + 2);
+    it('has one Lambda per feature in use, the hourly sweep of unconfirmed sign-ups, the daily alert digest and the CSV import’s job', () => {
+      template.resourceCountIs('AWS::Lambda::Function', featuresInUse().length + 3);
       expect([...api.functions.keys()].sort()).toEqual([...featuresInUse()].sort());
     });
 

@@ -28,6 +28,8 @@ afterAll(() => rm(outDir, { recursive: true, force: true }));
 const SDK_CLIENTS_BY_FEATURE: Partial<Record<Feature, string[]>> = {
   // Sign-up emails its confirmation code (and the owner of an address that has an account).
   auth: ['client-cognito-identity-provider', 'client-sesv2'],
+  // A CSV import's upload starts its job (Lambda's asynchronous invoke).
+  hardware: ['client-lambda'],
   agents: ['client-s3'],
   // The agent updates' files (in a chunk of their own: the report's cold start does not load it).
   'agent-reports': ['client-s3'],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import type { AuditLogListResponse } from '../../shared/audit';
 import { api, signUpCompany, useFunctionEnv } from '../support/api';
+import { importCsv } from '../support/import';
 import { auditLogs, create, createOk, dashboard, laptop, list } from '../support/hardware';
 
 /**
@@ -76,13 +77,8 @@ describe('the audit trail', () => {
     const company = await signUpCompany();
     const rows = Array.from({ length: 48 }, (_, index) => `Laptop,Dell,Model ${index}`).join('\n');
     // One entry for the import batch, one per asset for each of four bulk changes (96), then four more.
-    const imported = await api('/api/hardware/import', {
-      method: 'POST',
-      token: company.accessToken,
-      rawBody: `asset_type,manufacturer,model\n${rows}`,
-      headers: { 'content-type': 'text/csv' },
-    });
-    expect(imported.body).toMatchObject({ success: 48, failed: 0 });
+    const imported = await importCsv(company, `asset_type,manufacturer,model\n${rows}`);
+    expect(imported).toMatchObject({ success: 48, failed: 0 });
     const ids = (await list(company, '?limit=48')).body.items.map((asset) => asset.id);
     for (const status of ['Retired', 'In Storage']) {
       for (const half of [ids.slice(0, 24), ids.slice(24)]) {

@@ -6,7 +6,8 @@ import {
   TRIAL_USER_LIMIT,
   type PlanSyncResponse,
 } from '../../shared/billing';
-import { api, signIn, signUpCompany, uniqueEmail, type TestCompany } from '../support/api';
+import { api, signIn, signUpCompany, uniqueEmail } from '../support/api';
+import { importCsv, uploadCsv } from '../support/import';
 import { billing, checkout, me, openPortal, planPrice, subscribe } from '../support/billing';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 import {
@@ -26,14 +27,9 @@ async function syncPlans(token = rootToken) {
   return api<PlanSyncResponse>('/api/billing/sync-plans', { method: 'POST', token });
 }
 
-function importCsv(company: TestCompany, rows: number) {
+function laptopsCsv(rows: number) {
   const lines = Array.from({ length: rows }, (_, index) => `Laptop,Dell,Model ${index}`);
-  return api('/api/hardware/import', {
-    method: 'POST',
-    token: company.accessToken,
-    rawBody: `asset_type,manufacturer,model\n${lines.join('\n')}`,
-    headers: { 'content-type': 'text/csv' },
-  });
+  return `asset_type,manufacturer,model\n${lines.join('\n')}`;
 }
 
 beforeAll(async () => {
@@ -289,7 +285,7 @@ describe('webhook rules', () => {
 describe('plan limits', () => {
   it('holds the trial to its asset limit on import and on create, naming it', async () => {
     const company = await signUpCompany();
-    const tooMany = await importCsv(company, TRIAL_ASSET_LIMIT + 1);
+    const tooMany = await uploadCsv(company, laptopsCsv(TRIAL_ASSET_LIMIT + 1));
     expect(tooMany).toMatchObject({
       status: 409,
       body: {
@@ -301,7 +297,9 @@ describe('plan limits', () => {
     });
     expect((await billing(company)).subscription.usage.assets).toBe(0);
 
-    expect((await importCsv(company, TRIAL_ASSET_LIMIT)).body).toMatchObject({ success: TRIAL_ASSET_LIMIT });
+    expect(await importCsv(company, laptopsCsv(TRIAL_ASSET_LIMIT))).toMatchObject({
+      success: TRIAL_ASSET_LIMIT,
+    });
     const one = await api('/api/hardware', {
       method: 'POST',
       token: company.accessToken,
@@ -315,7 +313,7 @@ describe('plan limits', () => {
 
     // A plan lifts the limit to its own.
     await subscribe(company, 'Starter');
-    expect((await importCsv(company, 10)).body).toMatchObject({ success: 10 });
+    expect(await importCsv(company, laptopsCsv(10))).toMatchObject({ success: 10 });
     expect((await billing(company)).subscription.usage.assets).toBe(TRIAL_ASSET_LIMIT + 10);
   }, 60_000);
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '../../shared/api';
 import type { DisposalItem } from '../../shared/disposal';
 import { api, signUpCompany } from '../support/api';
+import { importCsv } from '../support/import';
 import { editAsset, getAsset, items, post, stats } from '../support/disposal';
 import { auditLogs, createOk as createAsset, laptop } from '../support/hardware';
 
@@ -88,14 +89,11 @@ describe('a hardware asset and its disposal item stay in step', () => {
       disposal_reason: 'Obsolete',
     });
     expect(bulk.body).toEqual({ updated: 2 });
-    const imported = await api('/api/hardware/import', {
-      method: 'POST',
-      token: company.accessToken,
-      rawBody:
-        'asset_type,manufacturer,model,status,disposal_reason\nPhone,Apple,iPhone 8,Disposal Pending,Lost/Stolen\nPhone,Apple,iPhone 9,Active,',
-      headers: { 'content-type': 'text/csv' },
-    });
-    expect(imported.body).toMatchObject({ success: 2, failed: 0 });
+    const imported = await importCsv(
+      company,
+      'asset_type,manufacturer,model,status,disposal_reason\nPhone,Apple,iPhone 8,Disposal Pending,Lost/Stolen\nPhone,Apple,iPhone 9,Active,',
+    );
+    expect(imported).toMatchObject({ success: 2, failed: 0 });
 
     const list = await items(company);
     expect(list[0]).toMatchObject({

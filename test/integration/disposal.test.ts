@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DashboardResponse, MeResponse } from '../../shared/api';
 import type { DisposalItem, DisposalListResponse } from '../../shared/disposal';
 import { api, setSubscription, signUpCompany, useFunctionEnv } from '../support/api';
+import { importCsv } from '../support/import';
 import { addItem, getAsset, items, manual, post, stats } from '../support/disposal';
 import { createOk as createAsset, laptop } from '../support/hardware';
 
@@ -117,13 +118,11 @@ describe('deleting disposal items', () => {
       { length: 24 },
       (_, index) => `Laptop,Dell,Model ${index},Disposal Pending,Obsolete`,
     );
-    const imported = await api('/api/hardware/import', {
-      method: 'POST',
-      token: company.accessToken,
-      rawBody: `asset_type,manufacturer,model,status,disposal_reason\n${rows.join('\n')}`,
-      headers: { 'content-type': 'text/csv' },
-    });
-    expect(imported.body).toMatchObject({ success: 24 });
+    const imported = await importCsv(
+      company,
+      `asset_type,manufacturer,model,status,disposal_reason\n${rows.join('\n')}`,
+    );
+    expect(imported).toMatchObject({ success: 24 });
     const ids = (await items(company, '?limit=100')).map((item) => item.id);
     expect(ids).toHaveLength(24);
     expect((await post(company, '/api/disposals/delete', { ids })).body).toEqual({ deleted: 24 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import type { HardwareAsset } from '../../shared/hardware';
 import { api, setSubscription, signUpCompany, signUpUnlimitedCompany } from '../support/api';
+import { importCsv } from '../support/import';
 import { auditLogs, create, createOk, dashboard, laptop, list } from '../support/hardware';
 
 /**
@@ -207,13 +208,8 @@ describe('hardware assets', () => {
     const rows = Array.from({ length: 600 }, (_, index) =>
       index < 570 ? `Laptop,Dell,Filler ${index}` : `Phone,Apple,Needle ${index - 570}`,
     );
-    const imported = await api('/api/hardware/import', {
-      method: 'POST',
-      token: company.accessToken,
-      rawBody: `asset_type,manufacturer,model\n${rows.join('\n')}`,
-      headers: { 'content-type': 'text/csv' },
-    });
-    expect(imported.body).toMatchObject({ success: 600, failed: 0 });
+    const imported = await importCsv(company, `asset_type,manufacturer,model\n${rows.join('\n')}`);
+    expect(imported).toMatchObject({ success: 600, failed: 0 });
 
     expect((await list(company)).body).toMatchObject({ total: 600, total_exact: true });
     const first = (await list(company, '?q=needle')).body;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentMachine } from '../../shared/agent-data';
 import type { HardwareAsset } from '../../shared/hardware';
-import type { ImportResult } from '../../shared/hardware-import';
 import { INVENTORY_MESSAGES, type AgentLinkResponse, type HardwareAssetDetail } from '../../shared/inventory';
 import { getItem } from '../../functions/lib/table/commands';
 import {
@@ -10,6 +9,7 @@ import {
   machineSerials,
 } from '../../functions/lib/table/items/inventory';
 import { api, organizationIdOf, signUpCompany, useFunctionEnv, type TestCompany } from '../support/api';
+import { importCsv } from '../support/import';
 import { createKey, machine, sendReport } from '../support/agents';
 import { auditLogs, createOk, dashboard, editableFields, laptop } from '../support/hardware';
 import { tableItem } from '../support/table';
@@ -234,13 +234,8 @@ describe('linking by serial number from the inventory', () => {
       'Laptop,Dell,Latitude 5440,NOT-REPORTED,Active,8',
       'Desktop,HP,EliteDesk,abc777,Active,',
     ].join('\n');
-    const imported = await api<ImportResult>('/api/hardware/import', {
-      method: 'POST',
-      token: company.accessToken,
-      rawBody: csv,
-      headers: { 'content-type': 'text/csv' },
-    });
-    expect(imported.body).toMatchObject({ success: 3, failed: 0 });
+    const imported = await importCsv(company, csv);
+    expect(imported).toMatchObject({ success: 3, failed: 0 });
     const first = await machineOf(company, machineId);
     const secondLinked = await machineOf(company, second.machine_id);
     expect(first.hardware_asset_id).toEqual(expect.any(String));

@@ -89,6 +89,39 @@ describe('plan limit guard', () => {
     expect(await givingUp).toMatchObject({ error: { statusCode: 409, code: 'busy' }, at: start + 25_001 });
   });
 
+  it('renews a job’s lease while it works, so that it outlives its term, and tells the job when it was taken over', async () => {
+    const organizationId = ulid();
+    const busy = () => new Error('busy');
+    // A term far shorter than the work, renewed every 200 ms: a waiter past the term finds it held.
+    const terms = { leaseMs: 1_000, renewEveryMs: 200, waitMs: 50, busy };
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const heldAfterTakeover = await underPlanLimitGuard(
+      organizationId,
+      'assets',
+      500,
+      async (lease) => {
+        await sleep(2_500);
+        expect(lease.held()).toBe(true);
+        await expect(
+          underPlanLimitGuard(organizationId, 'assets', 500, async () => 'taken', {
+            ...terms,
+            renewEveryMs: undefined,
+          }),
+        ).rejects.toThrow('busy');
+        // Another holder's lease now (as if this one had stalled past its term): the next renewal sees it.
+        await send(
+          put({ ...guardKey(organizationId, 'assets'), holder: 'another', lease_until: Date.now() + 60_000 }),
+        );
+        await sleep(600);
+        return lease.held();
+      },
+      terms,
+    );
+    expect(heldAfterTakeover).toBe(false);
+    // Letting go leaves the other holder's lease alone.
+    expect(await tableItem(guardKey(organizationId, 'assets'))).toMatchObject({ holder: 'another' });
+  });
+
   it('is not taken for an organisation without a limit', async () => {
     const organizationId = ulid();
     const order: string[] = [];

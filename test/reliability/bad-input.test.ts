@@ -23,12 +23,12 @@ import {
   hardwareAssetUpdateSchema,
   hardwareListQuerySchema,
 } from '../../shared/hardware';
-import { importQuerySchema } from '../../shared/hardware-import';
 import { invitationLookupSchema, inviteSchema } from '../../shared/invitations';
 import { mfaDisableSchema } from '../../shared/mfa-requests';
 import { organizationSettingsUpdateSchema } from '../../shared/organization-settings';
 import { roleChangeSchema } from '../../shared/users';
 import { uniqueEmail } from '../support/api';
+import { importInputs } from '../support/bad-input/import-inputs';
 import { inventoryInputs } from '../support/bad-input/inventory-inputs';
 import { casesFor, oversizeCase, type RouteInput } from '../support/bad-input/cases';
 import { credentialsOf, inBatches, problemWith, send } from '../support/bad-input/sending';
@@ -67,6 +67,7 @@ describe('bad input on every route of the route table', () => {
       member,
       invitation,
       invitationToken,
+      importJob,
     } = await badInputTargets();
 
     const hardwareBody = {
@@ -158,11 +159,6 @@ describe('bad input on every route of the route table', () => {
           schema: bulkStatusSchema,
           valid: { ids: [asset.id], status: 'Disposed', disposal_reason: 'Sold' },
         },
-      },
-      'POST /api/hardware/import': {
-        caller: 'admin',
-        query: { schema: importQuerySchema, valid: { first_row: '2' } },
-        body: { kind: 'csv' },
       },
       'GET /api/hardware/{id}': { caller: 'admin', params: { id: asset.id }, body: { kind: 'none' } },
       'PUT /api/hardware/{id}': {
@@ -321,6 +317,7 @@ describe('bad input on every route of the route table', () => {
       'POST /api/billing/sync-plans': { caller: 'super_admin', body: { kind: 'none' } },
       'POST /api/stripe/webhook': { caller: 'stripe', body: { kind: 'stripe' } },
       ...inventoryInputs(machineId),
+      ...importInputs(importJob.id),
     };
     const uncovered = routes.map(routeKey).filter((key) => !(key in inputs));
     expect(uncovered, 'routes without an input definition in bad-input.test.ts').toEqual([]);
@@ -372,7 +369,7 @@ describe('bad input on every route of the route table', () => {
       answers.forEach((answer, at) => {
         const badCase = cases[at]!;
         if (answer.status >= 500) serverErrors++;
-        if (badCase.rowsAllRefused !== undefined && answer.status === 200) refusedRowByRow++;
+        if (badCase.rowsAllRefused !== undefined && answer.status === 400) refusedRowByRow++;
         const problem = problemWith(answer, badCase);
         if (problem && failures.length < 150)
           failures.push(
@@ -391,7 +388,7 @@ describe('bad input on every route of the route table', () => {
 
     console.log(`[reliability] bad input: seed ${SEED}, cases per route: ${counts.join(', ')}`);
     console.log(
-      `[reliability] bad input: ${total} cases over ${routes.length} routes, ${serverErrors} server errors, ${failures.length} wrong answers, table ${unchanged ? 'unchanged' : 'CHANGED'}; ${badCredentials} bad agent-channel credentials (401); ${refusedRowByRow} CSV files refused row by row (200, nothing imported); ${Math.round((Date.now() - started) / 1000)} s`,
+      `[reliability] bad input: ${total} cases over ${routes.length} routes, ${serverErrors} server errors, ${failures.length} wrong answers, table ${unchanged ? 'unchanged' : 'CHANGED'}; ${badCredentials} bad agent-channel credentials (401); ${refusedRowByRow} CSV files refused for their rows (400 no_valid_rows, each row named, nothing imported); ${Math.round((Date.now() - started) / 1000)} s`,
     );
     expect(failures).toEqual([]);
     expect(difference).toEqual({ removedOrChanged: [], addedOrChanged: [] });

@@ -8,7 +8,7 @@ import {
   type HardwareAsset,
   type HardwareStatus,
 } from '../../shared/hardware';
-import type { ImportResult } from '../../shared/hardware-import';
+import { PLAN_LIMIT_MESSAGES, TRIAL_ASSET_LIMIT } from '../../shared/billing';
 import {
   api,
   createHardwareAsset,
@@ -18,6 +18,7 @@ import {
   uniqueEmail,
   type TestCompany,
 } from '../support/api';
+import { importCsv, uploadCsv, waitForImport } from '../support/import';
 import { tableItems } from '../support/table';
 
 /**
@@ -51,15 +52,6 @@ function laptopsCsv(prefix: string, first: number, count: number): string {
     (_, index) => `${index % 3 === 0 ? 'Desktop' : 'Laptop'},Dell,Racer,${prefix}-${first + index}`,
   );
   return ['asset_type,manufacturer,model,serial_number', ...rows].join('\r\n') + '\r\n';
-}
-
-function importCsv(company: TestCompany, csv: string) {
-  return api<ImportResult>('/api/hardware/import', {
-    method: 'POST',
-    token: company.accessToken,
-    rawBody: csv,
-    headers: { 'content-type': 'text/csv' },
-  });
 }
 
 describe('concurrency', () => {
@@ -173,10 +165,11 @@ describe('concurrency', () => {
     const company = await signUpUnlimitedCompany('Racing Importers Ltd');
     // Six files of 400 rows, each sharing 100 serial numbers with the next.
     const files = Array.from({ length: 6 }, (_, index) => laptopsCsv('RACE', index * 300, 400));
+    // Uploaded at once: the six jobs write side by side (an unlimited plan takes no guard).
     const results = await Promise.all(files.map((csv) => importCsv(company, csv)));
-    expect(results.map((result) => result.status)).toEqual(Array<number>(6).fill(200));
-    const imported = results.reduce((sum, result) => sum + result.body.success, 0);
-    const refused = results.reduce((sum, result) => sum + result.body.failed, 0);
+    expect(results.map((result) => result.status)).toEqual(Array<string>(6).fill('done'));
+    const imported = results.reduce((sum, result) => sum + result.success, 0);
+    const refused = results.reduce((sum, result) => sum + result.failed, 0);
 
     const assets = await allPages<HardwareAsset>(company, '/api/hardware');
     const serials = new Set(assets.map((asset) => asset.serial_number));
@@ -211,8 +204,14 @@ describe('concurrency', () => {
   it('lets racing imports and invitations together pass no plan limit', async () => {
     // The free trial: 500 hardware assets and 5 users.
     const company = await signUpCompany('Racing Trial Ltd');
-    const imports = await Promise.all(
-      Array.from({ length: 4 }, (_, index) => importCsv(company, laptopsCsv(`TRIAL${index}`, 0, 200))),
+    // Uploaded at once, each file fits on its own: the jobs count again under the organisation's
+    // guard, one after another, and those that no longer fit end failed with nothing written (an
+    // upload that comes after two jobs have written is refused at once).
+    const uploads = await Promise.all(
+      Array.from({ length: 4 }, (_, index) => uploadCsv(company, laptopsCsv(`TRIAL${index}`, 0, 200))),
+    );
+    const jobs = await Promise.all(
+      uploads.map((upload) => (upload.status === 202 ? waitForImport(company, upload.body.id) : null)),
     );
     const invitations = await Promise.all(
       Array.from({ length: 8 }, () =>
@@ -224,10 +223,23 @@ describe('concurrency', () => {
       ),
     );
     const assets = await allPages<HardwareAsset>(company, '/api/hardware');
+    const done = jobs.filter((job) => job?.status === 'done');
+    const failedJobs = jobs.filter((job) => job?.status === 'failed');
+    const refusedUploads = uploads.filter((upload) => upload.status === 409);
     console.log(
-      `[reliability] 4 racing imports of 200 rows against a 500-asset trial: ${imports.filter((r) => r.status === 200).length} accepted, ${assets.length} assets; 8 racing invitations against 5 users: ${invitations.filter((r) => r.status === 201).length} accepted`,
+      `[reliability] 4 racing imports of 200 rows against a ${TRIAL_ASSET_LIMIT}-asset trial: ${done.length} imported, ${failedJobs.length} jobs refused at the limit when they counted again, ${refusedUploads.length} uploads refused; ${assets.length} assets; 8 racing invitations against 5 users: ${invitations.filter((r) => r.status === 201).length} accepted`,
     );
-    expect(imports.map((result) => result.status).sort()).toEqual([200, 200, 409, 409]);
+    expect(uploads.map((upload) => upload.status).every((status) => status === 202 || status === 409)).toBe(
+      true,
+    );
+    expect(done.map((job) => job!.success)).toEqual([200, 200]);
+    expect(failedJobs.length + refusedUploads.length).toBe(2);
+    for (const job of failedJobs) {
+      expect(job).toMatchObject({ success: 0, done: 0 });
+      expect(job!.message).toBe(PLAN_LIMIT_MESSAGES.importTooMany(null, TRIAL_ASSET_LIMIT, 400, 200));
+    }
+    // Racing uploads that each fit alone: the job's own count is what held the limit.
+    expect(failedJobs.length, 'jobs refused when they counted again').toBeGreaterThan(0);
     expect(assets).toHaveLength(400);
     // The admin is one of the 5.
     expect(invitations.map((result) => result.status).sort()).toEqual([

@@ -20,6 +20,7 @@ import {
   type TestCompany,
 } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
+import { importCalls, victimImport } from '../support/import-calls';
 import { tableDump } from '../support/table';
 import { deviceHeaders, deviceTokenFor, sendReport } from '../support/agents';
 import { API_KEY_HEADER } from '../../shared/agent-data';
@@ -46,6 +47,8 @@ interface Victim {
   apiKey: string;
   machineId: string;
   checkoutSessionId: string;
+  /** A CSV import of the victim's, finished, with a failed row. */
+  importJobId: string;
   /** Strings that only the victim's data contains. */
   secrets: string[];
 }
@@ -58,7 +61,8 @@ type VictimObject =
   | 'API key'
   | 'agent'
   | 'organisation'
-  | 'checkout session';
+  | 'checkout session'
+  | 'import';
 
 interface RouteCall {
   /** The victim's object the call aims at, if any. */
@@ -97,13 +101,6 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
       ...asset,
       params: {},
       options: { body: { ids: [victim.asset.id], status: 'In Repair' } },
-    },
-    'POST /api/hardware/import': {
-      ownStatus: 200,
-      options: {
-        rawBody: 'asset_type,manufacturer,model\r\nLaptop,Dell,Intruder import\r\n',
-        headers: { 'content-type': 'text/csv' },
-      },
     },
     'GET /api/hardware/{id}': asset,
     'PUT /api/hardware/{id}': {
@@ -153,6 +150,7 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
     'POST /api/billing/sync-plans': { ownStatus: 200 },
     ...ALERTS_OWN_CALLS,
     ...inventoryCalls(victim),
+    ...importCalls(victim),
   };
 }
 
@@ -218,6 +216,7 @@ async function victimOrganization(): Promise<Victim> {
   });
   expectCreated(checkout, 'Starting a checkout');
   const checkoutSessionId = new URL(checkout.body.url).pathname.split('/').at(-1)!;
+  const imported = await victimImport(admin);
   return {
     organizationId,
     admin,
@@ -229,6 +228,7 @@ async function victimOrganization(): Promise<Victim> {
     apiKey: key.body.key,
     machineId,
     checkoutSessionId,
+    importJobId: imported.id,
     secrets: [
       organizationId,
       asset.id,
@@ -243,6 +243,7 @@ async function victimOrganization(): Promise<Victim> {
       admin.email,
       key.body.id,
       'VICTIM-PC',
+      ...imported.secrets,
     ],
   };
 }

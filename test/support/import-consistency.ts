@@ -3,15 +3,22 @@ import type { DashboardResponse } from '../../shared/api';
 import { UNLIMITED } from '../../shared/constants';
 import { DISPOSAL_ITEM_STATUSES } from '../../shared/disposal';
 import { HARDWARE_ASSET_TYPES, HARDWARE_STATUSES, type HardwareStatus } from '../../shared/hardware';
-import { IMPORT_PART_ROWS, type ImportResult } from '../../shared/hardware-import';
+import type { ImportJob } from '../../shared/hardware-import-job';
 import type { HardwareIdentifierKind } from '../../functions/lib/table/items/hardware';
 import { organizationIdOf } from './api';
-import { callApi, signUpCompanyAt, type StackTarget, type TestCompany } from './stack-client';
+import { uploadCsv, waitForImport } from './import';
+import {
+  callApi,
+  signUpCompanyAt,
+  type SendRequest,
+  type StackTarget,
+  type TestCompany,
+} from './stack-client';
 
 /**
  * A large import on a stack of its own (test/support/stack-process.ts), as the crash-recovery suite
- * runs it: rows of every type and status, the file sent in the web app's parts, and everything the
- * import wrote checked against itself. The functions' data layer is imported once the test has
+ * runs it: rows of every type and status, the file uploaded whole and imported by its job, and
+ * everything the import wrote checked against itself. The functions' data layer is imported once the test has
  * pointed the environment at that stack.
  */
 
@@ -29,8 +36,9 @@ export async function dataLayer() {
     import('../../functions/lib/table/items/api-keys'),
     import('../../functions/lib/table/items/invitations'),
     import('../../functions/lib/table/items/billing'),
+    import('../../functions/lib/table/items/import-jobs'),
   ]);
-  const [organizations, hardwareItems, disposal, audit, apiKeys, invitations, billing] = kinds;
+  const [organizations, hardwareItems, disposal, audit, apiKeys, invitations, billing, importJobs] = kinds;
   const items = {
     ...organizations,
     ...hardwareItems,
@@ -39,6 +47,7 @@ export async function dataLayer() {
     ...apiKeys,
     ...invitations,
     ...billing,
+    ...importJobs,
   };
   return { ...commands, items, ...counters, ...hardware, ...disposalItems };
 }
@@ -83,32 +92,27 @@ export function importRows(rows: number, prefix: string): string[] {
 
 const IMPORT_HEADER = 'asset_type,manufacturer,model,serial_number,status,disposal_reason';
 
-/**
- * A file imported as the web app imports it (web/src/features/assets/api/import-hardware.ts): in
- * parts of IMPORT_PART_ROWS rows, one after another, each naming its first row. One request for
- * the whole file would be refused by API Gateway's 30 s limit on a slow machine long before a
- * crash could be tested.
- */
+/** The calls of a test to a stack of its own. */
+export function sendTo(stack: StackTarget): SendRequest {
+  return (path, options) => callApi(stack, path, options);
+}
+
+/** Uploads a file of these rows to the stack; its job's id. */
+export async function startImport(stack: StackTarget, company: TestCompany, rows: string[]): Promise<string> {
+  const upload = await uploadCsv(company, [IMPORT_HEADER, ...rows].join('\n'), { send: sendTo(stack) });
+  if (upload.status !== 202)
+    throw new Error(`The upload answered ${upload.status}: ${JSON.stringify(upload.body)}`);
+  return upload.body.id;
+}
+
+/** A file imported as the web app imports it: uploaded whole, then its job followed to the end. */
 export async function importFile(
   stack: StackTarget,
   company: TestCompany,
   rows: string[],
-): Promise<ImportResult> {
-  const total: ImportResult = { success: 0, failed: 0, errors: [] };
-  for (let start = 0; start < rows.length; start += IMPORT_PART_ROWS) {
-    const part = await callApi<ImportResult>(stack, `/api/hardware/import?first_row=${start + 2}`, {
-      method: 'POST',
-      token: company.accessToken,
-      headers: { 'content-type': 'text/csv' },
-      rawBody: [IMPORT_HEADER, ...rows.slice(start, start + IMPORT_PART_ROWS)].join('\n'),
-    });
-    if (part.status !== 200)
-      throw new Error(`Part at row ${start + 2} answered ${part.status}: ${JSON.stringify(part.body)}`);
-    total.success += part.body.success;
-    total.failed += part.body.failed;
-    total.errors.push(...part.body.errors);
-  }
-  return total;
+): Promise<ImportJob> {
+  const id = await startImport(stack, company, rows);
+  return waitForImport(company, id, { send: sendTo(stack), timeoutMs: 300_000, pollMs: 500 });
 }
 
 export async function committedAssets(organizationId: string): Promise<number> {

@@ -55,7 +55,7 @@ export interface BadCase {
   body?: string | Buffer;
   /** The one status the case deserves, when only one will do (a bad credential: 401). */
   status?: number;
-  /** A CSV whose every row is refused may also be answered 200 with no asset imported. */
+  /** A CSV whose every row is refused: 400 no_valid_rows, naming each row (up to the answer's 1,000). */
   rowsAllRefused?: number;
 }
 

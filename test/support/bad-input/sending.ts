@@ -1,11 +1,20 @@
 import http from 'node:http';
+import * as z from 'zod';
 import { apiErrorBodySchema } from '../../../shared/api';
-import { importResultSchema } from '../../../shared/hardware-import';
+import { IMPORT_ERRORS_LISTED } from '../../../shared/hardware-import-job';
 import { baseUrl } from '../api';
 import { API_KEY_HEADER } from '../../../shared/agent-data';
 import type { BadCase, Caller } from './cases';
 
 /** Sending the bad cases to the run's stack, a few at a time, and judging the answers. */
+
+/** A CSV import refused for its rows: every row has an error (POST /api/hardware/import). */
+const noValidRowsSchema = z.object({
+  error: z.object({
+    code: z.literal('no_valid_rows'),
+    details: z.object({ errors: z.array(z.object({ row: z.number(), message: z.string() })) }),
+  }),
+});
 
 export const CONCURRENCY = 8;
 
@@ -108,11 +117,12 @@ export function problemWith(answer: Answer, badCase: BadCase): string | null {
     return `${answer.status} with a body that is not JSON`;
   }
   if (!answer.contentType.startsWith('application/json')) return `${answer.status} as ${answer.contentType}`;
-  if (badCase.rowsAllRefused !== undefined && answer.status === 200) {
-    const result = importResultSchema.safeParse(body);
-    return result.success && result.data.success === 0 && result.data.failed === badCase.rowsAllRefused
+  if (badCase.rowsAllRefused !== undefined) {
+    const refused = noValidRowsSchema.safeParse(body);
+    const named = Math.min(badCase.rowsAllRefused, IMPORT_ERRORS_LISTED);
+    return answer.status === 400 && refused.success && refused.data.error.details.errors.length === named
       ? null
-      : `200 importing ${JSON.stringify(body).slice(0, 200)}`;
+      : `${answer.status} for a file without one good row, where 400 no_valid_rows naming its ${named} rows is due`;
   }
   if (answer.status < 400) return `accepted with ${answer.status}`;
   if (badCase.status !== undefined && answer.status !== badCase.status)

@@ -13,11 +13,12 @@ import {
 } from '../api';
 import { TEST_SUPER_ADMIN } from '../global-setup';
 import { deviceHeaders, enrollDevice } from '../agents';
+import { importCsv } from '../import';
 
 /**
  * The organisation the bad-input suite attacks, with one of everything a route's path can name:
  * an asset, a pending and a completed disposal item, two API keys and a machine, a member, and a
- * pending invitation with its token.
+ * pending invitation with its token, a finished CSV import.
  */
 export async function badInputTargets() {
   const company = await signUpUnlimitedCompany('Bad Input Ltd');
@@ -88,6 +89,12 @@ export async function badInputTargets() {
   });
   expect(invitation.status).toBe(201);
   const invitationToken = await inviteTokenSentTo(pendingEmail);
+  const importJob = await importCsv(
+    company,
+    'asset_type,manufacturer,model,serial_number\nLaptop,Dell,Imported,FZ-IMPORTED-1\nLaptop,,,\n',
+    { fileName: 'fuzz-targets.csv' },
+  );
+  expect(importJob).toMatchObject({ success: 1, failed: 1 });
   return {
     company,
     token,
@@ -103,5 +110,6 @@ export async function badInputTargets() {
     member,
     invitation,
     invitationToken,
+    importJob,
   };
 }

@@ -54,17 +54,10 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * The one way the web app calls /api. The response body is validated by `schema`; an error
- * response becomes an ApiError, and a 401 on an authenticated call signs the user out.
- */
-export async function apiRequest<T>(
-  path: string,
-  schema: z.ZodType<T>,
-  options: RequestOptions = {},
-): Promise<T> {
+/** The request sent with the session's token; an error answer becomes an ApiError (a 401 signs out). */
+async function authorizedFetch(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, content, auth = true, signal } = options;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: accept });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (content) headers.set('Content-Type', content.type);
   if (auth) {
@@ -89,8 +82,8 @@ export async function apiRequest<T>(
     throw new ApiError(0, 'network_error', GENERIC_MESSAGE);
   }
 
-  const payload = await readJson(response);
   if (!response.ok) {
+    const payload = await readJson(response);
     // Loaded with the first request's schema (see getMe), not with the app.
     const { apiErrorBodySchema } = await import('@shared/api');
     const parsed = apiErrorBodySchema.safeParse(payload);
@@ -107,10 +100,27 @@ export async function apiRequest<T>(
     }
     throw error;
   }
+  return response;
+}
 
-  const parsed = schema.safeParse(payload);
+/**
+ * The one way the web app calls /api. The response body is validated by `schema`; an error
+ * response becomes an ApiError, and a 401 on an authenticated call signs the user out.
+ */
+export async function apiRequest<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await authorizedFetch(path, options, 'application/json');
+  const parsed = schema.safeParse(await readJson(response));
   if (!parsed.success) {
     throw new ApiError(response.status, 'invalid_response', 'The server sent an unexpected response');
   }
   return parsed.data;
+}
+
+/** A file the API answers as text (an import's failed rows as CSV), with apiRequest's errors. */
+export async function apiText(path: string, accept: string, options: RequestOptions = {}): Promise<string> {
+  return (await authorizedFetch(path, options, `${accept}, application/json`)).text();
 }

@@ -63,14 +63,17 @@ export function csvReport(columns: readonly string[], rows: readonly string[][])
   return `${BOM}${csv.endsWith('\r\n') ? csv : `${csv}\r\n`}`;
 }
 
-/** Saves text as a CSV file through a temporary object URL. */
-export function downloadCsv(text: string, fileName: string): void {
+/**
+ * Saves text as a CSV file through a temporary object URL. From inside a modal dialog pass the
+ * dialog's content as `container`: the rest of the page is inert while it is open.
+ */
+export function downloadCsv(text: string, fileName: string, container: HTMLElement = document.body): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
   link.hidden = true;
-  document.body.append(link);
+  container.append(link);
   link.click();
   link.remove();
   // Give the browser a moment to start the download before the URL goes.

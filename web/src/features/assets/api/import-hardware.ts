@@ -1,118 +1,62 @@
-import Papa from 'papaparse';
-import {
-  IMPORT_PART_ROWS,
-  importResultSchema,
-  readCsvRecords,
-  unreadableRowMessage,
-  type ImportResult,
-  type ImportRowError,
-} from '@shared/hardware-import';
-import { apiRequest } from '../../../api/api-client';
-
-/** A slice of the file sent as one request: its header row plus up to IMPORT_PART_ROWS data rows. */
-export interface ImportPart {
-  /** Row number of the part's first data row in the whole file (the header is row 1). */
-  firstRow: number;
-  rowCount: number;
-  csv: string;
-}
-
-export interface PreparedImport {
-  parts: ImportPart[];
-  /** Data rows in the file (the header not counted). */
-  totalRows: number;
-  /** Rows that could not be read as CSV at all; they are reported, never sent. */
-  unreadable: ImportRowError[];
-}
+import * as z from 'zod';
+import { IMPORT_MESSAGES, ImportFileError, parseHardwareCsv } from '@shared/hardware-import';
+import { failedRowsCsv, importJobSchema, type ImportJob } from '@shared/hardware-import-job';
+import { apiRequest, apiText, errorMessage, isApiError } from '../../../api/api-client';
 
 /**
- * Splits a CSV file into parts the API imports one after another. Row numbers stay those of the
- * whole file: each part names its first row, so a row the browser cannot read (bad quoting) ends a
- * part instead of being sent, and the rows after it keep their numbers. Throws ImportFileError for
- * a file that cannot be imported at all.
+ * The CSV import's calls (issue 34): the whole file in one upload, which answers with its job, the
+ * job's progress, and its failed rows as a CSV file.
  */
-export function prepareImport(text: string, partRows: number = IMPORT_PART_ROWS): PreparedImport {
-  const { header, records, unreadable: unreadableAt } = readCsvRecords(text);
 
-  const parts: ImportPart[] = [];
-  const unreadable: ImportRowError[] = [];
-  let run: { firstIndex: number; rows: string[][] } | null = null;
-  const endRun = () => {
-    if (run && run.rows.length > 0) {
-      parts.push({
-        firstRow: run.firstIndex + 2,
-        rowCount: run.rows.length,
-        csv: Papa.unparse([header, ...run.rows]),
-      });
-    }
-    run = null;
-  };
-  records.forEach((record, index) => {
-    const problem = unreadableAt.get(index);
-    if (problem !== undefined) {
-      endRun();
-      unreadable.push({ row: index + 2, message: unreadableRowMessage(problem) });
-      return;
-    }
-    run ??= { firstIndex: index, rows: [] };
-    run.rows.push(record);
-    if (run.rows.length === partRows) endRun();
-  });
-  endRun();
-  return { parts, totalRows: records.length, unreadable };
-}
-
-export function importPart(part: ImportPart): Promise<ImportResult> {
-  return apiRequest(`/api/hardware/import?first_row=${part.firstRow}`, importResultSchema, {
+/** POST /api/hardware/import: the file as it is, named so that the dialog can name it again. */
+export function uploadImport(fileName: string, text: string): Promise<ImportJob> {
+  return apiRequest(`/api/hardware/import?file_name=${encodeURIComponent(fileName)}`, importJobSchema, {
     method: 'POST',
-    content: { type: 'text/csv', text: part.csv },
+    content: { type: 'text/csv', text },
   });
 }
 
-export interface ImportProgress {
-  /** Data rows whose outcome is known. */
-  done: number;
-  total: number;
-  /** Results so far, unreadable rows included. */
-  result: ImportResult;
+export function getImportJob(id: string): Promise<ImportJob> {
+  return apiRequest(`/api/hardware/imports/${encodeURIComponent(id)}`, importJobSchema);
 }
 
-export interface ImportOutcome extends ImportProgress {
-  /** Set when a part failed as a whole (file-level problem, too large, network): the import stopped there. */
-  error: unknown;
+/** The failed rows of a finished import, as its file had them with an error column, from the server. */
+export function getFailedRows(id: string): Promise<string> {
+  return apiText(`/api/hardware/imports/${encodeURIComponent(id)}/failed-rows`, 'text/csv');
 }
 
-function merged(results: ImportResult[], unreadable: ImportRowError[], throughRow: number): ImportResult {
-  const passed = unreadable.filter((error) => error.row <= throughRow);
-  const errors = [...results.flatMap((result) => result.errors), ...passed].sort((a, b) => a.row - b.row);
-  return {
-    success: results.reduce((sum, result) => sum + result.success, 0),
-    failed: results.reduce((sum, result) => sum + result.failed, 0) + passed.length,
-    errors,
-  };
+/** Why a file was refused as a whole, as the dialog tells it. */
+export interface ImportRefusal {
+  message: string;
+  /** The refusal came before anything was stored: no row was imported. */
+  kind: 'file' | 'plan_limit' | 'no_valid_rows';
+  /** For a file whose every row has an error: its rows' errors and failed rows, built from the file. */
+  errors?: { row: number; message: string }[];
+  failedRows?: string;
+  ignoredColumns?: string[];
 }
 
-/** Sends the parts in order, reporting after each; stops at the first part that fails as a whole. */
-export async function runImport(
-  prepared: PreparedImport,
-  onProgress: (progress: ImportProgress) => void,
-  send: (part: ImportPart) => Promise<ImportResult> = importPart,
-): Promise<ImportOutcome> {
-  const results: ImportResult[] = [];
-  const total = prepared.totalRows;
-  // Rows are numbered from 2, so "through row r" means r - 1 data rows are done.
-  let throughRow = 1;
-  for (const part of prepared.parts) {
-    // Unreadable rows before this part are settled already.
-    throughRow = part.firstRow - 1;
-    try {
-      results.push(await send(part));
-    } catch (error) {
-      return { done: throughRow - 1, total, result: merged(results, prepared.unreadable, throughRow), error };
-    }
-    throughRow = part.firstRow + part.rowCount - 1;
-    onProgress({ done: throughRow - 1, total, result: merged(results, prepared.unreadable, throughRow) });
+const noValidRowsSchema = z.object({
+  errors: z.array(z.object({ row: z.number(), message: z.string() })),
+  ignored_columns: z.array(z.string()),
+});
+
+/** What the dialog says of an upload that failed: the server's words, and for a file with no good row, its rows. */
+export function importRefusal(error: unknown, text: string | null): ImportRefusal {
+  if (error instanceof ImportFileError) return { kind: 'file', message: error.message };
+  if (isApiError(error) && error.code === 'plan_limit') return { kind: 'plan_limit', message: error.message };
+  if (isApiError(error) && error.code === 'no_valid_rows') {
+    const details = noValidRowsSchema.safeParse(error.details);
+    // Every row failed, so the file's own parse (the server's parser) gives every row's error.
+    const errors = text === null ? (details.data?.errors ?? []) : parseHardwareCsv(text).errors;
+    return {
+      kind: 'no_valid_rows',
+      message: error.message,
+      errors,
+      ...(text === null ? {} : { failedRows: failedRowsCsv(text, errors) }),
+      ignoredColumns: details.data?.ignored_columns ?? [],
+    };
   }
-  const lastRow = total + 1;
-  return { done: total, total, result: merged(results, prepared.unreadable, lastRow), error: null };
+  if (isApiError(error) && error.status === 413) return { kind: 'file', message: IMPORT_MESSAGES.tooLarge };
+  return { kind: 'file', message: errorMessage(error) };
 }
