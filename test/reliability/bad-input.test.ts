@@ -21,8 +21,8 @@ import {
   bulkStatusSchema,
   hardwareAssetInputSchema,
   hardwareAssetUpdateSchema,
-  hardwareListQuerySchema,
 } from '../../shared/hardware';
+import { bulkUpdateSchema, hardwareListQuerySchema } from '../../shared/hardware-list';
 import { importQuerySchema } from '../../shared/hardware-import';
 import { invitationLookupSchema, inviteSchema } from '../../shared/invitations';
 import { mfaDisableSchema } from '../../shared/mfa-requests';
