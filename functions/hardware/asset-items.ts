@@ -1,4 +1,4 @@
-import { HARDWARE_FIELDS, type HardwareAsset } from '../../shared/hardware';
+import { HARDWARE_FIELDS, hardwareAssetName, type HardwareAsset } from '../../shared/hardware';
 import { auditEntry, fieldChanges, type Actor } from '../lib/audit-trail';
 import { getItem, getItems, put, remove, create, type TableWrite } from '../lib/table/commands';
 import { equals } from '../lib/table/conditions';
@@ -245,4 +245,10 @@ export async function readHardwareAssets(
 ): Promise<Map<string, HardwareAsset>> {
   const items = await readHardwareAssetItems(organizationId, ids, { consistent: true });
   return new Map([...items].map(([id, item]) => [id, toAsset(item)]));
+}
+
+/** The names of some assets as the inventory shows them (a machine's card), by id; missing ones are left out. */
+export async function readAssetNames(organizationId: string, ids: string[]): Promise<Map<string, string>> {
+  const items = await readHardwareAssetItems(organizationId, [...new Set(ids)], { consistent: false });
+  return new Map([...items].map(([id, item]) => [id, hardwareAssetName(toAsset(item))]));
 }
