@@ -144,7 +144,9 @@ const assets = (count: number) => `${count.toLocaleString('en-GB')} hardware ass
 export function bulkUpdateQuestion(count: number, field: BulkField, value: string | null): string {
   if (field === 'status') return `Change the status of ${assets(count)} to ${value ?? ''}?`;
   if (field === 'location') {
-    return value ? `Change the location of ${assets(count)} to ${value}?` : `Clear the location of ${assets(count)}?`;
+    return value
+      ? `Change the location of ${assets(count)} to ${value}?`
+      : `Clear the location of ${assets(count)}?`;
   }
   return value ? `Assign ${assets(count)} to ${value}?` : `Unassign ${assets(count)}?`;
 }

@@ -13,7 +13,13 @@ describe('the text a list compares', () => {
   });
 
   it('orders numbers by their value, case-insensitively', () => {
-    expect(sorted(['PC 10', 'pc 9', 'PC 2', 'pc 100', 'Pc 1'])).toEqual(['Pc 1', 'PC 2', 'pc 9', 'PC 10', 'pc 100']);
+    expect(sorted(['PC 10', 'pc 9', 'PC 2', 'pc 100', 'Pc 1'])).toEqual([
+      'Pc 1',
+      'PC 2',
+      'pc 9',
+      'PC 10',
+      'pc 100',
+    ]);
     expect(sorted(['Floor 2 Room 10', 'Floor 2 Room 9', 'Floor 10', 'floor 1'])).toEqual([
       'floor 1',
       'Floor 2 Room 9',

@@ -10,11 +10,7 @@ import {
   disposalListQuerySchema,
   disposalStatsQuerySchema,
 } from './disposal';
-import {
-  bulkStatusSchema,
-  hardwareAssetInputSchema,
-  hardwareAssetUpdateSchema,
-} from './hardware';
+import { bulkStatusSchema, hardwareAssetInputSchema, hardwareAssetUpdateSchema } from './hardware';
 import { bulkUpdateSchema, hardwareListQuerySchema } from './hardware-list';
 import { importQuerySchema } from './hardware-import';
 import { inviteSchema } from './invitations';

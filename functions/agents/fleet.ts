@@ -161,7 +161,10 @@ export async function listFleetPage(
   }
   // Resume right after the last machine shown when the page filled before its read was done.
   if (overflowed && lastFound) next = cursorAfter(lastFound);
-  const names = await readAssetNames(organizationId, found.flatMap(({ assetId }) => assetId ?? []));
+  const names = await readAssetNames(
+    organizationId,
+    found.flatMap(({ assetId }) => assetId ?? []),
+  );
   const items = found.map(({ machine, assetId }) => ({
     ...toSummary(machine),
     hardware_asset_id: assetId,
@@ -175,6 +178,7 @@ export async function listFleetPage(
   const counters = await readCounters(organizationId);
   const machinesCount = counters[AGENTS_COUNTER] ?? 0;
   const linked = Math.min(machinesCount, Math.max(0, counters[LINKED_MACHINES_COUNTER] ?? 0));
-  const total = inventory === 'linked' ? linked : inventory === 'not_linked' ? machinesCount - linked : machinesCount;
+  const total =
+    inventory === 'linked' ? linked : inventory === 'not_linked' ? machinesCount - linked : machinesCount;
   return { items, next_cursor: next, total: Math.max(total, items.length), total_exact: true };
 }

@@ -103,7 +103,9 @@ export async function getAgentMachine(organizationId: string, machineId: string)
     ...identity[0],
     ...lists,
     hardware_asset_id: assetId,
-    hardware_asset_name: assetId ? ((await readAssetNames(organizationId, [assetId])).get(assetId) ?? null) : null,
+    hardware_asset_name: assetId
+      ? ((await readAssetNames(organizationId, [assetId])).get(assetId) ?? null)
+      : null,
     stale_sections: item.stale_sections ?? {},
   };
 }

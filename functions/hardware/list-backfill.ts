@@ -57,11 +57,17 @@ async function backfillAssets(organizationId: string, report: BackfillReport): P
         counted.set(name, (counted.get(name) ?? 0) + 1);
       }
       const wanted = hardwareListAttributes(asset);
-      const missing = Object.fromEntries(Object.entries(wanted).filter(([name, value]) => stored[name] !== value));
+      const missing = Object.fromEntries(
+        Object.entries(wanted).filter(([name, value]) => stored[name] !== value),
+      );
       if (Object.keys(missing).length === 0) continue;
       try {
         await send(
-          update(hardwareAssets.key(organizationId, asset.id), { set: missing }, equals('version', asset.version)),
+          update(
+            hardwareAssets.key(organizationId, asset.id),
+            { set: missing },
+            equals('version', asset.version),
+          ),
         );
         report.rewritten += 1;
       } catch (error) {
@@ -80,7 +86,10 @@ async function reconcileLocations(
   report: BackfillReport,
 ): Promise<void> {
   const current = sumCounters(await readCounterShards(organizationId));
-  const names = new Set([...counted.keys(), ...Object.keys(current).filter((name) => counterLocation(name) !== null)]);
+  const names = new Set([
+    ...counted.keys(),
+    ...Object.keys(current).filter((name) => counterLocation(name) !== null),
+  ]);
   const differences = Object.fromEntries(
     [...names]
       .map((name) => [name, (counted.get(name) ?? 0) - (current[name] ?? 0)] as const)
@@ -96,19 +105,31 @@ async function reconcileLocations(
   report.counters += Object.keys(differences).length;
 }
 
+interface BackfillOptions {
+  /** Again, though a run has finished before (the AWS script). */
+  force?: boolean;
+  /** These organisations only (a test's), and no marker written. */
+  only?: string[];
+  log?: (line: string) => void;
+}
+
 export async function backfillHardwareList({
   force = false,
+  only,
   log = () => {},
-}: { force?: boolean; log?: (line: string) => void } = {}): Promise<BackfillReport | null> {
+}: BackfillOptions = {}): Promise<BackfillReport | null> {
   const marker = migrations.key(MIGRATION);
-  if (!force && (await getItem(migrationItemSchema, marker, { consistent: true }))) return null;
+  if (!force && !only && (await getItem(migrationItemSchema, marker, { consistent: true }))) return null;
   const report: BackfillReport = { organizations: 0, assets: 0, rewritten: 0, counters: 0 };
-  for (const organization of await listAll(organizationItemSchema, organizations.all())) {
-    const counted = await backfillAssets(organization.id, report);
-    await reconcileLocations(organization.id, counted, report);
+  const organizationIds =
+    only ??
+    (await listAll(organizationItemSchema, organizations.all())).map((organization) => organization.id);
+  for (const organizationId of organizationIds) {
+    const counted = await backfillAssets(organizationId, report);
+    await reconcileLocations(organizationId, counted, report);
     report.organizations += 1;
-    log(`${organization.name}: ${report.assets} assets so far`);
+    log(`Organisation ${organizationId}: ${report.assets} assets so far`);
   }
-  await send(put(migrations.item({ name: MIGRATION, done_at: new Date().toISOString() })));
+  if (!only) await send(put(migrations.item({ name: MIGRATION, done_at: new Date().toISOString() })));
   return report;
 }

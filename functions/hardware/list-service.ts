@@ -4,11 +4,7 @@ import type { HardwareListQuery } from '../../shared/hardware-list';
 import { foldedText } from '../../shared/list';
 import type { Listing } from '../lib/table/commands';
 import { allOf, contains, equals, type Condition } from '../lib/table/conditions';
-import {
-  hardwareAssetItemSchema,
-  hardwareAssets,
-  type HardwareAssetItem,
-} from '../lib/table/items/hardware';
+import { hardwareAssetItemSchema, hardwareAssets, type HardwareAssetItem } from '../lib/table/items/hardware';
 import { fromStored, type StoredItem } from '../lib/table/items/stored';
 import type { ReadPageResult } from '../lib/table/pages';
 import { readSortedPage, type SortedListing } from '../lib/table/sorted-pages';

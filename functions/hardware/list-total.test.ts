@@ -28,7 +28,10 @@ describe('the hardware list total', () => {
     expect(countedTotal({ status: 'In Repair' }, counts)).toEqual({ total: 300, total_exact: true });
     expect(countedTotal({ type: 'Laptop' }, counts)).toEqual({ total: 2, total_exact: true });
     // Any spelling of the location; one no asset has is none; never below zero.
-    expect(countedTotal({ location: '  London   OFFICE ' }, counts)).toEqual({ total: 12, total_exact: true });
+    expect(countedTotal({ location: '  London   OFFICE ' }, counts)).toEqual({
+      total: 12,
+      total_exact: true,
+    });
     expect(countedTotal({ location: 'Berlin' }, counts)).toEqual({ total: 0, total_exact: true });
     expect(countedTotal({ location: 'Paris' }, counts)).toEqual({ total: 0, total_exact: true });
   });

@@ -146,7 +146,7 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
     // A table from before issue 34's list orders: the same backfill as `npm run backfill:hardware-list`
     // in AWS, once (a marker item records it), so that no order or filter misses an older asset.
     const backfilled = await backfillHardwareList();
-    if (backfilled) {
+    if (backfilled && backfilled.assets > 0) {
       console.log(
         `Hardware list backfilled: ${backfilled.rewritten} of ${backfilled.assets} assets, ${backfilled.counters} location counters`,
       );

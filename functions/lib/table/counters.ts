@@ -125,7 +125,9 @@ export async function readCounters(organizationId: string): Promise<Record<strin
 }
 
 /** Each shard's counters, by shard number (a shard no change has touched yet is left out). */
-export async function readCounterShards(organizationId: string): Promise<Map<number, Record<string, number>>> {
+export async function readCounterShards(
+  organizationId: string,
+): Promise<Map<number, Record<string, number>>> {
   const keys = Array.from({ length: COUNTER_SHARDS }, (_, shard) => counterShards.key(organizationId, shard));
   // Consistent: a plan limit is counted right after the previous writer let go of its guard.
   const stored = await getEachItem(keys, { consistent: true, what: 'counters' });

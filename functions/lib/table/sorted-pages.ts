@@ -24,7 +24,9 @@ const storedEntrySchema = z.record(z.string(), z.unknown());
 function keysOf(entry: StoredItem, listing: Listing): Record<string, unknown> {
   const { partitionKey, sortKey } = indexKeys(listing.index);
   const names = new Set(['pk', 'sk', partitionKey, sortKey]);
-  return Object.fromEntries([...names].filter((name) => typeof entry[name] === 'string').map((name) => [name, entry[name]]));
+  return Object.fromEntries(
+    [...names].filter((name) => typeof entry[name] === 'string').map((name) => [name, entry[name]]),
+  );
 }
 
 /** Which listing a cursor we issued is in: the one whose partition it names. */

@@ -136,7 +136,10 @@ export function hardwareListAttributes(asset: Sortable): Record<string, string> 
     // '~' sorts after every date: and outside any range of dates warrantyBetween reads.
     gsi2sk: key(`${asset.warranty_expiry || '~'}#${asset.id}`),
     ...Object.fromEntries(
-      INDEXED_HARDWARE_SORTS.map((sort) => [`${HARDWARE_SORT_INDEXES[sort]}sk`, sortKey(texts[sort], asset.id)]),
+      INDEXED_HARDWARE_SORTS.map((sort) => [
+        `${HARDWARE_SORT_INDEXES[sort]}sk`,
+        sortKey(texts[sort], asset.id),
+      ]),
     ),
     ...(location ? { location_key: location } : {}),
   };
