@@ -17,11 +17,7 @@ import {
   disposalListQuerySchema,
   disposalStatsQuerySchema,
 } from '../../shared/disposal';
-import {
-  bulkStatusSchema,
-  hardwareAssetInputSchema,
-  hardwareAssetUpdateSchema,
-} from '../../shared/hardware';
+import { bulkStatusSchema, hardwareAssetInputSchema, hardwareAssetUpdateSchema } from '../../shared/hardware';
 import { bulkUpdateSchema, hardwareListQuerySchema } from '../../shared/hardware-list';
 import { importQuerySchema } from '../../shared/hardware-import';
 import { invitationLookupSchema, inviteSchema } from '../../shared/invitations';
@@ -144,9 +140,21 @@ describe('bad input on every route of the route table', () => {
       'GET /api/dashboard': { caller: 'admin', body: { kind: 'none' } },
       'GET /api/hardware': {
         caller: 'admin',
-        query: { schema: hardwareListQuerySchema, valid: { q: 'Dell', status: 'Active', limit: '10' } },
+        query: {
+          schema: hardwareListQuerySchema,
+          valid: {
+            q: 'Dell',
+            status: 'Active',
+            type: 'Laptop',
+            location: 'Fuzz room',
+            sort: 'location',
+            order: 'desc',
+            limit: '10',
+          },
+        },
         body: { kind: 'none' },
       },
+      'GET /api/hardware/locations': { caller: 'admin', body: { kind: 'none' } },
       'POST /api/hardware': {
         caller: 'admin',
         body: { kind: 'json', schema: hardwareAssetInputSchema, valid: hardwareBody },
@@ -157,6 +165,14 @@ describe('bad input on every route of the route table', () => {
           kind: 'json',
           schema: bulkStatusSchema,
           valid: { ids: [asset.id], status: 'Disposed', disposal_reason: 'Sold' },
+        },
+      },
+      'POST /api/hardware/bulk-update': {
+        caller: 'admin',
+        body: {
+          kind: 'json',
+          schema: bulkUpdateSchema,
+          valid: { ids: [asset.id], status: 'In Repair', location: 'Fuzz room', assigned_to: null },
         },
       },
       'POST /api/hardware/import': {
@@ -237,7 +253,7 @@ describe('bad input on every route of the route table', () => {
         caller: 'admin',
         query: {
           schema: agentListQuerySchema,
-          valid: { q: 'fuzz', freshness: 'green', sort: 'hostname', limit: '10' },
+          valid: { q: 'fuzz', freshness: 'green', inventory: 'not_linked', sort: 'hostname', limit: '10' },
         },
         body: { kind: 'none' },
       },

@@ -98,6 +98,12 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
       params: {},
       options: { body: { ids: [victim.asset.id], status: 'In Repair' } },
     },
+    'POST /api/hardware/bulk-update': {
+      ...asset,
+      params: {},
+      options: { body: { ids: [victim.asset.id], location: 'Taken', assigned_to: 'Intruder' } },
+    },
+    'GET /api/hardware/locations': { ownStatus: 200 },
     'POST /api/hardware/import': {
       ownStatus: 200,
       options: {

@@ -13,15 +13,24 @@ interface ListToolbarProps {
   searchLabel: string;
   placeholder: string;
   filters: ListFiltersState;
+  /** More filters and the order (the hardware list's type, location and Sort by), after the status. */
+  moreFilters?: ReactNode;
   /** The list's buttons (add, import, export), at the end of the row. */
   children: ReactNode;
 }
 
 /**
  * Above a searchable list: the search box (Escape or its clear button empties it), the status
- * filter ("All Statuses" and each status), then the list's actions.
+ * filter ("All Statuses" and each status), the list's other filters, then the list's actions.
  */
-export function ListToolbar({ label, searchLabel, placeholder, filters, children }: ListToolbarProps) {
+export function ListToolbar({
+  label,
+  searchLabel,
+  placeholder,
+  filters,
+  moreFilters,
+  children,
+}: ListToolbarProps) {
   return (
     <div className="list-toolbar" role="search" aria-label={label}>
       <SearchField
@@ -50,6 +59,7 @@ export function ListToolbar({ label, searchLabel, placeholder, filters, children
           </option>
         ))}
       </SelectField>
+      {moreFilters}
       <div className="list-toolbar__actions">{children}</div>
     </div>
   );
