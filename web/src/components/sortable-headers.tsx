@@ -19,7 +19,8 @@ interface SortableHeadersProps<S extends string> {
 /**
  * A table's column headers that order the list: each a button (click, Enter or Space) in a
  * `<th scope="col">`, the ordered one with aria-sort and an arrow. Pressing the ordered column again
- * turns it round.
+ * turns it round. On phones, where the rows are cards and the headers are not shown, the header is
+ * its label alone (no button to reach that nobody sees): the list offers its order another way.
  */
 export function SortableHeaders<S extends string>({ columns, sort, order, onSort }: SortableHeadersProps<S>) {
   return (
@@ -46,6 +47,8 @@ export function SortableHeaders<S extends string>({ columns, sort, order, onSort
                 {active ? (order === 'asc' ? '▲' : '▼') : '↕'}
               </span>
             </button>
+            {/* Phones: the headers are read out, not shown, and Sort by orders the cards. */}
+            <span className="sortable-header__label">{column.label}</span>
           </TableCell>
         );
       })}

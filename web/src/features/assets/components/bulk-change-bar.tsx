@@ -59,7 +59,7 @@ function namesOf(assets: readonly HardwareAsset[]): string {
 /**
  * Shown while rows are selected: what to change (status, location or assigned to) and its value for
  * all of them, applied once the person confirms it. A location is picked from the organisation's or
- * typed new; an empty location or assignee clears it.
+ * typed new; an empty location or assignee clears it (the question says so: "Clear the location of…").
  */
 export function BulkChangeBar({ selected, onDone, onClearSelection }: BulkChangeBarProps) {
   const [field, setField] = useState<BulkField>('status');
@@ -178,10 +178,7 @@ export function BulkChangeBar({ selected, onDone, onClearSelection }: BulkChange
                 className="bulk-change__text"
                 label={field === 'location' ? 'New location' : 'Assign to'}
                 size="small"
-                placeholder={
-                  field === 'location' ? 'Pick one or type a new one' : 'A person, or empty to unassign'
-                }
-                descriptiveText={field === 'location' ? 'Empty clears the location' : undefined}
+                placeholder={field === 'location' ? 'Pick or type a location' : 'A person'}
                 value={text}
                 list={field === 'location' ? locationsId : undefined}
                 autoComplete="off"
