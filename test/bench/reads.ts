@@ -168,6 +168,14 @@ export async function measureReads(stack: BenchStack): Promise<Figure[]> {
     if (page.items.length !== HARDWARE_PAGE_SIZE)
       throw new Error(`A first page should hold ${HARDWARE_PAGE_SIZE} assets, got ${page.items.length}`);
   };
+  // A location's page is full when it has a page's worth of assets (A's London office may not).
+  const locationPage = (body: unknown) => {
+    const page = hardwareListResponseSchema.parse(body);
+    if (page.items.length !== Math.min(HARDWARE_PAGE_SIZE, page.total))
+      throw new Error(
+        `A location's first page should hold its assets, got ${page.items.length} of ${page.total}`,
+      );
+  };
   // One asset of B has the needle's model; A has none, so both searches read as far as a search may.
   const searchPath = `/api/hardware?q=${encodeURIComponent(NEEDLE_MODEL)}`;
   return [
@@ -203,7 +211,7 @@ export async function measureReads(stack: BenchStack): Promise<Figure[]> {
         stack,
         companies,
         `/api/hardware?location=${encodeURIComponent('London office')}`,
-        fullPage,
+        locationPage,
       ),
       1.5,
       'its table calls',

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentReportInput } from '../../shared/agent-data';
 import { INVENTORY_MESSAGES } from '../../shared/inventory';
 import { createHardwareAsset, signUpCompany } from '../support/api';
-import { createKey, machine, sendReport } from '../support/agents';
+import { createKey, machine, reportAccepted as report } from '../support/agents';
 import { openAndSignIn, useChromiumPage } from '../support/browser';
 import {
   expectNoSidewaysScroll,
@@ -19,11 +18,6 @@ import {
 const currentPage = useChromiumPage();
 const page = () => currentPage();
 const SLOW = { timeout: 15_000 };
-
-async function report(key: string, body: AgentReportInput) {
-  const response = await sendReport(key, body);
-  expect(response.status, JSON.stringify(response.body)).toBe(202);
-}
 
 const cards = () => page().getByRole('list', { name: 'Machines' }).getByRole('listitem');
 const hostnames = async () =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUpCompany } from '../support/api';
 import { signInToAssets, useChromiumPage } from '../support/browser';
-import { seedAssets } from '../support/hardware-list';
+import { optionTexts, seedAssets, shownAssetNames, showingLine } from '../support/hardware-list';
 import {
   expectControlsInView,
   expectNoSidewaysScroll,
@@ -19,12 +19,8 @@ const currentPage = useChromiumPage();
 const page = () => currentPage();
 const SLOW = { timeout: 15_000 };
 
-const names = async () =>
-  (await page().locator('.data-table__name').allTextContents()).map((name) => name.trim());
-const shown = () =>
-  page()
-    .getByText(/^Showing /)
-    .textContent();
+const names = () => shownAssetNames(page());
+const shown = () => showingLine(page());
 const header = (name: string) => page().getByRole('columnheader', { name });
 const params = () => new URL(page().url()).searchParams;
 
@@ -119,10 +115,7 @@ for (const screen of Object.keys(VIEWPORTS) as ViewportName[]) {
       expect(await shown()).toBe('Showing 3 of 3 hardware assets');
       const location = page().getByLabel('Location filter');
       await expect
-        .poll(
-          async () => (await location.locator('option').allTextContents()).map((text) => text.trim()),
-          SLOW,
-        )
+        .poll(() => optionTexts(location), SLOW)
         .toEqual(['All Locations', 'London Office (2)', 'Paris (2)']);
       await location.selectOption('London Office');
       await expect.poll(names, SLOW).toEqual(['HP EliteBook 840', 'Lenovo ThinkPad T14']);
@@ -154,10 +147,7 @@ for (const screen of Object.keys(VIEWPORTS) as ViewportName[]) {
         .toBe(true);
       expect(await page().getByText('2 selected').count()).toBe(0);
       await expect
-        .poll(
-          async () => (await location.locator('option').allTextContents()).map((text) => text.trim()),
-          SLOW,
-        )
+        .poll(() => optionTexts(location), SLOW)
         .toEqual(['All Locations', 'Berlin (2)', 'London Office (2)']);
       await location.selectOption('Berlin');
       await expect.poll(names, SLOW).toEqual(['Samsung Galaxy Tab', 'Dell Latitude 5440']);

@@ -6,6 +6,7 @@ import { api, signUpCompany } from '../support/api';
 import { signInToAssets, useChromiumPage } from '../support/browser';
 import { localDatePlus } from '../support/dates';
 import { listAssets } from '../support/hardware';
+import { shownAssetNames, showingLine } from '../support/hardware-list';
 
 const currentPage = useChromiumPage();
 const page = () => currentPage();
@@ -30,12 +31,8 @@ describe('Assets → Manual Hardware in Chromium', () => {
     expect(imported.status).toBe(200);
 
     await signInToAssets(page(), company);
-    const names = async () =>
-      (await page().locator('.data-table__name').allTextContents()).map((name) => name.trim());
-    const shown = () =>
-      page()
-        .getByText(/^Showing /)
-        .textContent();
+    const names = () => shownAssetNames(page());
+    const shown = () => showingLine(page());
     const loadMore = page().getByRole('button', { name: 'Load more' });
     await expect.poll(async () => (await names()).length, SLOW).toBe(24);
     expect(await shown()).toBe('Showing 24 of 56 hardware assets');
@@ -134,15 +131,7 @@ describe('Assets → Manual Hardware in Chromium', () => {
     await signInToAssets(page(), company);
     await page().getByLabel('Status filter').selectOption('In Repair');
     await page().getByLabel('Search hardware').fill('latitude');
-    await expect
-      .poll(
-        () =>
-          page()
-            .getByText(/^Showing /)
-            .textContent(),
-        SLOW,
-      )
-      .toBe('Showing 24 of 131 hardware assets');
+    await expect.poll(() => showingLine(page()), SLOW).toBe('Showing 24 of 131 hardware assets');
 
     // The export's second page waits until the test has seen the progress on the button.
     let releaseSecondPage = () => {};

@@ -18,13 +18,13 @@ import {
   disposalStatsQuerySchema,
 } from '../../shared/disposal';
 import { bulkStatusSchema, hardwareAssetInputSchema, hardwareAssetUpdateSchema } from '../../shared/hardware';
-import { bulkUpdateSchema, hardwareListQuerySchema } from '../../shared/hardware-list';
 import { importQuerySchema } from '../../shared/hardware-import';
 import { invitationLookupSchema, inviteSchema } from '../../shared/invitations';
 import { mfaDisableSchema } from '../../shared/mfa-requests';
 import { organizationSettingsUpdateSchema } from '../../shared/organization-settings';
 import { roleChangeSchema } from '../../shared/users';
 import { uniqueEmail } from '../support/api';
+import { hardwareListInputs } from '../support/bad-input/hardware-list-inputs';
 import { inventoryInputs } from '../support/bad-input/inventory-inputs';
 import { casesFor, oversizeCase, type RouteInput } from '../support/bad-input/cases';
 import { credentialsOf, inBatches, problemWith, send } from '../support/bad-input/sending';
@@ -138,23 +138,6 @@ describe('bad input on every route of the route table', () => {
         body: { kind: 'json', schema: organizationSettingsUpdateSchema, valid: { require_mfa: false } },
       },
       'GET /api/dashboard': { caller: 'admin', body: { kind: 'none' } },
-      'GET /api/hardware': {
-        caller: 'admin',
-        query: {
-          schema: hardwareListQuerySchema,
-          valid: {
-            q: 'Dell',
-            status: 'Active',
-            type: 'Laptop',
-            location: 'Fuzz room',
-            sort: 'location',
-            order: 'desc',
-            limit: '10',
-          },
-        },
-        body: { kind: 'none' },
-      },
-      'GET /api/hardware/locations': { caller: 'admin', body: { kind: 'none' } },
       'POST /api/hardware': {
         caller: 'admin',
         body: { kind: 'json', schema: hardwareAssetInputSchema, valid: hardwareBody },
@@ -165,14 +148,6 @@ describe('bad input on every route of the route table', () => {
           kind: 'json',
           schema: bulkStatusSchema,
           valid: { ids: [asset.id], status: 'Disposed', disposal_reason: 'Sold' },
-        },
-      },
-      'POST /api/hardware/bulk-update': {
-        caller: 'admin',
-        body: {
-          kind: 'json',
-          schema: bulkUpdateSchema,
-          valid: { ids: [asset.id], status: 'In Repair', location: 'Fuzz room', assigned_to: null },
         },
       },
       'POST /api/hardware/import': {
@@ -337,6 +312,7 @@ describe('bad input on every route of the route table', () => {
       'POST /api/billing/sync-plans': { caller: 'super_admin', body: { kind: 'none' } },
       'POST /api/stripe/webhook': { caller: 'stripe', body: { kind: 'stripe' } },
       ...inventoryInputs(machineId),
+      ...hardwareListInputs(asset.id),
     };
     const uncovered = routes.map(routeKey).filter((key) => !(key in inputs));
     expect(uncovered, 'routes without an input definition in bad-input.test.ts').toEqual([]);

@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { HardwareAsset, HardwareListResponse } from '../../shared/hardware';
 import type { HardwareLocationsResponse } from '../../shared/hardware-list';
@@ -58,4 +59,19 @@ export async function locationsOf(company: TestCompany) {
   });
   expect(response.status).toBe(200);
   return response.body.items;
+}
+
+/** The names of the hardware rows (or phone cards) shown, in order. */
+export async function shownAssetNames(page: Page): Promise<string[]> {
+  return (await page.locator('.data-table__name').allTextContents()).map((name) => name.trim());
+}
+
+/** The list's footer: "Showing 24 of 56 hardware assets". */
+export function showingLine(page: Page): Promise<string | null> {
+  return page.getByText(/^Showing /).textContent();
+}
+
+/** A select's choices as they read. */
+export async function optionTexts(select: Locator): Promise<string[]> {
+  return (await select.locator('option').allTextContents()).map((text) => text.trim());
 }

@@ -1,5 +1,6 @@
-import { SearchField, SelectField } from '@aws-amplify/ui-react';
+import { SearchField } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
+import { FilterSelect } from './filter-select';
 import type { ListFiltersState } from './use-list-filters';
 import './list.css';
 
@@ -46,19 +47,13 @@ export function ListToolbar({
         onClear={() => filters.setSearch('')}
         maxLength={SEARCH_MAX_LENGTH}
       />
-      <SelectField
-        className="list-toolbar__status"
+      <FilterSelect
         label="Status filter"
+        values={filters.statuses}
+        all="All Statuses"
         value={filters.status}
-        onChange={(event) => filters.setStatus(event.target.value)}
-      >
-        <option value="">All Statuses</option>
-        {filters.statuses.map((value) => (
-          <option key={value} value={value}>
-            {value}
-          </option>
-        ))}
-      </SelectField>
+        onChange={filters.setStatus}
+      />
       {moreFilters}
       <div className="list-toolbar__actions">{children}</div>
     </div>

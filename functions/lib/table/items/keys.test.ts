@@ -161,11 +161,11 @@ describe('keys and listings', () => {
     });
     expect(hardwareAssets.byWarranty('O1')).toStrictEqual({ index: 'gsi2', partition: 'org#o1#warranty' });
     expect(hardwareAssets.byColumn('O1', 'asset_tag')).toStrictEqual({ index: 'gsi7', partition: 'org#o1' });
-    // A location's assets, however it is spelt: its sortable text and the separator before the ids.
+    // A location's assets, however it is spelt: its sortable text, the separator, then any id.
     expect(hardwareAssets.byColumn('O1', 'location', ' London   OFFICE 2')).toStrictEqual({
       index: 'gsi9',
       partition: 'org#o1',
-      sortPrefix: 'alondon office 12\u0001',
+      sortBetween: ['alondon office 12\u0001', 'alondon office 12\u0001\uffff'],
     });
     expect(disposalItems.ofOrganization('O1')).toStrictEqual({ partition: 'org#o1', sortPrefix: 'disp#' });
     expect(disposalItems.withStatus('O1', 'Completed')).toStrictEqual({

@@ -1,4 +1,4 @@
-import { Button, Loader, SearchField, SelectField } from '@aws-amplify/ui-react';
+import { Button, Loader, SearchField } from '@aws-amplify/ui-react';
 import type { RefObject } from 'react';
 import {
   AGENT_FRESHNESS,
@@ -10,6 +10,7 @@ import {
 } from '@shared/agent-data';
 import { INVENTORY_MESSAGES } from '@shared/inventory';
 import type { AgentFilters } from '../api/agent-keys';
+import { FilterSelect } from '../../../components/filter-select';
 import { FRESHNESS_LABELS } from './agent-format';
 import '../../../components/list.css';
 
@@ -29,18 +30,6 @@ const SORT_CHOICES: Record<AgentSort, string> = {
   last_seen: 'Last seen',
   hostname: 'Hostname',
 };
-
-function isFreshness(value: string): value is AgentFreshness {
-  return (AGENT_FRESHNESS as readonly string[]).includes(value);
-}
-
-function isInventory(value: string): value is AgentInventory {
-  return (AGENT_INVENTORY as readonly string[]).includes(value);
-}
-
-function isSort(value: string): value is AgentSort {
-  return (AGENT_SORTS as readonly string[]).includes(value);
-}
 
 interface AgentGridToolbarProps {
   /** What the person chose; the search as typed. */
@@ -80,46 +69,31 @@ export function AgentGridToolbar({
         onClear={() => onSearchChange('')}
         maxLength={100}
       />
-      <SelectField
-        className="list-toolbar__status"
+      <FilterSelect
         label="Freshness"
+        values={AGENT_FRESHNESS}
+        labels={FRESHNESS_CHOICES}
+        all="All machines"
         value={filters.freshness}
-        onChange={(event) => onFreshnessChange(isFreshness(event.target.value) ? event.target.value : '')}
-      >
-        <option value="">All machines</option>
-        {AGENT_FRESHNESS.map((value) => (
-          <option key={value} value={value}>
-            {FRESHNESS_CHOICES[value]}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        className="list-toolbar__status"
+        onChange={onFreshnessChange}
+      />
+      <FilterSelect
         label="Inventory"
+        values={AGENT_INVENTORY}
+        labels={INVENTORY_CHOICES}
+        all="All machines"
         value={filters.inventory}
-        onChange={(event) => onInventoryChange(isInventory(event.target.value) ? event.target.value : '')}
-      >
-        <option value="">All machines</option>
-        {AGENT_INVENTORY.map((value) => (
-          <option key={value} value={value}>
-            {INVENTORY_CHOICES[value]}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        className="list-toolbar__status"
+        onChange={onInventoryChange}
+      />
+      <FilterSelect
         label="Sort by"
+        values={AGENT_SORTS}
+        labels={SORT_CHOICES}
         value={filters.sort}
-        onChange={(event) => {
-          if (isSort(event.target.value)) onSortChange(event.target.value);
+        onChange={(sort) => {
+          if (sort) onSortChange(sort);
         }}
-      >
-        {AGENT_SORTS.map((value) => (
-          <option key={value} value={value}>
-            {SORT_CHOICES[value]}
-          </option>
-        ))}
-      </SelectField>
+      />
       <Button
         className="agent-toolbar__refresh"
         onClick={onRefresh}

@@ -2,6 +2,7 @@ import { SelectField } from '@aws-amplify/ui-react';
 import { HARDWARE_ASSET_TYPES } from '@shared/hardware';
 import { HARDWARE_SORT_LABELS, HARDWARE_SORTS, type HardwareSort } from '@shared/hardware-list';
 import { foldedText, SORT_ORDERS, type SortOrder } from '@shared/list';
+import { FilterSelect } from '../../../components/filter-select';
 import { formatCount } from '../../../components/format';
 import { useHardwareLocations } from '../api/list-locations';
 import type { HardwareFiltersState } from './use-hardware-filters';
@@ -36,19 +37,13 @@ export function HardwareListFilters({ filters }: { filters: HardwareFiltersState
   const chosen = location ? known.find((each) => foldedText(each.name) === foldedText(location)) : undefined;
   return (
     <>
-      <SelectField
-        className="list-toolbar__status"
+      <FilterSelect
         label="Type filter"
+        values={HARDWARE_ASSET_TYPES}
+        all="All Types"
         value={type}
-        onChange={(event) => filters.setType(event.target.value)}
-      >
-        <option value="">All Types</option>
-        {HARDWARE_ASSET_TYPES.map((value) => (
-          <option key={value} value={value}>
-            {value}
-          </option>
-        ))}
-      </SelectField>
+        onChange={filters.setType}
+      />
       <SelectField
         className="list-toolbar__status"
         label="Location filter"
