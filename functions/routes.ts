@@ -157,6 +157,9 @@ export const routes: readonly RouteDefinition[] = [
   hardware('GET', '/api/hardware', 'list'),
   hardware('POST', '/api/hardware', 'create'),
   hardware('POST', '/api/hardware/bulk-status', 'bulk-status'),
+  hardware('POST', '/api/hardware/bulk-update', 'bulk-update'),
+  // Before /api/hardware/{id}: the gateway takes the first route that matches.
+  hardware('GET', '/api/hardware/locations', 'locations'),
   hardware('POST', '/api/hardware/import', 'import'),
   // An import's job: any member of the organisation follows it and downloads its failed rows.
   hardware('GET', '/api/hardware/imports/{id}', 'import-get'),

@@ -258,10 +258,12 @@ export const agentMachineSchema = z.object({
   enrolled_at: z.string(),
   /** The hardware asset this machine is (issue 27: one record per device); null when not in the inventory. */
   hardware_asset_id: z.string().nullable().default(null),
+  /** That asset's name as the inventory shows it (shared/hardware.ts, hardwareAssetName). */
+  hardware_asset_name: z.string().nullable().default(null),
 });
 export type AgentMachine = z.output<typeof agentMachineSchema>;
 
-/** The fleet list: the light fields of each machine, newest report first. */
+/** The fleet list: the light fields of each machine and its asset, newest report first. */
 export const agentSummarySchema = agentMachineSchema.omit({
   storage_info: true,
   shared_folders: true,
@@ -276,7 +278,6 @@ export const agentSummarySchema = agentMachineSchema.omit({
   domain: true,
   ipv4_addresses: true,
   mac_addresses: true,
-  hardware_asset_id: true,
 });
 export type AgentSummary = z.output<typeof agentSummarySchema>;
 
@@ -286,22 +287,31 @@ export type AgentFreshness = (typeof AGENT_FRESHNESS)[number];
 export const AGENT_SORTS = ['last_seen', 'hostname'] as const;
 export type AgentSort = (typeof AGENT_SORTS)[number];
 
+/** Whether a machine is in the inventory (linked to a hardware asset, issue 27) or not. */
+export const AGENT_INVENTORY = ['linked', 'not_linked'] as const;
+export type AgentInventory = (typeof AGENT_INVENTORY)[number];
+
 /** Machines a fleet page holds unless asked for fewer (at most PAGE_SIZE_MAX). */
 export const AGENT_PAGE_SIZE = 24;
 
-/** The fleet view's query: a search (every word matches), a freshness colour, an order, a page. */
+/**
+ * The fleet view's query: a search (every word matches), a freshness colour, in the inventory or
+ * not, an order, a page.
+ */
 export const agentListQuerySchema = z.strictObject({
   q: searchText(),
   freshness: optionalChoice(AGENT_FRESHNESS, 'Freshness'),
+  inventory: optionalChoice(AGENT_INVENTORY, 'Inventory'),
   sort: choice(AGENT_SORTS, 'Sort').default('last_seen'),
   ...pagingFields(AGENT_PAGE_SIZE),
 });
 export type AgentListQuery = z.output<typeof agentListQuerySchema>;
 
 /**
- * A page of the machines that match. `total`: unfiltered, the organisation's machine count; with a
- * search or a freshness colour, the matches the page's bounded read saw from where it started, which
- * is every match (`total_exact`) only when it read from the start of the fleet to its end.
+ * A page of the machines that match. `total`: unfiltered, the organisation's machine count; in the
+ * inventory or not (alone), the linked machines' count or the rest; with a search or a freshness
+ * colour, the matches the page's bounded read saw from where it started, which is every match
+ * (`total_exact`) only when it read from the start of the fleet to its end.
  */
 export const agentListResponseSchema = pageSchema(agentSummarySchema).extend({
   total: z.number().int().nonnegative(),

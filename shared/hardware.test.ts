@@ -4,8 +4,8 @@ import {
   bulkStatusSchema,
   hardwareAssetInputSchema,
   hardwareAssetUpdateSchema,
-  hardwareListQuerySchema,
 } from './hardware';
+import { hardwareListQuerySchema } from './hardware-list';
 
 const laptop = { asset_type: 'Laptop', status: 'Active', manufacturer: 'Dell', model: 'Latitude 5440' };
 

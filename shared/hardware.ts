@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { choice, listQuerySchema, optionalChoice, pageSchema } from './list';
+import { choice, optionalChoice, pageSchema } from './list';
 
 /**
  * Hardware assets: the product's words (SPEC.md sections 3, 4, 5 and 9) and the one zod schema
@@ -140,11 +140,12 @@ const hardwareAssetFields = {
   disposal_date: optionalDateSchema,
 };
 
-function requireDisposalReason(
-  asset: { status: HardwareStatus; disposal_reason: HardwareDisposalReason | null },
+/** Disposal Pending and Disposed need a reason (SPEC 5): the form's, a bulk change's. */
+export function requireDisposalReason(
+  asset: { status?: HardwareStatus | undefined; disposal_reason?: HardwareDisposalReason | null | undefined },
   context: z.RefinementCtx,
 ) {
-  if (isDisposalStatus(asset.status) && !asset.disposal_reason) {
+  if (asset.status && isDisposalStatus(asset.status) && !asset.disposal_reason) {
     context.addIssue({
       code: 'custom',
       path: ['disposal_reason'],
@@ -239,6 +240,18 @@ export const hardwareAssetSchema = z.object({
 });
 export type HardwareAsset = z.infer<typeof hardwareAssetSchema>;
 
+type Named = Pick<HardwareAsset, 'asset_type' | 'manufacturer' | 'model' | 'asset_tag' | 'serial_number'>;
+
+/**
+ * How an asset is named on screen, in accessible names, in the list's Asset order and on a monitored
+ * machine's card: "Dell Latitude 5440", or its type and tag (or serial) when it has no make or model.
+ */
+export function hardwareAssetName(asset: Named): string {
+  const name = [asset.manufacturer, asset.model].filter(Boolean).join(' ');
+  if (name) return name;
+  return [asset.asset_type, asset.asset_tag ?? asset.serial_number].filter(Boolean).join(' ');
+}
+
 export const hardwareListResponseSchema = pageSchema(hardwareAssetSchema).extend({
   /**
    * How many assets match: exactly when `total_exact`, else at least this many (a search that
@@ -249,35 +262,26 @@ export const hardwareListResponseSchema = pageSchema(hardwareAssetSchema).extend
 });
 export type HardwareListResponse = z.infer<typeof hardwareListResponseSchema>;
 
-/** The search covers manufacturer, model, serial number, asset tag, assigned to and location. */
-export const hardwareListQuerySchema = listQuerySchema(HARDWARE_STATUSES, HARDWARE_PAGE_SIZE);
-export type HardwareListQuery = z.output<typeof hardwareListQuerySchema>;
-
 export const ulidSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, { error: 'Invalid id' });
 
 export const hardwareIdParamsSchema = z.object({ id: ulidSchema });
 
+/** The assets a bulk change takes: at most one transaction's worth, each once. */
+export const bulkIdsSchema = z
+  .array(ulidSchema)
+  .min(1, { error: 'Select at least one hardware asset' })
+  .max(BULK_STATUS_MAX_ASSETS, {
+    error: `Select at most ${BULK_STATUS_MAX_ASSETS} hardware assets at a time`,
+  })
+  .refine((ids) => new Set(ids).size === ids.length, { error: 'Each hardware asset may be listed once' });
+
 export const bulkStatusSchema = z
   .strictObject({
-    ids: z
-      .array(ulidSchema)
-      .min(1, { error: 'Select at least one hardware asset' })
-      .max(BULK_STATUS_MAX_ASSETS, {
-        error: `Select at most ${BULK_STATUS_MAX_ASSETS} hardware assets at a time`,
-      })
-      .refine((ids) => new Set(ids).size === ids.length, { error: 'Each hardware asset may be listed once' }),
+    ids: bulkIdsSchema,
     status: choice(HARDWARE_STATUSES, 'Status'),
     disposal_reason: optionalChoice(HARDWARE_DISPOSAL_REASONS, 'Disposal reason'),
   })
-  .superRefine((change, context) => {
-    if (isDisposalStatus(change.status) && !change.disposal_reason) {
-      context.addIssue({
-        code: 'custom',
-        path: ['disposal_reason'],
-        message: HARDWARE_MESSAGES.disposalReasonRequired,
-      });
-    }
-  });
+  .superRefine(requireDisposalReason);
 export type BulkStatusChange = z.output<typeof bulkStatusSchema>;
 
 export const bulkStatusResponseSchema = z.object({ updated: z.number().int().nonnegative() });

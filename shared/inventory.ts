@@ -67,6 +67,7 @@ export const INVENTORY_MESSAGES = {
   monitored: 'Monitored',
   notMonitored: 'Not monitored',
   notInInventory: 'Not in inventory',
+  inInventory: 'In inventory',
   addToInventory: 'Add to inventory',
   linkToAsset: 'Link to an asset',
   unlink: 'Unlink',

@@ -72,3 +72,38 @@ export function searchText() {
 export function searchWords(search: string): string[] {
   return search.toLowerCase().split(/\s+/).filter(Boolean);
 }
+
+/** A sorted list's directions: A to Z (oldest first), or Z to A (newest first). */
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * A text as lists compare and filter it: trimmed, every run of spaces or control characters one
+ * space, lower-cased. "London  Office" and "london office" are the same location.
+ */
+export function foldedText(value: string | null | undefined): string {
+  return (value ?? '')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/** Digits a run is cut into, each part written after its length (one digit, 1–9). */
+const DIGIT_PART = 9;
+
+/**
+ * What a list sorts a text by, compared as bytes (DynamoDB's order of a sort key): the folded text,
+ * each run of digits written as its length then its digits, so that "PC 2" comes before "PC 10"
+ * (a run longer than nine digits goes in parts of nine, compared part by part). Two texts that fold alike sort alike; any
+ * others differ, so a filter can match this exactly. Accents sort after z (byte order).
+ */
+export function sortableText(value: string | null | undefined): string {
+  return foldedText(value).replace(/\d+/g, (run) => {
+    let parts = '';
+    for (let start = 0; start < run.length; start += DIGIT_PART) {
+      const part = run.slice(start, start + DIGIT_PART);
+      parts += `${part.length}${part}`;
+    }
+    return parts;
+  });
+}

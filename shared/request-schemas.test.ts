@@ -10,12 +10,8 @@ import {
   disposalListQuerySchema,
   disposalStatsQuerySchema,
 } from './disposal';
-import {
-  bulkStatusSchema,
-  hardwareAssetInputSchema,
-  hardwareAssetUpdateSchema,
-  hardwareListQuerySchema,
-} from './hardware';
+import { bulkStatusSchema, hardwareAssetInputSchema, hardwareAssetUpdateSchema } from './hardware';
+import { bulkUpdateSchema, hardwareListQuerySchema } from './hardware-list';
 import { importQuerySchema } from './hardware-import-job';
 import { inviteSchema } from './invitations';
 import { roleChangeSchema } from './users';
@@ -34,7 +30,13 @@ const requests: [string, z.ZodType, Record<string, unknown>][] = [
   ['hardware asset', hardwareAssetInputSchema, { asset_type: 'Laptop', status: 'Active' }],
   ['hardware edit', hardwareAssetUpdateSchema, { asset_type: 'Laptop', status: 'Active', version: 3 }],
   ['bulk status', bulkStatusSchema, { ids: [ID], status: 'Active' }],
+  ['bulk update', bulkUpdateSchema, { ids: [ID], location: 'London office' }],
   ['hardware list', hardwareListQuerySchema, { q: 'dell', limit: '10' }],
+  [
+    'hardware list, sorted and filtered',
+    hardwareListQuerySchema,
+    { sort: 'location', order: 'desc', type: 'Laptop', location: 'Paris', status: 'Active' },
+  ],
   ['import', importQuerySchema, { file_name: 'inventory.csv' }],
   ['disposal item', disposalItemInputSchema, { asset_name: 'Printer', disposal_reason: 'Other' }],
   ['disposal delete', disposalDeleteSchema, { ids: [ID] }],

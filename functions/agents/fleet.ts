@@ -1,14 +1,15 @@
 import {
   agentFreshness,
   type AgentFreshness,
+  type AgentInventory,
   type AgentListQuery,
   type AgentListResponse,
   type AgentSummary,
 } from '../../shared/agent-data';
 import { searchWords } from '../../shared/list';
-import { encodeCursor, getItems, listPage, type Listing } from '../lib/table/commands';
+import { encodeCursor, getEachItem, listPage, type Listing } from '../lib/table/commands';
 import { allOf, contains } from '../lib/table/conditions';
-import { AGENTS_COUNTER, readCounters } from '../lib/table/counters';
+import { AGENTS_COUNTER, LINKED_MACHINES_COUNTER, readCounters } from '../lib/table/counters';
 import {
   agentMachineItemSchema,
   agentMachines,
@@ -17,7 +18,10 @@ import {
   type AgentMachineItem,
   type FleetEntry,
 } from '../lib/table/items/agents';
+import { machineLinkItemSchema, machineLinks } from '../lib/table/items/inventory';
+import { fromStored, type StoredItem } from '../lib/table/items/stored';
 import { assertIssuedCursor, invalidCursor } from '../lib/table/pages';
+import { readAssetNames } from '../hardware/asset-items';
 import { toSummary } from './summary';
 
 /**
@@ -49,15 +53,57 @@ function fleetListing(organizationId: string, { sort, freshness }: AgentListQuer
   return agentMachines.byLastSeen(organizationId, freshness ? freshnessHours(freshness, now) : undefined);
 }
 
-/** The machines the entries name, by machine_id; one deleted since its entry was read is left out. */
+interface ListedMachine {
+  machine: AgentMachineItem;
+  /** The hardware asset it is linked to (issue 27), if any. */
+  assetId: string | null;
+}
+
+const inInventory = (link: StoredItem | null) =>
+  link ? (fromStored(machineLinkItemSchema, link).hardware_asset_id ?? null) : null;
+
+/**
+ * The machines the entries name, with the asset each is linked to, by machine_id; one deleted since
+ * its entry was read is left out. Machines and their link items are one batch read; filtered by the
+ * inventory, the links are read first and only the machines that pass are.
+ */
 async function machinesOf(
   organizationId: string,
   entries: FleetEntry[],
-): Promise<Map<string, AgentMachineItem>> {
+  inventory: AgentInventory | undefined,
+): Promise<Map<string, ListedMachine>> {
   if (entries.length === 0) return new Map();
-  const keys = entries.map((entry) => agentMachines.key(organizationId, entry.machine_id));
-  const machines = await getItems(agentMachineItemSchema, keys, { what: 'machines' });
-  return new Map(machines.map((machine) => [machine.machine_id, machine]));
+  const machineKey = (entry: FleetEntry) => agentMachines.key(organizationId, entry.machine_id);
+  const linkKey = (entry: FleetEntry) => machineLinks.key(organizationId, entry.machine_id);
+  let wanted = entries;
+  let machines: (StoredItem | null)[];
+  let links: (StoredItem | null)[];
+  if (inventory) {
+    const allLinks = await getEachItem(entries.map(linkKey), { what: 'machine links' });
+    const kept = entries.flatMap((entry, at) =>
+      (inInventory(allLinks[at]!) !== null) === (inventory === 'linked') ? [at] : [],
+    );
+    wanted = kept.map((at) => entries[at]!);
+    links = kept.map((at) => allLinks[at]!);
+    machines = await getEachItem(wanted.map(machineKey), { what: 'machines' });
+  } else {
+    const both = await getEachItem([...entries.map(machineKey), ...entries.map(linkKey)], {
+      what: 'machines',
+    });
+    machines = both.slice(0, entries.length);
+    links = both.slice(entries.length);
+  }
+  const listed = new Map<string, ListedMachine>();
+  wanted.forEach((entry, at) => {
+    const stored = machines[at];
+    if (stored) {
+      listed.set(entry.machine_id, {
+        machine: fromStored(agentMachineItemSchema, stored),
+        assetId: inInventory(links[at]!),
+      });
+    }
+  });
+  return listed;
 }
 
 /** An index entry's keys: where a read resumes after it. */
@@ -73,14 +119,14 @@ export async function listFleetPage(
   query: AgentListQuery,
   now: Date,
 ): Promise<AgentListResponse> {
-  const { q, freshness, sort, cursor, limit } = query;
+  const { q, freshness, inventory, sort, cursor, limit } = query;
   if (cursor) assertIssuedCursor(cursor);
   const words = searchWords(q ?? '');
-  const filtered = words.length > 0 || freshness !== undefined;
+  const filtered = words.length > 0 || freshness !== undefined || inventory !== undefined;
   const listing = fleetListing(organizationId, query, now);
   const filter = words.length > 0 ? allOf(...words.map((word) => contains('search_text', word))) : undefined;
 
-  const found: AgentSummary[] = [];
+  const found: ListedMachine[] = [];
   let lastFound: FleetEntry | undefined;
   let next: string | null = cursor ?? null;
   let overflowed = false;
@@ -95,10 +141,10 @@ export async function listFleetPage(
       withKeys: true,
       ...(filter ? { filter } : {}),
     }).catch(invalidCursor);
-    const machines = await machinesOf(organizationId, page.items);
+    const machines = await machinesOf(organizationId, page.items, inventory);
     for (const entry of page.items) {
-      const machine = machines.get(entry.machine_id);
-      if (!machine || (freshness && agentFreshness(machine.last_seen, now) !== freshness)) continue;
+      const listed = machines.get(entry.machine_id);
+      if (!listed || (freshness && agentFreshness(listed.machine.last_seen, now) !== freshness)) continue;
       matches += 1;
       if (found.length === limit) {
         overflowed = true;
@@ -106,7 +152,7 @@ export async function listFleetPage(
         // Filtered, the rest of the read is still counted: it cost nothing more.
         continue;
       }
-      found.push(toSummary(machine));
+      found.push(listed);
       lastFound = entry;
     }
     next = page.cursor;
@@ -115,14 +161,24 @@ export async function listFleetPage(
   }
   // Resume right after the last machine shown when the page filled before its read was done.
   if (overflowed && lastFound) next = cursorAfter(lastFound);
-  if (sort === 'last_seen') found.sort(latestFirst);
+  const names = await readAssetNames(
+    organizationId,
+    found.flatMap(({ assetId }) => assetId ?? []),
+  );
+  const items = found.map(({ machine, assetId }) => ({
+    ...toSummary(machine),
+    hardware_asset_id: assetId,
+    hardware_asset_name: assetId ? (names.get(assetId) ?? null) : null,
+  }));
+  if (sort === 'last_seen') items.sort(latestFirst);
 
-  if (filtered) return { items: found, next_cursor: next, total: matches, total_exact: toEnd && !cursor };
+  const countable = words.length === 0 && freshness === undefined;
+  if (!countable) return { items, next_cursor: next, total: matches, total_exact: toEnd && !cursor };
+  // The whole fleet, or those in the inventory or not: the machine and linked-machine counters.
   const counters = await readCounters(organizationId);
-  return {
-    items: found,
-    next_cursor: next,
-    total: Math.max(counters[AGENTS_COUNTER] ?? 0, found.length),
-    total_exact: true,
-  };
+  const machinesCount = counters[AGENTS_COUNTER] ?? 0;
+  const linked = Math.min(machinesCount, Math.max(0, counters[LINKED_MACHINES_COUNTER] ?? 0));
+  const total =
+    inventory === 'linked' ? linked : inventory === 'not_linked' ? machinesCount - linked : machinesCount;
+  return { items, next_cursor: next, total: Math.max(total, items.length), total_exact: true };
 }

@@ -23,6 +23,7 @@ import {
 } from '../lib/table/items/agents';
 import { machineLinkItemSchema, machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
 import { liveFacts } from './machine-links';
+import { readAssetNames } from '../hardware/asset-items';
 
 /** The fleet as the organisation's people see it: its machines, and one machine's whole report. */
 
@@ -94,13 +95,17 @@ export async function getAgentMachine(organizationId: string, machineId: string)
   const machine = await readAgentMachine(organizationId, machineId);
   if (!machine) throw new NotFound('Machine not found');
   const { item, sections, link } = machine;
+  const assetId = link?.hardware_asset_id ?? null;
   const { identity, ...lists } = sections;
   return {
     ...toSummary(item),
     ...NO_IDENTITY,
     ...identity[0],
     ...lists,
-    hardware_asset_id: link?.hardware_asset_id ?? null,
+    hardware_asset_id: assetId,
+    hardware_asset_name: assetId
+      ? ((await readAssetNames(organizationId, [assetId])).get(assetId) ?? null)
+      : null,
     stale_sections: item.stale_sections ?? {},
   };
 }

@@ -2,8 +2,10 @@ import type { AgentSummary } from '../../shared/agent-data';
 import { isUpdateAvailable } from '../../shared/agent-version';
 import type { AgentMachineItem } from '../lib/table/items/agents';
 
-/** A machine as the fleet view shows it; whether its agent should update is the server's to say. */
-export function toSummary(item: AgentMachineItem): AgentSummary {
+/** A machine as the fleet view shows it, its asset aside; whether its agent should update is the server's to say. */
+export function toSummary(
+  item: AgentMachineItem,
+): Omit<AgentSummary, 'hardware_asset_id' | 'hardware_asset_name'> {
   return {
     machine_id: item.machine_id,
     hostname: item.hostname,

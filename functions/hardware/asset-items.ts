@@ -1,8 +1,8 @@
-import { HARDWARE_FIELDS, type HardwareAsset } from '../../shared/hardware';
+import { HARDWARE_FIELDS, hardwareAssetName, type HardwareAsset } from '../../shared/hardware';
 import { auditEntry, fieldChanges, type Actor } from '../lib/audit-trail';
 import { getItem, getItems, put, remove, create, type TableWrite } from '../lib/table/commands';
 import { equals } from '../lib/table/conditions';
-import { statusCounter, typeCounter, type CounterDeltas } from '../lib/table/counters';
+import { locationCounter, statusCounter, typeCounter, type CounterDeltas } from '../lib/table/counters';
 import {
   HARDWARE_IDENTIFIER_KINDS,
   hardwareAssetItemSchema,
@@ -200,12 +200,14 @@ export function assetChangeItems(
 
 function moveCounters(deltas: CounterDeltas, asset: HardwareAsset | null, by: 1 | -1): void {
   if (!asset) return;
-  for (const name of [statusCounter(asset.status), typeCounter(asset.asset_type)]) {
+  const names = [statusCounter(asset.status), typeCounter(asset.asset_type)];
+  if (asset.location) names.push(locationCounter(asset.location));
+  for (const name of names) {
     deltas.set(name, (deltas.get(name) ?? 0) + by);
   }
 }
 
-/** How the status and type totals move with an asset's change. */
+/** How the status, type and location totals move with an asset's change. */
 export function addAssetDeltas(deltas: CounterDeltas, { before, after }: AssetChange): void {
   moveCounters(deltas, before, -1);
   moveCounters(deltas, after, 1);
@@ -221,16 +223,32 @@ export async function readHardwareAsset(organizationId: string, id: string): Pro
   return item ? toAsset(item) : null;
 }
 
-/** Several assets of the organisation by id, consistently read; missing ones are left out. */
-export async function readHardwareAssets(
+/** Several assets of the organisation by id, as stored; missing ones are left out. */
+export async function readHardwareAssetItems(
   organizationId: string,
   ids: string[],
-): Promise<Map<string, HardwareAsset>> {
+  { consistent }: { consistent: boolean },
+): Promise<Map<string, HardwareAssetItem>> {
   if (ids.length === 0) return new Map();
   const items = await getItems(
     hardwareAssetItemSchema,
     ids.map((id) => hardwareAssets.key(organizationId, id)),
-    { consistent: true, what: 'hardware assets' },
+    { consistent, what: 'hardware assets' },
   );
-  return new Map(items.map((item) => [item.id, toAsset(item)]));
+  return new Map(items.map((item) => [item.id, item]));
+}
+
+/** Several assets of the organisation by id, consistently read (to change them); missing ones are left out. */
+export async function readHardwareAssets(
+  organizationId: string,
+  ids: string[],
+): Promise<Map<string, HardwareAsset>> {
+  const items = await readHardwareAssetItems(organizationId, ids, { consistent: true });
+  return new Map([...items].map(([id, item]) => [id, toAsset(item)]));
+}
+
+/** The names of some assets as the inventory shows them (a machine's card), by id; missing ones are left out. */
+export async function readAssetNames(organizationId: string, ids: string[]): Promise<Map<string, string>> {
+  const items = await readHardwareAssetItems(organizationId, [...new Set(ids)], { consistent: false });
+  return new Map([...items].map(([id, item]) => [id, hardwareAssetName(toAsset(item))]));
 }

@@ -1,6 +1,6 @@
 import { bulkStatusSchema, type BulkStatusResponse } from '../../shared/hardware';
 import { userRoute } from '../lib/http';
-import { setHardwareStatus } from './service';
+import { setHardwareStatus } from './bulk-service';
 
 export const handler = userRoute(
   { body: bulkStatusSchema },

@@ -19,12 +19,15 @@ import {
 import { seenHour } from '../lib/table/items/agents';
 import { hardwareAssetItemSchema, hardwareAssets } from '../lib/table/items/hardware';
 import { toAsset } from './asset-items';
+import { locationsOf } from './list-locations';
 
 /** What the dashboard and the hardware list's total read: maintained counters, never scans. */
 
 export interface HardwareCounts {
   byStatus: Record<HardwareStatus, number>;
   byType: Record<HardwareAssetType, number>;
+  /** By location as folded (shared/list.ts, foldedText): its spellings added up. */
+  byLocation: Map<string, number>;
 }
 
 const countsSchema = z.object({
@@ -34,12 +37,19 @@ const countsSchema = z.object({
 
 export async function getHardwareCounts(organizationId: string): Promise<HardwareCounts> {
   const counters = await readCounters(organizationId);
-  return countsSchema.parse({
-    byStatus: Object.fromEntries(
-      HARDWARE_STATUSES.map((status) => [status, counters[statusCounter(status)] ?? 0]),
-    ),
-    byType: Object.fromEntries(HARDWARE_ASSET_TYPES.map((type) => [type, counters[typeCounter(type)] ?? 0])),
-  });
+  const byLocation = new Map<string, number>();
+  for (const { folded, count } of locationsOf(counters)) byLocation.set(folded, count);
+  return {
+    ...countsSchema.parse({
+      byStatus: Object.fromEntries(
+        HARDWARE_STATUSES.map((status) => [status, counters[statusCounter(status)] ?? 0]),
+      ),
+      byType: Object.fromEntries(
+        HARDWARE_ASSET_TYPES.map((type) => [type, counters[typeCounter(type)] ?? 0]),
+      ),
+    }),
+    byLocation,
+  };
 }
 
 /** Assets whose warranty ends between two dates (inclusive), soonest first. */

@@ -1,4 +1,6 @@
-import type { HardwareListResponse, HardwareStatus } from '../../shared/hardware';
+import type { HardwareListResponse, HardwareStatus, HardwareAssetType } from '../../shared/hardware';
+import type { HardwareListQuery } from '../../shared/hardware-list';
+import { foldedText } from '../../shared/list';
 import type { ReadPageResult } from '../lib/table/pages';
 
 /**
@@ -7,16 +9,35 @@ import type { ReadPageResult } from '../lib/table/pages';
  */
 type ListTotal = Pick<HardwareListResponse, 'total' | 'total_exact'>;
 
+/** The maintained counters the totals come from (dashboard-counts.ts). */
+export interface ListCounts {
+  byStatus: Record<HardwareStatus, number>;
+  byType: Record<HardwareAssetType, number>;
+  /** By location as folded (shared/list.ts, foldedText): its spellings added up. */
+  byLocation: Map<string, number>;
+}
+
+type Filters = Partial<Pick<HardwareListQuery, 'q' | 'status' | 'type' | 'location'>>;
+
+/** Whether the counters can say how many assets match: no search, and one filter at most. */
+export function countable({ q, status, type, location }: Filters): boolean {
+  return !q && [status, type, location].filter(Boolean).length <= 1;
+}
+
 /**
- * Unsearched, the maintained per-status counters say it exactly: the filtered status's counter, or
- * every status's summed.
+ * Unsearched with one filter at most, the maintained counters say it exactly: the filtered status's,
+ * type's or location's counter, or every status's summed. A counter read a moment after another
+ * writer's move is never shown below zero.
  */
-export function countedTotal(
-  status: HardwareStatus | undefined,
-  byStatus: Record<HardwareStatus, number>,
-): ListTotal {
-  const total = status ? byStatus[status] : Object.values(byStatus).reduce((sum, count) => sum + count, 0);
-  return { total, total_exact: true };
+export function countedTotal({ status, type, location }: Filters, counts: ListCounts): ListTotal {
+  const total = status
+    ? counts.byStatus[status]
+    : type
+      ? counts.byType[type]
+      : location
+        ? (counts.byLocation.get(foldedText(location)) ?? 0)
+        : Object.values(counts.byStatus).reduce((sum, count) => sum + count, 0);
+  return { total: Math.max(0, total), total_exact: true };
 }
 
 /**

@@ -1,26 +1,23 @@
-import { hardwareListQuerySchema, type HardwareListResponse } from '../../shared/hardware';
+import type { HardwareListResponse } from '../../shared/hardware';
+import { hardwareListQuerySchema } from '../../shared/hardware-list';
 import { userRoute } from '../lib/http';
 import { getHardwareCounts } from './dashboard-counts';
-import { listHardwareAssets } from './service';
-import { countedTotal, searchedTotal } from './list-total';
+import { countable, countedTotal, searchedTotal } from './list-total';
+import { listHardwareAssets } from './list-service';
 
 export const handler = userRoute(
   { query: hardwareListQuerySchema },
   async ({ caller, query }): Promise<HardwareListResponse> => {
     const organizationId = caller.organization.id;
-    if (query.q) {
-      const page = await listHardwareAssets(organizationId, query);
-      return { items: page.items, next_cursor: page.next_cursor, ...searchedTotal(query.cursor, page) };
-    }
     // The counters' shards are one batch read, beside the page's.
     const [page, counts] = await Promise.all([
       listHardwareAssets(organizationId, query),
-      getHardwareCounts(organizationId),
+      countable(query) ? getHardwareCounts(organizationId) : null,
     ]);
     return {
       items: page.items,
       next_cursor: page.next_cursor,
-      ...countedTotal(query.status, counts.byStatus),
+      ...(counts ? countedTotal(query, counts) : searchedTotal(query.cursor, page)),
     };
   },
 );

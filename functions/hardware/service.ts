@@ -1,30 +1,17 @@
 import { ulid } from 'ulid';
 import {
   HARDWARE_MESSAGES,
-  isDisposalStatus,
   withDisposalDate,
   type HardwareAsset,
   type HardwareAssetInput,
-  type HardwareDisposalReason,
-  type HardwareListQuery,
-  type HardwareStatus,
 } from '../../shared/hardware';
 import type { Actor } from '../lib/audit-trail';
 import { Conflict, NotFound } from '../lib/errors';
-import { hardwareAssetItemSchema, hardwareAssets } from '../lib/table/items/hardware';
-import { listSearchablePage, type ReadPageResult } from '../lib/table/pages';
 import type { WriteOutcome } from '../lib/table/transaction';
 import { writeAssetChanges } from '../disposal/asset-sync';
-import {
-  hardwareChanges,
-  readHardwareAsset,
-  readHardwareAssets,
-  toAsset,
-  type AssetChange,
-  type Part,
-} from './asset-items';
+import { hardwareChanges, readHardwareAsset, type Part } from './asset-items';
 import { machineForAsset, linkedInWrite, mayLinkOnChange, releasedOnDelete } from './machine-matching';
-import { BULK_CHANGED_MEANWHILE, duplicateError } from './messages';
+import { duplicateError } from './messages';
 
 /**
  * Hardware assets. Every change is one DynamoDB transaction holding the asset, its serial number
@@ -45,25 +32,6 @@ export async function getHardwareAsset(organizationId: string, id: string): Prom
   const asset = await readHardwareAsset(organizationId, id);
   if (!asset) throw new NotFound(HARDWARE_MESSAGES.notFound);
   return asset;
-}
-
-/** Newest first, a page per cursor; a search may return short pages (see readPage). */
-export async function listHardwareAssets(
-  organizationId: string,
-  { q, status, cursor, limit }: HardwareListQuery,
-): Promise<ReadPageResult<HardwareAsset>> {
-  const page = await listSearchablePage(
-    hardwareAssetItemSchema,
-    status
-      ? hardwareAssets.withStatus(organizationId, status)
-      : hardwareAssets.ofOrganization(organizationId),
-    (item) => ({
-      ...(status ? hardwareAssets.statusKey(item) : {}),
-      ...hardwareAssets.key(organizationId, item.id),
-    }),
-    { q, cursor, limit },
-  );
-  return { ...page, items: page.items.map(toAsset) };
 }
 
 // ---- Changes ----
@@ -152,43 +120,4 @@ export async function deleteHardwareAsset(
     if (!outcome.failed.some((part) => part.kind === 'link')) explainSingleChange(outcome, before);
   }
   throw new Conflict(HARDWARE_MESSAGES.staleVersion, 'stale_version');
-}
-
-/**
- * Sets the status of several assets in one transaction: all of them change, or none does. An id
- * that is not an asset of the organisation makes the whole change a 404.
- */
-export async function setHardwareStatus(
-  organizationId: string,
-  ids: string[],
-  status: HardwareStatus,
-  disposalReason: HardwareDisposalReason | undefined,
-  actor: Actor,
-  now: Date,
-): Promise<number> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const assets = await readHardwareAssets(organizationId, ids);
-    if (assets.size !== ids.length) throw new NotFound(HARDWARE_MESSAGES.notFound);
-
-    const changes = [...assets.values()].flatMap((before): AssetChange[] => {
-      const after: HardwareAsset = withDisposalDate(
-        {
-          ...before,
-          status,
-          disposal_reason: isDisposalStatus(status)
-            ? (disposalReason ?? before.disposal_reason)
-            : before.disposal_reason,
-          updated_at: now.toISOString(),
-          version: before.version + 1,
-        },
-        now,
-      );
-      return Object.keys(hardwareChanges(before, after)).length > 0 ? [{ before, after }] : [];
-    });
-    if (changes.length === 0) return 0;
-    const outcome = await writeAssetChanges(organizationId, changes, actor, now);
-    if (outcome.ok) return changes.length;
-    // Someone changed one of them between our read and our write: read again once.
-  }
-  throw new Conflict(BULK_CHANGED_MEANWHILE, 'stale_version');
 }

@@ -12,6 +12,26 @@ import { AGENT_UPDATES_FOLDER } from '../../shared/agent-updates';
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/lib/table/definition';
 import { accessLogsBucket, acknowledgeBucketDeploymentProvider } from './nag';
 
+/**
+ * `-c tableIndexes=<n>`: only the first n global indexes of definition.ts. CloudFormation adds one
+ * global index to an existing table per stack update, so a table from before new indexes gets them
+ * one deploy of the Data stack at a time (docs/deploy.md, "Rolling out new indexes"). All of them
+ * when not given.
+ */
+export const TABLE_INDEXES_CONTEXT_KEY = 'tableIndexes';
+
+function indexesToDeploy(scope: Construct): number {
+  const value: unknown = scope.node.tryGetContext(TABLE_INDEXES_CONTEXT_KEY);
+  if (value === undefined) return GLOBAL_INDEXES.length;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > GLOBAL_INDEXES.length) {
+    throw new Error(
+      `-c ${TABLE_INDEXES_CONTEXT_KEY}=${String(value)}: give how many of the table's ${GLOBAL_INDEXES.length} global indexes to deploy (1 to ${GLOBAL_INDEXES.length}).`,
+    );
+  }
+  return count;
+}
+
 export interface DataStackProps extends StackProps {
   /** The folder of the built agent installer (`npm run build:agent`); uploaded when it holds the zip. */
   readonly agentBundleDir?: string;
@@ -37,7 +57,7 @@ export class DataStack extends Stack {
       timeToLiveAttribute: TTL_ATTRIBUTE,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    for (const index of GLOBAL_INDEXES) {
+    for (const index of GLOBAL_INDEXES.slice(0, indexesToDeploy(this))) {
       table.addGlobalSecondaryIndex({
         indexName: index.indexName,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },

@@ -103,7 +103,10 @@ function indexDefinition(index: GlobalIndexDefinition) {
   };
 }
 
-/** A local table made before an index was defined gets it, as a deployment adds it to DynamoDB. */
+/**
+ * A local table made before an index was defined gets it, as a deployment adds it to DynamoDB: one
+ * at a time, each built over the items already there before the next (and before the stack serves).
+ */
 async function addMissingIndexes(client: DynamoDBClient, tableName: string): Promise<void> {
   const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
   const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
@@ -115,6 +118,11 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string): Pro
         GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
       }),
     );
+    await waitFor(`The table's index ${index.indexName}`, async () => {
+      const { Table: now } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const status = now?.GlobalSecondaryIndexes?.find(({ IndexName }) => IndexName === index.indexName);
+      if (status?.IndexStatus !== 'ACTIVE') throw new Error(`still ${status?.IndexStatus ?? 'missing'}`);
+    });
   }
 }
 

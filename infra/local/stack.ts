@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { sendDailyDigests } from '../../functions/alerts/daily-run';
 import { removeExpiredSignups } from '../../functions/auth/email-confirmation';
+import { backfillHardwareList } from '../../functions/hardware/list-backfill';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { localAgentPackage, type AgentPackage } from './agent-package';
 import { startCognitoLocal } from './cognito';
@@ -148,6 +149,14 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
         STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
         STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
       });
+    }
+    // A table from before issue 34's list orders: the same backfill as `npm run backfill:hardware-list`
+    // in AWS, once (a marker item records it), so that no order or filter misses an older asset.
+    const backfilled = await backfillHardwareList();
+    if (backfilled && backfilled.assets > 0) {
+      console.log(
+        `Hardware list backfilled: ${backfilled.rewritten} of ${backfilled.assets} assets, ${backfilled.counters} location counters`,
+      );
     }
     // The same sweep as the EventBridge rule's in AWS (infra/aws/signup-sweep.ts), on a timer.
     const sweepSignups = () => {

@@ -12,8 +12,8 @@ import {
 } from './table-commands';
 
 /**
- * GET /api/dashboard, the first page of GET /api/hardware and a search: medians for a company of
- * 100 assets and one of 100,000, and the gateway's time over the raw DynamoDB Local calls that serve
+ * GET /api/dashboard, the first page of GET /api/hardware (newest first, by status, by a column, in
+ * a location) and a search: medians for a company of 100 assets and one of 100,000, and the gateway's time over the raw DynamoDB Local calls that serve
  * the same answer (caught from the handler and replayed, test/bench/table-commands.ts).
  */
 
@@ -168,6 +168,14 @@ export async function measureReads(stack: BenchStack): Promise<Figure[]> {
     if (page.items.length !== HARDWARE_PAGE_SIZE)
       throw new Error(`A first page should hold ${HARDWARE_PAGE_SIZE} assets, got ${page.items.length}`);
   };
+  // A location's page is full when it has a page's worth of assets (A's London office may not).
+  const locationPage = (body: unknown) => {
+    const page = hardwareListResponseSchema.parse(body);
+    if (page.items.length !== Math.min(HARDWARE_PAGE_SIZE, page.total))
+      throw new Error(
+        `A location's first page should hold its assets, got ${page.items.length} of ${page.total}`,
+      );
+  };
   // One asset of B has the needle's model; A has none, so both searches read as far as a search may.
   const searchPath = `/api/hardware?q=${encodeURIComponent(NEEDLE_MODEL)}`;
   return [
@@ -187,6 +195,25 @@ export async function measureReads(stack: BenchStack): Promise<Figure[]> {
       'hardware list, ?status=Active',
       await readTimes(stack, companies, '/api/hardware?status=Active', fullPage),
       undefined,
+      'its table calls',
+    ),
+    // Issue 34: a column's order reads its index and the page's assets by key (one BatchGet); a
+    // location's assets are one range of the location index.
+    ...readFigures(
+      'hardware list, ?sort=location',
+      await readTimes(stack, companies, '/api/hardware?sort=location', fullPage),
+      1.5,
+      'its table calls',
+    ),
+    ...readFigures(
+      'hardware list, ?location=London office',
+      await readTimes(
+        stack,
+        companies,
+        `/api/hardware?location=${encodeURIComponent('London office')}`,
+        locationPage,
+      ),
+      1.5,
       'its table calls',
     ),
     ...readFigures(

@@ -7,6 +7,7 @@ import { signInToAssets, useChromiumPage } from '../support/browser';
 import { localDatePlus } from '../support/dates';
 import { listAssets } from '../support/hardware';
 import { importCsv } from '../support/import';
+import { shownAssetNames, showingLine } from '../support/hardware-list';
 
 const currentPage = useChromiumPage();
 const page = () => currentPage();
@@ -25,12 +26,8 @@ describe('Assets → Manual Hardware in Chromium', () => {
     await importCsv(company, lines.join('\n'));
 
     await signInToAssets(page(), company);
-    const names = async () =>
-      (await page().locator('.data-table__name').allTextContents()).map((name) => name.trim());
-    const shown = () =>
-      page()
-        .getByText(/^Showing /)
-        .textContent();
+    const names = () => shownAssetNames(page());
+    const shown = () => showingLine(page());
     const loadMore = page().getByRole('button', { name: 'Load more' });
     await expect.poll(async () => (await names()).length, SLOW).toBe(24);
     expect(await shown()).toBe('Showing 24 of 56 hardware assets');
@@ -124,15 +121,7 @@ describe('Assets → Manual Hardware in Chromium', () => {
     await signInToAssets(page(), company);
     await page().getByLabel('Status filter').selectOption('In Repair');
     await page().getByLabel('Search hardware').fill('latitude');
-    await expect
-      .poll(
-        () =>
-          page()
-            .getByText(/^Showing /)
-            .textContent(),
-        SLOW,
-      )
-      .toBe('Showing 24 of 131 hardware assets');
+    await expect.poll(() => showingLine(page()), SLOW).toBe('Showing 24 of 131 hardware assets');
 
     // The export's second page waits until the test has seen the progress on the button.
     let releaseSecondPage = () => {};

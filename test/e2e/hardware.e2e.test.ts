@@ -139,7 +139,7 @@ describe('Assets → Manual Hardware in Chromium', () => {
     await expect.poll(() => page().getByText('2 selected').isVisible()).toBe(true);
     await page().getByLabel('New status').selectOption('In Repair');
     const bulkQuestion = page().getByRole('alertdialog', {
-      name: 'Change the status of 2 assets to In Repair?',
+      name: 'Change the status of 2 hardware assets to In Repair?',
     });
     await page().getByRole('button', { name: 'Change Status' }).click();
     await expect.poll(() => bulkQuestion.isVisible()).toBe(true);
@@ -157,7 +157,7 @@ describe('Assets → Manual Hardware in Chromium', () => {
     await page().getByRole('button', { name: 'Change Status' }).click();
     await bulkQuestion.getByRole('button', { name: 'Change Status' }).click();
     await expect
-      .poll(() => page().getByText('Updated status of 2 hardware assets').isVisible(), SLOW)
+      .poll(() => page().getByText('Changed the status of 2 hardware assets to In Repair').isVisible(), SLOW)
       .toBe(true);
     expect(await page().getByText('2 selected').count()).toBe(0);
     await expect.poll(() => rowText('HP EliteBook 840'), SLOW).toContain('In Repair');

@@ -3,6 +3,7 @@ import { recordAgentReport } from '../../functions/agent-reports/service';
 import { observeTableCalls } from '../../functions/lib/table/client';
 import { agentReportSchema, type AgentListResponse, type AgentSummary } from '../../shared/agent-data';
 import type { MeResponse } from '../../shared/api';
+import type { HardwareAsset } from '../../shared/hardware';
 import { enrolInProcess, machine } from '../support/agents';
 import { callHandler, signUpCompanyInProcess as signUpCompany, useHandlerClock } from '../support/handlers';
 import type { TestCompany } from '../support/api';
@@ -135,10 +136,75 @@ describe('the fleet, a page at a time', () => {
     });
   });
 
+  it('filters the machines in the inventory and those not, each with its asset, counted by the counters', async () => {
+    const company = await companyWithFleet(12, seen);
+    const linkedIds = ['M-0001', 'M-0004', 'M-0009'];
+    const assetNames = new Map<string, string>();
+    for (const [at, machineId] of linkedIds.entries()) {
+      const asset = await callHandler<HardwareAsset>('/api/hardware', {
+        method: 'POST',
+        token: company.accessToken,
+        body: { asset_type: 'Laptop', status: 'Active', manufacturer: 'Dell', model: `Latitude ${at}` },
+      });
+      const link = await callHandler(`/api/agents/${machineId}/link`, {
+        method: 'POST',
+        token: company.accessToken,
+        body: { hardware_asset_id: asset.body.id },
+      });
+      expect(link.status, JSON.stringify(link.body)).toBe(200);
+      assetNames.set(machineId, `Dell Latitude ${at}`);
+    }
+    const everyId = Array.from({ length: 12 }, (_, index) => `M-${String(index).padStart(4, '0')}`);
+
+    for (const sort of ['last_seen', 'hostname']) {
+      const linked = await allPages(company, `limit=2&inventory=linked&sort=${sort}`);
+      expect([...ids(linked.items)].sort(), sort).toEqual(linkedIds);
+      expect(linked.pages.every((each) => each.total === 3 && each.total_exact)).toBe(true);
+      for (const machine of linked.items) {
+        expect(machine).toMatchObject({
+          hardware_asset_id: expect.any(String),
+          hardware_asset_name: assetNames.get(machine.machine_id),
+        });
+      }
+      const notLinked = await allPages(company, `limit=4&inventory=not_linked&sort=${sort}`);
+      expect([...ids(notLinked.items)].sort(), sort).toEqual(everyId.filter((id) => !linkedIds.includes(id)));
+      expect(notLinked.pages[0]).toMatchObject({ total: 9, total_exact: true });
+      expect(
+        notLinked.items.every((each) => each.hardware_asset_id === null && each.hardware_asset_name === null),
+      ).toBe(true);
+    }
+    // With a freshness colour too: counted by the read.
+    const greenNotLinked = await allPages(company, 'inventory=not_linked&freshness=green');
+    expect([...ids(greenNotLinked.items)].sort()).toEqual(
+      everyId.filter((id, index) => !linkedIds.includes(id) && index * 7 < 90),
+    );
+    // The whole fleet shows which machines are in the inventory.
+    const all = await page(company, 'limit=50');
+    expect(
+      all.items
+        .filter((each) => each.hardware_asset_id !== null)
+        .map((each) => each.machine_id)
+        .sort(),
+    ).toEqual(linkedIds);
+    const unlinked = await callHandler(`/api/agents/M-0004/unlink`, {
+      method: 'POST',
+      token: company.accessToken,
+    });
+    expect(unlinked.status).toBe(200);
+    expect(await page(company, 'inventory=linked')).toMatchObject({ total: 2 });
+    expect(await page(company, 'inventory=not_linked')).toMatchObject({ total: 10 });
+  });
+
   it('refuses a cursor it did not issue and a page too large', async () => {
     const company = await companyWithFleet(1, seen);
     const forged = Buffer.from(JSON.stringify({ pk: 'org#other#agents' })).toString('base64url');
-    for (const query of ['limit=500', 'limit=0', `cursor=${forged}`, 'cursor=not-a-cursor']) {
+    for (const query of [
+      'limit=500',
+      'limit=0',
+      `cursor=${forged}`,
+      'cursor=not-a-cursor',
+      'inventory=maybe',
+    ]) {
       const response = await callHandler(`/api/agents?${query}`, { token: company.accessToken });
       expect(response.status, query).toBe(400);
     }

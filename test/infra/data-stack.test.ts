@@ -9,6 +9,8 @@ import {
   TABLE_KEYS,
   TTL_ATTRIBUTE,
 } from '../../functions/lib/table/definition';
+import { App } from 'aws-cdk-lib';
+import { DataStack, TABLE_INDEXES_CONTEXT_KEY } from '../../infra/aws/data-stack';
 import { buildDataStack, SYNTH_TIMEOUT_MS, templateOf } from '../support/cdk-stacks';
 
 interface TableProperties {
@@ -58,12 +60,46 @@ describe('Data stack', () => {
           : { ProjectionType: 'ALL' },
       })),
     );
-    // The fleet's indexes copy only what does not move with every report (items/agents.ts).
+    // The fleet's indexes copy only what does not move with every report (items/agents.ts); the
+    // hardware list's, the id and what its filters read (items/hardware.ts).
     expect(GLOBAL_INDEXES.filter((index) => index.include).map((index) => index.indexName)).toEqual([
       'gsi3',
       'gsi4',
+      'gsi5',
+      'gsi6',
+      'gsi7',
+      'gsi8',
+      'gsi9',
     ]);
+    for (const index of GLOBAL_INDEXES.slice(4)) {
+      expect(index).toEqual({
+        indexName: index.indexName,
+        partitionKey: 'pk',
+        sortKey: `${index.indexName}sk`,
+        include: ['id', 'status', 'asset_type', 'location_key', 'search_text'],
+      });
+    }
   });
+
+  it(
+    'deploys only the first n global indexes with -c tableIndexes=n, one more per update on an existing table',
+    () => {
+      const app = new App({ context: { [TABLE_INDEXES_CONTEXT_KEY]: '5' } });
+      const indexes = tableProperties(templateOf(new DataStack(app, 'Data'))).GlobalSecondaryIndexes ?? [];
+      expect(indexes.map((index) => (index as { IndexName: string }).IndexName)).toEqual([
+        'gsi1',
+        'gsi2',
+        'gsi3',
+        'gsi4',
+        'gsi5',
+      ]);
+      for (const wrong of ['0', '10', 'two']) {
+        const refused = new App({ context: { [TABLE_INDEXES_CONTEXT_KEY]: wrong } });
+        expect(() => new DataStack(refused, 'Data')).toThrow(/tableIndexes/);
+      }
+    },
+    SYNTH_TIMEOUT_MS,
+  );
 
   it('is on-demand, with point-in-time recovery and deletion protection', () => {
     template.hasResourceProperties('AWS::DynamoDB::Table', {

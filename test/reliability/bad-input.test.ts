@@ -17,18 +17,14 @@ import {
   disposalListQuerySchema,
   disposalStatsQuerySchema,
 } from '../../shared/disposal';
-import {
-  bulkStatusSchema,
-  hardwareAssetInputSchema,
-  hardwareAssetUpdateSchema,
-  hardwareListQuerySchema,
-} from '../../shared/hardware';
+import { bulkStatusSchema, hardwareAssetInputSchema, hardwareAssetUpdateSchema } from '../../shared/hardware';
 import { invitationLookupSchema, inviteSchema } from '../../shared/invitations';
 import { mfaDisableSchema } from '../../shared/mfa-requests';
 import { organizationSettingsUpdateSchema } from '../../shared/organization-settings';
 import { roleChangeSchema } from '../../shared/users';
 import { uniqueEmail } from '../support/api';
 import { importInputs } from '../support/bad-input/import-inputs';
+import { hardwareListInputs } from '../support/bad-input/hardware-list-inputs';
 import { inventoryInputs } from '../support/bad-input/inventory-inputs';
 import { casesFor, oversizeCase, type RouteInput } from '../support/bad-input/cases';
 import { credentialsOf, inBatches, problemWith, send } from '../support/bad-input/sending';
@@ -143,11 +139,6 @@ describe('bad input on every route of the route table', () => {
         body: { kind: 'json', schema: organizationSettingsUpdateSchema, valid: { require_mfa: false } },
       },
       'GET /api/dashboard': { caller: 'admin', body: { kind: 'none' } },
-      'GET /api/hardware': {
-        caller: 'admin',
-        query: { schema: hardwareListQuerySchema, valid: { q: 'Dell', status: 'Active', limit: '10' } },
-        body: { kind: 'none' },
-      },
       'POST /api/hardware': {
         caller: 'admin',
         body: { kind: 'json', schema: hardwareAssetInputSchema, valid: hardwareBody },
@@ -233,7 +224,7 @@ describe('bad input on every route of the route table', () => {
         caller: 'admin',
         query: {
           schema: agentListQuerySchema,
-          valid: { q: 'fuzz', freshness: 'green', sort: 'hostname', limit: '10' },
+          valid: { q: 'fuzz', freshness: 'green', inventory: 'not_linked', sort: 'hostname', limit: '10' },
         },
         body: { kind: 'none' },
       },
@@ -318,6 +309,7 @@ describe('bad input on every route of the route table', () => {
       'POST /api/stripe/webhook': { caller: 'stripe', body: { kind: 'stripe' } },
       ...inventoryInputs(machineId),
       ...importInputs(importJob.id),
+      ...hardwareListInputs(asset.id),
     };
     const uncovered = routes.map(routeKey).filter((key) => !(key in inputs));
     expect(uncovered, 'routes without an input definition in bad-input.test.ts').toEqual([]);

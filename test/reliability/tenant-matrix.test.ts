@@ -5,6 +5,7 @@ import type { DisposalItem } from '../../shared/disposal';
 import type { HardwareAsset } from '../../shared/hardware';
 import { routeKey, routes, type RouteDefinition } from '../../functions/routes';
 import { ALERTS_OWN_CALLS } from '../support/alerts';
+import { hardwareListCalls } from '../support/hardware-list-calls';
 import { inventoryCalls } from '../support/inventory-calls';
 import {
   addMember,
@@ -92,15 +93,9 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
     // Requiring MFA of its own members, without having it itself: refused (403 mfa_setup_first).
     'PATCH /api/organization': { ownStatus: 403, options: { body: { require_mfa: true } } },
     'GET /api/dashboard': { ownStatus: 200 },
-    'GET /api/hardware': { ownStatus: 200 },
     'POST /api/hardware': {
       ownStatus: 201,
       options: { body: { asset_type: 'Desktop', status: 'Active', model: 'Intruder own' } },
-    },
-    'POST /api/hardware/bulk-status': {
-      ...asset,
-      params: {},
-      options: { body: { ids: [victim.asset.id], status: 'In Repair' } },
     },
     'GET /api/hardware/{id}': asset,
     'PUT /api/hardware/{id}': {
@@ -151,6 +146,7 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
     ...ALERTS_OWN_CALLS,
     ...inventoryCalls(victim),
     ...importCalls(victim),
+    ...hardwareListCalls(victim),
   };
 }
 

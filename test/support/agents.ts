@@ -107,6 +107,12 @@ export async function sendReport<T = Record<string, unknown>>(
   return send<T>('/api/agent/report', { method: 'POST', headers: deviceHeaders(token), body });
 }
 
+/** Reports `body` (sendReport), which must be accepted. */
+export async function reportAccepted(key: string, body: AgentReportInput): Promise<void> {
+  const response = await sendReport(key, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(202);
+}
+
 /** The token of the device reporting `body` (sendReport's), enrolled with `key` when it is not yet. */
 export async function deviceTokenFor(key: string, body: unknown, send: SendRequest = api): Promise<string> {
   const named = typeof body === 'object' && body !== null && 'machine_id' in body ? body.machine_id : null;

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { tableClient, type DocumentItem } from './client';
-import { GLOBAL_INDEXES, TABLE_KEYS } from './definition';
+import { GLOBAL_INDEXES, TABLE_KEYS, type GlobalIndexName } from './definition';
 import type * as z from 'zod';
 import { absent, allOf, Expression, type Condition } from './conditions';
 import { fromStored, type StoredItem, type TableKey } from './items/stored';
@@ -232,7 +232,7 @@ async function getStoredItems(keys: TableKey[], consistent: boolean, what: strin
 
 /** Items of one partition of the table or an index, in sort-key order, within a sort-key range. */
 export interface Listing {
-  index?: 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4';
+  index?: GlobalIndexName;
   partition: string;
   /** Every sort key of the kind listed starts with it, and no other kind's in the partition does. */
   sortPrefix?: string;
@@ -251,7 +251,7 @@ export interface ListOptions {
   withKeys?: boolean;
 }
 
-function indexKeys(index: Listing['index']): { partitionKey: string; sortKey: string } {
+export function indexKeys(index: Listing['index']): { partitionKey: string; sortKey: string } {
   const definition = GLOBAL_INDEXES.find(({ indexName }) => indexName === index);
   return definition ?? TABLE_KEYS;
 }
@@ -286,7 +286,7 @@ export async function listPage<S extends z.ZodType>(
   schema: S,
   listing: Listing,
   options: ListOptions = {},
-): Promise<{ items: z.output<S>[]; cursor: string | null }> {
+): Promise<{ items: z.output<S>[]; cursor: string | null; scanned: number }> {
   const expression = new Expression();
   const { partitionKey, sortKey } = indexKeys(listing.index);
   const keyConditions = [`${expression.name(partitionKey)} = ${expression.value(listing.partition)}`];
@@ -320,6 +320,8 @@ export async function listPage<S extends z.ZodType>(
       options.withKeys ? schema.parse(item) : fromStored(schema, item),
     ),
     cursor: result.LastEvaluatedKey ? encodeCursor(result.LastEvaluatedKey) : null,
+    /** The items DynamoDB looked at, those the filter left out included. */
+    scanned: result.ScannedCount ?? result.Items?.length ?? 0,
   };
 }
 

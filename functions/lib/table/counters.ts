@@ -6,7 +6,9 @@ import {
   type HardwareStatus,
 } from '../../../shared/hardware';
 import * as z from 'zod';
-import { getEachItem, getItems, update, type TableWrite } from './commands';
+import { getEachItem, update, type TableWrite } from './commands';
+import { allOf, equals } from './conditions';
+import { transact } from './transaction';
 import {
   agentHourCounts,
   agentHourCountSchema,
@@ -50,6 +52,23 @@ export function disposalCounter(status: DisposalItemStatus): string {
   return `disposal_${slug(status)}`;
 }
 
+/**
+ * Assets per location (issue 34), one counter per spelling as typed (trimmed, spaces folded):
+ * `location#London office`. Spellings that fold alike ("london  Office") are one location, added up
+ * when read (functions/hardware/list-locations.ts). They ride in the shards with the other counters,
+ * so a change moves one counter item whatever its locations: about 25 bytes a location a shard.
+ */
+export const LOCATION_COUNTER_PREFIX = 'location#';
+
+export function locationCounter(location: string): string {
+  return `${LOCATION_COUNTER_PREFIX}${location.replace(/[\s\p{Cc}]+/gu, ' ').trim()}`;
+}
+
+/** A location counter's spelling; null for any other counter. */
+export function counterLocation(name: string): string | null {
+  return name.startsWith(LOCATION_COUNTER_PREFIX) ? name.slice(LOCATION_COUNTER_PREFIX.length) : null;
+}
+
 /** The monitoring agents an organisation has: moved by a machine's first report. */
 export const AGENTS_COUNTER = 'agents';
 
@@ -65,10 +84,18 @@ export const COUNTER_NAMES: readonly string[] = [
   ...DISPOSAL_ITEM_STATUSES.map(disposalCounter),
 ];
 
-/** A shard as read: the counters it holds (its identity is left out). */
-const counterShardSchema = z.object(
-  Object.fromEntries(COUNTER_NAMES.map((name) => [name, z.number().optional()])),
-);
+/** A shard as read: the counters it holds (its identity is left out), the locations' among them. */
+const counterShardSchema = z
+  .object(Object.fromEntries(COUNTER_NAMES.map((name) => [name, z.number().optional()])))
+  .catchall(z.unknown())
+  .transform((shard) => {
+    const counters: Record<string, number> = {};
+    for (const [name, value] of Object.entries(shard)) {
+      const known = COUNTER_NAMES.includes(name) || counterLocation(name) !== null;
+      if (known && typeof value === 'number') counters[name] = value;
+    }
+    return counters;
+  });
 
 /** Counter name → how much it moves. */
 export type CounterDeltas = Map<string, number>;
@@ -94,16 +121,54 @@ export function counterUpdate(
  * key-prefix query would also walk past the partition's assets on DynamoDB Local.
  */
 export async function readCounters(organizationId: string): Promise<Record<string, number>> {
+  return sumCounters(await readCounterShards(organizationId));
+}
+
+/** Each shard's counters, by shard number (a shard no change has touched yet is left out). */
+export async function readCounterShards(
+  organizationId: string,
+): Promise<Map<number, Record<string, number>>> {
   const keys = Array.from({ length: COUNTER_SHARDS }, (_, shard) => counterShards.key(organizationId, shard));
   // Consistent: a plan limit is counted right after the previous writer let go of its guard.
-  const shards = await getItems(counterShardSchema, keys, { consistent: true, what: 'counters' });
+  const stored = await getEachItem(keys, { consistent: true, what: 'counters' });
+  const shards = new Map<number, Record<string, number>>();
+  stored.forEach((item, shard) => {
+    if (item) shards.set(shard, fromStored(counterShardSchema, item));
+  });
+  return shards;
+}
+
+export function sumCounters(shards: Map<number, Record<string, number>>): Record<string, number> {
   const totals: Record<string, number> = {};
-  for (const shard of shards) {
-    for (const [name, value] of Object.entries(shard)) {
-      if (value !== undefined) totals[name] = (totals[name] ?? 0) + value;
-    }
+  for (const shard of shards.values()) {
+    for (const [name, value] of Object.entries(shard)) totals[name] = (totals[name] ?? 0) + value;
   }
   return totals;
+}
+
+/**
+ * Takes counters that add up to zero out of the shards, each only where it still holds what was
+ * read (one transaction): a location no asset has any more stops costing its bytes on every move.
+ * Another writer moving one of them meanwhile leaves them all for a later read.
+ */
+export async function removeZeroCounters(
+  organizationId: string,
+  shards: Map<number, Record<string, number>>,
+  names: string[],
+): Promise<boolean> {
+  const items = [...shards].flatMap(([shard, counters]) => {
+    const held = names.filter((name) => counters[name] !== undefined);
+    if (held.length === 0) return [];
+    return [
+      update(
+        counterShards.key(organizationId, shard),
+        { remove: held },
+        allOf(...held.map((name) => equals(name, counters[name]))),
+      ),
+    ];
+  });
+  if (items.length === 0) return true;
+  return (await transact(items)) === null;
 }
 
 /** Moves a machine's count into (by 1) or out of (by −1) the clock hour it was last seen in. */

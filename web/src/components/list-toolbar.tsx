@@ -1,5 +1,6 @@
-import { SearchField, SelectField } from '@aws-amplify/ui-react';
+import { SearchField } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
+import { FilterSelect } from './filter-select';
 import type { ListFiltersState } from './use-list-filters';
 import './list.css';
 
@@ -13,15 +14,24 @@ interface ListToolbarProps {
   searchLabel: string;
   placeholder: string;
   filters: ListFiltersState;
+  /** More filters and the order (the hardware list's type, location and Sort by), after the status. */
+  moreFilters?: ReactNode;
   /** The list's buttons (add, import, export), at the end of the row. */
   children: ReactNode;
 }
 
 /**
  * Above a searchable list: the search box (Escape or its clear button empties it), the status
- * filter ("All Statuses" and each status), then the list's actions.
+ * filter ("All Statuses" and each status), the list's other filters, then the list's actions.
  */
-export function ListToolbar({ label, searchLabel, placeholder, filters, children }: ListToolbarProps) {
+export function ListToolbar({
+  label,
+  searchLabel,
+  placeholder,
+  filters,
+  moreFilters,
+  children,
+}: ListToolbarProps) {
   return (
     <div className="list-toolbar" role="search" aria-label={label}>
       <SearchField
@@ -37,19 +47,14 @@ export function ListToolbar({ label, searchLabel, placeholder, filters, children
         onClear={() => filters.setSearch('')}
         maxLength={SEARCH_MAX_LENGTH}
       />
-      <SelectField
-        className="list-toolbar__status"
+      <FilterSelect
         label="Status filter"
+        values={filters.statuses}
+        all="All Statuses"
         value={filters.status}
-        onChange={(event) => filters.setStatus(event.target.value)}
-      >
-        <option value="">All Statuses</option>
-        {filters.statuses.map((value) => (
-          <option key={value} value={value}>
-            {value}
-          </option>
-        ))}
-      </SelectField>
+        onChange={filters.setStatus}
+      />
+      {moreFilters}
       <div className="list-toolbar__actions">{children}</div>
     </div>
   );

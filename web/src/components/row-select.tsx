@@ -1,4 +1,5 @@
 import { TableCell, Text } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
 import { ColumnHeaders } from './column-headers';
 import './data-table.css';
 
@@ -39,20 +40,27 @@ export function SelectAllCell({
   );
 }
 
-/** The header of a list with row selection: select-all, the column labels, then Actions. */
+/**
+ * The header of a list with row selection: select-all, the column labels (or headers of the list's
+ * own, such as SortableHeaders), then Actions.
+ */
 export function SelectableHeader({
   columns,
   ...selectAll
-}: { columns: readonly string[] } & Parameters<typeof SelectAllCell>[0]) {
+}: { columns: readonly string[] | ReactNode } & Parameters<typeof SelectAllCell>[0]) {
   return (
     <>
       <SelectAllCell {...selectAll} />
-      <ColumnHeaders labels={columns} />
+      {isLabels(columns) ? <ColumnHeaders labels={columns} /> : columns}
       <TableCell as="th" scope="col" className="data-table__actions">
         Actions
       </TableCell>
     </>
   );
+}
+
+function isLabels(columns: readonly string[] | ReactNode): columns is readonly string[] {
+  return Array.isArray(columns) && columns.every((column) => typeof column === 'string');
 }
 
 /** A row's own checkbox. */

@@ -22,7 +22,7 @@ export function useListFilters<S extends string>(statuses: readonly S[]) {
   return {
     statuses,
     search,
-    setSearch,
+    setSearch: (text: string) => setSearch(text),
     status,
     /** Any value that is not one of the statuses is "All Statuses". */
     setStatus: (next: string) => setStatus(statuses.find((known) => known === next) ?? ''),

@@ -4,7 +4,10 @@ import {
   HARDWARE_DISPOSAL_REASONS,
   HARDWARE_STATUSES,
 } from '../../../../shared/hardware';
-import type { HardwareStatus } from '../../../../shared/hardware';
+import { hardwareAssetName, type HardwareStatus } from '../../../../shared/hardware';
+import type { HardwareSort } from '../../../../shared/hardware-list';
+import { foldedText, sortableText } from '../../../../shared/list';
+import type { GlobalIndexName } from '../definition';
 import { key, stored, tableKey } from './stored';
 
 export const hardwareAssetItemSchema = z.object({
@@ -41,6 +44,107 @@ export const hardwareAssetItemSchema = z.object({
 });
 export type HardwareAssetItem = z.infer<typeof hardwareAssetItemSchema>;
 
+/** The list's orders by a column that read an index of their own (definition.ts), and which. */
+export const INDEXED_HARDWARE_SORTS = [
+  'asset',
+  'serial_number',
+  'asset_tag',
+  'assigned_to',
+  'location',
+] as const satisfies readonly HardwareSort[];
+export type IndexedHardwareSort = (typeof INDEXED_HARDWARE_SORTS)[number];
+export const HARDWARE_SORT_INDEXES: Record<IndexedHardwareSort, GlobalIndexName> = {
+  asset: 'gsi5',
+  serial_number: 'gsi6',
+  asset_tag: 'gsi7',
+  assigned_to: 'gsi8',
+  location: 'gsi9',
+};
+
+/** Below every character of a folded text: a value ends before its id, whatever the value. */
+const SORT_SEPARATOR = '\u0001';
+/** A sort key is at most 1,024 bytes: the id and the marks take the rest. */
+const SORT_TEXT_MAX_BYTES = 900;
+
+function withinBytes(text: string, max: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const char of text) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > max) break;
+    end += char.length;
+  }
+  return text.slice(0, end);
+}
+
+/**
+ * Where an asset sorts in a column's index: the column's sortable text (shared/list.ts) then the
+ * id, so that equal values keep one order across pages. Assets with the column empty come after
+ * every value (A to Z; first Z to A).
+ */
+function sortKey(texts: (string | null | undefined)[], id: string): string {
+  const text = withinBytes(texts.map(sortableText).filter(Boolean).join(SORT_SEPARATOR), SORT_TEXT_MAX_BYTES);
+  return key(text ? `a${text}${SORT_SEPARATOR}${id}` : `b${SORT_SEPARATOR}${id}`);
+}
+
+type Sortable = Pick<
+  HardwareAssetItem,
+  | 'organization_id'
+  | 'id'
+  | 'asset_type'
+  | 'manufacturer'
+  | 'model'
+  | 'serial_number'
+  | 'asset_tag'
+  | 'assigned_to'
+  | 'location'
+  | 'warranty_expiry'
+>;
+
+/** Each column's values an asset is sorted by. */
+function sortTexts(asset: Sortable): Record<IndexedHardwareSort, (string | null | undefined)[]> {
+  return {
+    // As the table names it, then its type: "Dell Latitude 5440" Laptop.
+    asset: [
+      hardwareAssetName({
+        asset_type: asset.asset_type,
+        manufacturer: asset.manufacturer ?? null,
+        model: asset.model ?? null,
+        asset_tag: asset.asset_tag ?? null,
+        serial_number: asset.serial_number ?? null,
+      }),
+      asset.asset_type,
+    ],
+    serial_number: [asset.serial_number],
+    asset_tag: [asset.asset_tag],
+    assigned_to: [asset.assigned_to],
+    location: [asset.location],
+  };
+}
+
+/**
+ * The attributes the hardware list's orders and filters read, beside the asset's own: every asset is
+ * in gsi2 by warranty (undated ones after every date) and in each column's index, and carries its
+ * folded location for the location filter. The backfill (functions/hardware/list-backfill.ts) sets
+ * them on assets written before they existed.
+ */
+export function hardwareListAttributes(asset: Sortable): Record<string, string> {
+  const texts = sortTexts(asset);
+  const location = foldedText(asset.location);
+  return {
+    gsi2pk: key(`ORG#${asset.organization_id}#WARRANTY`),
+    // '~' sorts after every date: and outside any range of dates warrantyBetween reads.
+    gsi2sk: key(`${asset.warranty_expiry || '~'}#${asset.id}`),
+    ...Object.fromEntries(
+      INDEXED_HARDWARE_SORTS.map((sort) => [
+        `${HARDWARE_SORT_INDEXES[sort]}sk`,
+        sortKey(texts[sort], asset.id),
+      ]),
+    ),
+    ...(location ? { location_key: location } : {}),
+  };
+}
+
 export const hardwareAssets = {
   key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `HW#${id}`),
   /** The status filter reads one status's assets, newest first, instead of filtering them all. */
@@ -52,13 +156,7 @@ export const hardwareAssets = {
     stored(asset, {
       ...hardwareAssets.key(asset.organization_id, asset.id),
       ...hardwareAssets.statusKey(asset),
-      // Sparse: only assets with a warranty date, by that date, for "expiring in the next 90 days".
-      ...(asset.warranty_expiry
-        ? {
-            gsi2pk: key(`ORG#${asset.organization_id}#WARRANTY`),
-            gsi2sk: key(`${asset.warranty_expiry}#${asset.id}`),
-          }
-        : {}),
+      ...hardwareListAttributes(asset),
     }),
   ofOrganization: (organizationId: string) => ({
     partition: key(`ORG#${organizationId}`),
@@ -69,6 +167,24 @@ export const hardwareAssets = {
     partition: key(`ORG#${organizationId}#HWSTATUS#${status}`),
     sortPrefix: key('HW#'),
   }),
+  /** Every asset by warranty date, undated ones last. */
+  byWarranty: (organizationId: string) => ({
+    index: 'gsi2' as const,
+    partition: key(`ORG#${organizationId}#WARRANTY`),
+  }),
+  /**
+   * Every asset by a column; by location, optionally only those in one (any spelling of it): the
+   * range of its sort keys, which go on with ids alone (a range, not a prefix: DynamoDB Local reads a
+   * prefix of a large partition several times slower).
+   */
+  byColumn: (organizationId: string, sort: IndexedHardwareSort, location?: string) => {
+    const value = location === undefined ? null : key(`a${sortableText(location)}${SORT_SEPARATOR}`);
+    return {
+      index: HARDWARE_SORT_INDEXES[sort],
+      partition: key(`ORG#${organizationId}`),
+      ...(value === null ? {} : { sortBetween: [value, `${value}\uffff`] as [string, string] }),
+    };
+  },
   warrantyBetween: (organizationId: string, from: string, to: string) => ({
     index: 'gsi2' as const,
     partition: key(`ORG#${organizationId}#WARRANTY`),

@@ -159,6 +159,14 @@ describe('keys and listings', () => {
       partition: 'org#o1#warranty',
       sortBetween: ['2030-01-01', '2030-03-31~'],
     });
+    expect(hardwareAssets.byWarranty('O1')).toStrictEqual({ index: 'gsi2', partition: 'org#o1#warranty' });
+    expect(hardwareAssets.byColumn('O1', 'asset_tag')).toStrictEqual({ index: 'gsi7', partition: 'org#o1' });
+    // A location's assets, however it is spelt: its sortable text, the separator, then any id.
+    expect(hardwareAssets.byColumn('O1', 'location', ' London   OFFICE 2')).toStrictEqual({
+      index: 'gsi9',
+      partition: 'org#o1',
+      sortBetween: ['alondon office 12\u0001', 'alondon office 12\u0001\uffff'],
+    });
     expect(disposalItems.ofOrganization('O1')).toStrictEqual({ partition: 'org#o1', sortPrefix: 'disp#' });
     expect(disposalItems.withStatus('O1', 'Completed')).toStrictEqual({
       index: 'gsi1',

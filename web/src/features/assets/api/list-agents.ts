@@ -15,6 +15,7 @@ export function listAgents(
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);
   if (filters.freshness) params.set('freshness', filters.freshness);
+  if (filters.inventory) params.set('inventory', filters.inventory);
   params.set('sort', filters.sort);
   if (cursor) params.set('cursor', cursor);
   params.set('limit', String(AGENT_PAGE_SIZE));

@@ -18,14 +18,19 @@ export function listHardware(
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);
   if (filters.status) params.set('status', filters.status);
+  if (filters.type) params.set('type', filters.type);
+  if (filters.location) params.set('location', filters.location);
+  params.set('sort', filters.sort);
+  params.set('order', filters.order);
   if (cursor) params.set('cursor', cursor);
   params.set('limit', String(limit));
   return apiRequest(`/api/hardware?${params.toString()}`, hardwareListResponseSchema, { signal });
 }
 
 /**
- * The hardware list, newest first, a page per cursor. With a search a page may hold fewer assets
- * than asked for (even none) while more remain: the caller keeps fetching (see useFilledTable).
+ * The hardware list in the order asked for, a page per cursor. With a search or a filter the
+ * server reads on past, a page may hold fewer assets than asked for (even none) while more remain:
+ * the caller keeps fetching (see useFilledTable).
  * While a new search loads, the previous results stay on screen (isPlaceholderData).
  */
 export function useHardwareList(filters: HardwareFilters) {

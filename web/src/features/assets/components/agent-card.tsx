@@ -2,6 +2,7 @@ import { Badge, Button } from '@aws-amplify/ui-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { AGENT_DEFAULT_VERSION, type AgentSummary } from '@shared/agent-data';
+import { INVENTORY_MESSAGES } from '@shared/inventory';
 import { lazyFormat } from '../../../components/format';
 import { formatOs } from './agent-format';
 import { FreshnessBadge, LastSeen } from './agent-freshness';
@@ -86,6 +87,24 @@ export function AgentCard({ machine, now, to, onDelete }: AgentCardProps) {
             <dd className="agent-mono">{machine.agent_version ?? AGENT_DEFAULT_VERSION}</dd>
           </div>
         </dl>
+        <p className="agent-card__inventory">
+          {machine.hardware_asset_id ? (
+            <>
+              <Badge size="small" variation="success">
+                {INVENTORY_MESSAGES.inInventory}
+              </Badge>
+              {machine.hardware_asset_name ? (
+                <span className="agent-card__asset" title={machine.hardware_asset_name}>
+                  {machine.hardware_asset_name}
+                </span>
+              ) : null}
+            </>
+          ) : (
+            <Badge size="small" variation="warning">
+              {INVENTORY_MESSAGES.notInInventory}
+            </Badge>
+          )}
+        </p>
         {machine.update_available || onDelete ? (
           <div className="agent-card__footer">
             {machine.update_available ? (

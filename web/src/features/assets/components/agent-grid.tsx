@@ -1,30 +1,20 @@
 import { LoadError } from '../../../components/load-error';
-import {
-  Alert,
-  Button,
-  Heading,
-  Loader,
-  Placeholder,
-  SearchField,
-  SelectField,
-  Text,
-  VisuallyHidden,
-} from '@aws-amplify/ui-react';
+import { Alert, Button, Heading, Placeholder, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   AGENT_FIRST_REPORT_MINUTES,
-  AGENT_FRESHNESS,
   AGENT_REPORT_INTERVAL_MINUTES,
-  AGENT_SORTS,
   agentFreshness,
   type AgentFreshness,
+  type AgentInventory,
   type AgentListResponse,
   type AgentSort,
   type AgentSummary,
 } from '@shared/agent-data';
+import type { AgentFilters } from '../api/agent-keys';
 import { hasRole } from '@shared/constants';
 import { useCurrentUser } from '../../../api/me';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -33,41 +23,26 @@ import { listTotal } from '../../../components/list-total';
 import { useDeleteAgent } from '../api/delete-agent';
 import { errorMessage } from '../../../api/api-client';
 import { AgentCard } from './agent-card';
+import { AgentGridToolbar } from './agent-grid-toolbar';
 import { plural } from '../../../components/format';
 import { FRESHNESS_LABELS } from './agent-format';
 import { lazyFormat } from '../../../components/format';
 import '../../../components/list.css';
 
-/** The freshness filter's choices: the badge's word and its time since last seen (SPEC 4). */
-const FRESHNESS_CHOICES: Record<AgentFreshness, string> = {
-  green: `${FRESHNESS_LABELS.green} (< 90 min)`,
-  yellow: `${FRESHNESS_LABELS.yellow} (90–180 min)`,
-  red: `${FRESHNESS_LABELS.red} (≥ 3 h)`,
-};
-
-const SORT_CHOICES: Record<AgentSort, string> = {
-  last_seen: 'Last seen',
-  hostname: 'Hostname',
-};
-
-function isFreshness(value: string): value is AgentFreshness {
-  return (AGENT_FRESHNESS as readonly string[]).includes(value);
-}
-
-function isSort(value: string): value is AgentSort {
-  return (AGENT_SORTS as readonly string[]).includes(value);
-}
-
 interface AgentGridProps {
   list: UseInfiniteQueryResult<InfiniteData<AgentListResponse>>;
   now: Date;
-  /** What the person chose: the search as typed, the freshness colour and the order. */
-  filters: { search: string; freshness: AgentFreshness | ''; sort: AgentSort };
+  /** What the person chose: the search as typed, the freshness colour, in the inventory or not, the order. */
+  filters: { search: string } & Omit<AgentFilters, 'q'>;
   /** The search typed has not been asked of the API yet. */
   searching: boolean;
   onSearchChange: (search: string) => void;
   onFreshnessChange: (freshness: AgentFreshness | '') => void;
+  onInventoryChange: (inventory: AgentInventory | '') => void;
   onSortChange: (sort: AgentSort) => void;
+  /** Fetching further pages on its own until a page's worth of machines shows (useFilledTable). */
+  filling: boolean;
+  loadMore: () => void;
   /** The address of a machine's detail view. */
   machineLink: (machineId: string) => { search: string };
   /** The machine whose card takes focus when the grid shows again (after Back to List). */
@@ -87,7 +62,10 @@ export function AgentGrid({
   searching,
   onSearchChange,
   onFreshnessChange,
+  onInventoryChange,
   onSortChange,
+  filling,
+  loadMore,
   machineLink,
   returnFocusRef,
 }: AgentGridProps) {
@@ -101,7 +79,7 @@ export function AgentGrid({
   const [deleting, setDeleting] = useState<AgentSummary | null>(null);
   const online =
     machines?.filter((machine) => agentFreshness(machine.last_seen, now) === 'green').length ?? 0;
-  const filtered = filters.search.trim() !== '' || filters.freshness !== '';
+  const filtered = filters.search.trim() !== '' || filters.freshness !== '' || filters.inventory !== '';
   // The machines shown are another filter's until its answer comes.
   const changing = searching || list.isPlaceholderData;
   const refreshing = list.isFetching && !list.isPending && !changing;
@@ -137,6 +115,7 @@ export function AgentGrid({
   const clearFilters = () => {
     onSearchChange('');
     onFreshnessChange('');
+    onInventoryChange('');
     searchRef.current?.focus();
   };
 
@@ -163,68 +142,16 @@ export function AgentGrid({
 
   return (
     <div className="agent-tab">
-      <div className="list-toolbar" role="search" aria-label="Machines">
-        <SearchField
-          ref={searchRef}
-          className="list-toolbar__search"
-          label="Search machines"
-          labelHidden={false}
-          placeholder="Hostname, user, OS or service tag"
-          hasSearchButton={false}
-          hasSearchIcon
-          value={filters.search}
-          onChange={(event) => onSearchChange(event.target.value)}
-          onClear={() => onSearchChange('')}
-          maxLength={100}
-        />
-        <SelectField
-          className="list-toolbar__status"
-          label="Freshness"
-          value={filters.freshness}
-          onChange={(event) => onFreshnessChange(isFreshness(event.target.value) ? event.target.value : '')}
-        >
-          <option value="">All machines</option>
-          {AGENT_FRESHNESS.map((value) => (
-            <option key={value} value={value}>
-              {FRESHNESS_CHOICES[value]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          className="list-toolbar__status"
-          label="Sort by"
-          value={filters.sort}
-          onChange={(event) => {
-            if (isSort(event.target.value)) onSortChange(event.target.value);
-          }}
-        >
-          {AGENT_SORTS.map((value) => (
-            <option key={value} value={value}>
-              {SORT_CHOICES[value]}
-            </option>
-          ))}
-        </SelectField>
-        <Button
-          className="agent-toolbar__refresh"
-          onClick={refresh}
-          aria-disabled={refreshing}
-          data-busy={refreshing}
-        >
-          {refreshing ? (
-            <>
-              <Loader size="small" aria-hidden="true" />
-              Refreshing…
-            </>
-          ) : (
-            <>
-              <span className="agent-toolbar__icon" aria-hidden="true">
-                ↻
-              </span>
-              Refresh
-            </>
-          )}
-        </Button>
-      </div>
+      <AgentGridToolbar
+        filters={filters}
+        searchRef={searchRef}
+        refreshing={refreshing}
+        onRefresh={refresh}
+        onSearchChange={onSearchChange}
+        onFreshnessChange={onFreshnessChange}
+        onInventoryChange={onInventoryChange}
+        onSortChange={onSortChange}
+      />
 
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
 
@@ -261,9 +188,7 @@ export function AgentGrid({
       ) : machines.length === 0 && !list.hasNextPage ? (
         <div className="empty-state agent-empty">
           <Heading level={3} className="agent-empty__title">
-            {filters.freshness && filters.search.trim() === ''
-              ? `No machines are ${FRESHNESS_LABELS[filters.freshness].toLowerCase()}`
-              : 'No machines match your search'}
+            {emptyHeading(filters)}
           </Heading>
           <Text color="font.secondary">
             Try a hostname, user, operating system or service tag, or another freshness.
@@ -291,9 +216,9 @@ export function AgentGrid({
           pager={{
             list,
             filtered,
-            filling: false,
+            filling,
             settled: !changing,
-            loadMore: () => void list.fetchNextPage(),
+            loadMore,
           }}
           showing={showingText(machines.length, counted, ['machine', 'machines'], list.hasNextPage)}
         />
@@ -324,6 +249,16 @@ export function AgentGrid({
       ) : null}
     </div>
   );
+}
+
+/** What a filtered fleet with no machine says: the filter alone, or a search that found none. */
+function emptyHeading({ search, freshness, inventory }: AgentGridProps['filters']): string {
+  if (search.trim() !== '' || (freshness && inventory)) return 'No machines match your search';
+  if (inventory === 'not_linked') return 'Every machine is in the inventory';
+  if (inventory === 'linked') return `No machine is linked to a hardware asset yet`;
+  return freshness
+    ? `No machines are ${FRESHNESS_LABELS[freshness].toLowerCase()}`
+    : 'No machines match your search';
 }
 
 function GridSkeleton() {

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../api/api-client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useHardwareAsset } from '../api/get-hardware';
-import { hardwareKeys } from '../api/hardware-keys';
+import { ALL_HARDWARE, hardwareKeys } from '../api/hardware-keys';
 import { useChangeMachineLink } from '../api/link-machine';
 import { listHardware } from '../api/list-hardware';
 import { HardwareFormModal } from './hardware-form-modal';
@@ -154,7 +154,7 @@ function AssetPicker({
   const [q, setQ] = useState('');
   const search = useDeferredValue(q.trim());
   const listId = useId();
-  const filters = { q: search, status: '' as const };
+  const filters = { ...ALL_HARDWARE, q: search };
   const assets = useQuery({
     queryKey: [...hardwareKeys.all, 'picker', search],
     queryFn: ({ signal }) => listHardware(filters, null, signal, PICKER_SIZE),

@@ -1,6 +1,14 @@
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { AgentFreshness, AgentSort } from '@shared/agent-data';
+import {
+  AGENT_INVENTORY,
+  AGENT_PAGE_SIZE,
+  type AgentFreshness,
+  type AgentInventory,
+  type AgentSort,
+} from '@shared/agent-data';
+import { useFilledTable } from '../../../components/use-filled-table';
+import { FLEET_LIST_PARAMS } from './list-params';
 import { useAgentList } from '../api/list-agents';
 import { useNow } from './agent-clock';
 import { AgentDetail } from './agent-detail';
@@ -14,6 +22,9 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** The query parameter holding the open machine: /assets?machine=<machine_id>. */
 export const MACHINE_PARAM = 'machine';
 
+/** The inventory filter's: /assets?inventory=not_linked (list-params.ts, FLEET_LIST_PARAMS). */
+const INVENTORY_PARAM = FLEET_LIST_PARAMS[0];
+
 /** Set on the history entry of a machine opened from its card: Back to List can then go back. */
 function cameFromGrid(state: unknown): boolean {
   return (
@@ -23,8 +34,9 @@ function cameFromGrid(state: unknown): boolean {
 
 /**
  * Assets → Agent Monitoring: the fleet grid, or one machine's detail view when the address names
- * it, so a reload keeps the view. The search, filter and order live here, so they survive a visit to
- * a machine.
+ * it, so a reload keeps the view. The search, filters and order live here, so they survive a visit to
+ * a machine; the inventory filter lives in the address. A filtered page the server cut short is
+ * followed by the next until a page's worth of machines shows (useFilledTable).
  */
 export function AgentMonitoringTab() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -35,7 +47,21 @@ export function AgentMonitoringTab() {
   const [freshness, setFreshness] = useState<AgentFreshness | ''>('');
   const [sort, setSort] = useState<AgentSort>('last_seen');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useAgentList({ q, freshness, sort });
+  // In the address: the dashboard's "Add or link the machines not in the inventory" opens it set.
+  const inventory: AgentInventory | '' =
+    AGENT_INVENTORY.find((value) => value === searchParams.get(INVENTORY_PARAM)) ?? '';
+  const setInventory = (next: AgentInventory | '') =>
+    setSearchParams(
+      (params) => {
+        if (next) params.set(INVENTORY_PARAM, next);
+        else params.delete(INVENTORY_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  const filters = { q, freshness, inventory, sort };
+  const list = useAgentList(filters);
+  const table = useFilledTable(list, filters, AGENT_PAGE_SIZE);
   const clock = useNow();
   // Never older than the data shown: a machine that has just reported reads "just now".
   const now = list.dataUpdatedAt > clock.getTime() ? new Date(list.dataUpdatedAt) : clock;
@@ -76,11 +102,14 @@ export function AgentMonitoringTab() {
     <AgentGrid
       list={list}
       now={now}
-      filters={{ search, freshness, sort }}
+      filters={{ search, freshness, inventory, sort }}
       searching={search.trim() !== q}
       onSearchChange={setSearch}
       onFreshnessChange={setFreshness}
+      onInventoryChange={setInventory}
       onSortChange={setSort}
+      filling={table.filling}
+      loadMore={table.loadMore}
       machineLink={machineLink}
       returnFocusRef={returnFocusRef}
     />

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { HardwareTab } from './hardware-tab';
+import { FLEET_LIST_PARAMS, HARDWARE_LIST_PARAMS } from './list-params';
 
 type AssetsTab = 'agents' | 'hardware' | 'software';
 
@@ -30,8 +31,9 @@ export function AssetsPage() {
       const next = tabFromQuery(value);
       if (next === 'agents') params.delete('tab');
       else params.set('tab', next);
-      // A program or machine opened in one tab is not carried to another.
+      // A program or machine opened in one tab is not carried to another, nor a list's filters.
       params.delete('program');
+      for (const name of [...HARDWARE_LIST_PARAMS, ...FLEET_LIST_PARAMS]) params.delete(name);
       return params;
     });
   };

@@ -9,7 +9,7 @@ import { plural } from '../../../components/format';
 export const EXPORT_FAILED = 'Failed to export CSV';
 
 interface ExportHardwareButtonProps {
-  /** The list's search and status filter: the export holds every asset they match. */
+  /** The list's search, filters and order: the export holds every asset they match, in that order. */
   filters: HardwareFilters;
   /** The list shows no asset. */
   isDisabled: boolean;

@@ -1,13 +1,7 @@
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import {
-  HARDWARE_MESSAGES,
-  HARDWARE_PAGE_SIZE,
-  HARDWARE_STATUSES,
-  type HardwareAsset,
-} from '@shared/hardware';
+import { HARDWARE_MESSAGES, HARDWARE_PAGE_SIZE, type HardwareAsset } from '@shared/hardware';
 import { errorMessage } from '../../../api/api-client';
-import { plural } from '../../../components/format';
 import { ListContent } from '../../../components/list-content';
 import { ListFooter, showingText } from '../../../components/list-footer';
 import { EmptyState, NoMatches } from '../../../components/list-states';
@@ -15,16 +9,17 @@ import { ListToolbar } from '../../../components/list-toolbar';
 import { listTotal } from '../../../components/list-total';
 import { ProblemNotice } from '../../../components/problem-notice';
 import { SuccessNotice, useSuccessNotice } from '../../../components/success-notice';
-import { useListFilters } from '../../../components/use-list-filters';
 import { listAnnouncement, useSearchableList } from '../../../components/use-searchable-list';
 import { useDeleteHardware } from '../api/delete-hardware';
 import { useHardwareList } from '../api/list-hardware';
 import { EXPORT_FAILED, ExportHardwareButton } from './export-hardware-button';
 import { assetName } from './hardware-format';
+import { HardwareListFilters } from './hardware-list-filters';
 import { HardwareTable } from './hardware-table';
+import { useHardwareFilters } from './use-hardware-filters';
 
 /**
- * The dialogs and the bulk status bar load when first opened: with the form's schema and the CSV
+ * The dialogs and the bulk change bar load when first opened: with the form's schema and the CSV
  * parser they were most of the tab's code to evaluate before the list could show.
  */
 const HardwareFormModal = lazy(() =>
@@ -36,8 +31,8 @@ const ImportCsvModal = lazy(() =>
 const ConfirmDialog = lazy(() =>
   import('../../../components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
 );
-const BulkStatusBar = lazy(() =>
-  import('./bulk-status-bar').then((module) => ({ default: module.BulkStatusBar })),
+const BulkChangeBar = lazy(() =>
+  import('./bulk-change-bar').then((module) => ({ default: module.BulkChangeBar })),
 );
 
 const NOUN = ['hardware asset', 'hardware assets'] as const;
@@ -48,9 +43,13 @@ type Dialog =
   | { kind: 'import' }
   | { kind: 'delete'; asset: HardwareAsset };
 
-/** Assets → Manual Hardware: search, status filter, bulk status change, add, import, edit, delete. */
+/**
+ * Assets → Manual Hardware: search; status, type and location filters; any column's order (headers,
+ * or Sort by); bulk change of status, location or assigned to; add, import, edit, delete. The
+ * filters and the order live in the address (use-hardware-filters.ts).
+ */
 export function HardwareTab() {
-  const filters = useListFilters(HARDWARE_STATUSES);
+  const filters = useHardwareFilters();
   const hardwareList = useHardwareList(filters.value);
   const view = useSearchableList(hardwareList, filters, HARDWARE_PAGE_SIZE);
   const { items, selection } = view;
@@ -90,6 +89,7 @@ export function HardwareTab() {
         searchLabel="Search hardware"
         placeholder="Model, serial, tag, person, location…"
         filters={filters}
+        moreFilters={<HardwareListFilters filters={filters} />}
       >
         <Button onClick={() => setDialog({ kind: 'import' })}>Import CSV</Button>
         <ExportHardwareButton
@@ -114,12 +114,12 @@ export function HardwareTab() {
 
       {selection.selectedIds.length > 0 ? (
         <Suspense fallback={null}>
-          <BulkStatusBar
-            selectedIds={selection.selectedIds}
+          <BulkChangeBar
+            selected={items.filter((asset) => selection.selectedSet.has(asset.id))}
             onClearSelection={() => selection.setSelected(new Set())}
-            onDone={(updated) => {
+            onDone={(message) => {
               selection.setSelected(new Set());
-              showNotice(`Updated status of ${plural(updated, ...NOUN)}`);
+              showNotice(message);
             }}
           />
         </Suspense>
@@ -158,6 +158,9 @@ export function HardwareTab() {
           onToggleAll={selection.toggleAll}
           onEdit={(asset) => setDialog({ kind: 'edit', id: asset.id })}
           onDelete={openDelete}
+          sort={filters.value.sort}
+          order={filters.value.order}
+          onSort={filters.setSort}
         />
         <ListFooter pager={view} showing={showingText(items.length, total, NOUN, view.list.hasNextPage)} />
       </ListContent>

@@ -1,6 +1,9 @@
 import { Badge, Button, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Ref } from 'react';
 import type { HardwareAsset } from '@shared/hardware';
+import { HARDWARE_SORT_LABELS, type HardwareSort } from '@shared/hardware-list';
+import type { SortOrder } from '@shared/list';
+import { SortableHeaders, type SortableColumn } from '../../../components/sortable-headers';
 import { formatDate } from '../../../components/format';
 import { INVENTORY_MESSAGES } from '@shared/inventory';
 import { assetName } from './hardware-format';
@@ -18,18 +21,15 @@ interface HardwareTableProps {
   onToggleAll: (selected: boolean) => void;
   onEdit: (asset: HardwareAsset) => void;
   onDelete: (asset: HardwareAsset) => void;
+  sort: HardwareSort;
+  order: SortOrder;
+  onSort: (sort: HardwareSort, order: SortOrder) => void;
 }
 
-/** The loaded hardware rows; on phones each row is a card (DataTable). */
-const COLUMNS = [
-  'Asset',
-  'Serial Number',
-  'Asset Tag',
-  'Status',
-  'Assigned To',
-  'Location',
-  'Warranty Expiry',
-];
+/** The loaded hardware rows; on phones each row is a card (DataTable). Each header orders the list. */
+const COLUMNS: readonly SortableColumn<HardwareSort>[] = (
+  ['asset', 'serial_number', 'asset_tag', 'status', 'assigned_to', 'location', 'warranty_expiry'] as const
+).map((sort) => ({ sort, label: HARDWARE_SORT_LABELS[sort] }));
 
 export function HardwareTable({
   ref,
@@ -40,6 +40,9 @@ export function HardwareTable({
   onToggleAll,
   onEdit,
   onDelete,
+  sort,
+  order,
+  onSort,
 }: HardwareTableProps) {
   return (
     <DataTable
@@ -48,7 +51,7 @@ export function HardwareTable({
       busy={busy}
       header={
         <SelectableHeader
-          columns={COLUMNS}
+          columns={<SortableHeaders columns={COLUMNS} sort={sort} order={order} onSort={onSort} />}
           label="Select all loaded hardware assets"
           ids={items.map((item) => item.id)}
           selected={selected}

@@ -5,8 +5,8 @@ import type { DashboardResponse } from '@shared/api';
 import { BarChart, type BarChartRow } from './bar-chart';
 import '../monitoring-card.css';
 
-/** The Agent Monitoring tab, where machines not in the inventory are added or linked. */
-const MACHINES_PATH = '/assets?tab=agents';
+/** The Agent Monitoring tab showing the machines not in the inventory, to add or link them. */
+const MACHINES_PATH = '/assets?tab=agents&inventory=not_linked';
 
 /** One record per device (issue 27): how much of the inventory is monitored, and what is not listed. */
 function monitoringRows(data: DashboardResponse): BarChartRow[] {

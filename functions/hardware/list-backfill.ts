@@ -1,0 +1,135 @@
+import * as z from 'zod';
+import { isConditionFailure, getItem, listAll, listPage, put, send, update } from '../lib/table/commands';
+import { equals } from '../lib/table/conditions';
+import {
+  counterLocation,
+  counterShards,
+  locationCounter,
+  readCounterShards,
+  sumCounters,
+} from '../lib/table/counters';
+import { hardwareAssetItemSchema, hardwareAssets, hardwareListAttributes } from '../lib/table/items/hardware';
+import { migrationItemSchema, migrations } from '../lib/table/items/migrations';
+import { organizationItemSchema, organizations } from '../lib/table/items/organizations';
+import { fromStored } from '../lib/table/items/stored';
+
+/**
+ * Issue 34's one-off backfill, run by `npm run backfill:hardware-list` against a deployed table
+ * (infra/aws/backfill-hardware-list.ts) and by the local stack at start on a table from before:
+ *  - every asset written before the list's orders existed gets their attributes (the column
+ *    indexes' sort keys, its gsi2 entry when it has no warranty date, its folded location), so no
+ *    order or location filter misses it; an asset changed meanwhile was rewritten whole by its
+ *    change and is left alone (the update is conditioned on the version it read);
+ *  - each organisation's location counters are set to what its assets say, by adding the
+ *    difference: a change made while an organisation is being counted can leave its counters one
+ *    off, which running the backfill again mends (it is safe to run any number of times).
+ * Once done, a marker item says so and later runs at start do nothing.
+ */
+
+const MIGRATION = 'hardware-list-1';
+const READ_PAGE = 500;
+const storedSchema = z.record(z.string(), z.unknown());
+
+export interface BackfillReport {
+  organizations: number;
+  assets: number;
+  /** Assets given their list attributes. */
+  rewritten: number;
+  /** Location counters moved to what the assets say. */
+  counters: number;
+}
+
+/** Gives an organisation's assets their list attributes; their location counters, by spelling. */
+async function backfillAssets(organizationId: string, report: BackfillReport): Promise<Map<string, number>> {
+  const counted = new Map<string, number>();
+  let cursor: string | null = null;
+  do {
+    const page: { items: Record<string, unknown>[]; cursor: string | null } = await listPage(
+      storedSchema,
+      hardwareAssets.ofOrganization(organizationId),
+      { cursor, limit: READ_PAGE, consistent: true, withKeys: true },
+    );
+    for (const stored of page.items) {
+      const asset = fromStored(hardwareAssetItemSchema, stored);
+      report.assets += 1;
+      if (asset.location) {
+        const name = locationCounter(asset.location);
+        counted.set(name, (counted.get(name) ?? 0) + 1);
+      }
+      const wanted = hardwareListAttributes(asset);
+      const missing = Object.fromEntries(
+        Object.entries(wanted).filter(([name, value]) => stored[name] !== value),
+      );
+      if (Object.keys(missing).length === 0) continue;
+      try {
+        await send(
+          update(
+            hardwareAssets.key(organizationId, asset.id),
+            { set: missing },
+            equals('version', asset.version),
+          ),
+        );
+        report.rewritten += 1;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return counted;
+}
+
+/** Moves the location counters to what the assets say: the differences, added to one shard. */
+async function reconcileLocations(
+  organizationId: string,
+  counted: Map<string, number>,
+  report: BackfillReport,
+): Promise<void> {
+  const current = sumCounters(await readCounterShards(organizationId));
+  const names = new Set([
+    ...counted.keys(),
+    ...Object.keys(current).filter((name) => counterLocation(name) !== null),
+  ]);
+  const differences = Object.fromEntries(
+    [...names]
+      .map((name) => [name, (counted.get(name) ?? 0) - (current[name] ?? 0)] as const)
+      .filter(([, difference]) => difference !== 0),
+  );
+  if (Object.keys(differences).length === 0) return;
+  await send(
+    update(counterShards.key(organizationId, 0), {
+      set: counterShards.identity(organizationId, 0),
+      add: differences,
+    }),
+  );
+  report.counters += Object.keys(differences).length;
+}
+
+interface BackfillOptions {
+  /** Again, though a run has finished before (the AWS script). */
+  force?: boolean;
+  /** These organisations only (a test's), and no marker written. */
+  only?: string[];
+  log?: (line: string) => void;
+}
+
+export async function backfillHardwareList({
+  force = false,
+  only,
+  log = () => {},
+}: BackfillOptions = {}): Promise<BackfillReport | null> {
+  const marker = migrations.key(MIGRATION);
+  if (!force && !only && (await getItem(migrationItemSchema, marker, { consistent: true }))) return null;
+  const report: BackfillReport = { organizations: 0, assets: 0, rewritten: 0, counters: 0 };
+  const organizationIds =
+    only ??
+    (await listAll(organizationItemSchema, organizations.all())).map((organization) => organization.id);
+  for (const organizationId of organizationIds) {
+    const counted = await backfillAssets(organizationId, report);
+    await reconcileLocations(organizationId, counted, report);
+    report.organizations += 1;
+    log(`Organisation ${organizationId}: ${report.assets} assets so far`);
+  }
+  if (!only) await send(put(migrations.item({ name: MIGRATION, done_at: new Date().toISOString() })));
+  return report;
+}
