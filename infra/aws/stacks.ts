@@ -55,10 +55,15 @@ export interface AppStacks {
  * of the Waf stack, which is always in us-east-1: CloudFront's web ACLs live there). Used by app.ts
  * and the infra tests. Stages share nothing: each has its own table, pool, API and site.
  */
+/** Resource types CDK tags but CloudFormation takes no Tags on. */
+export const UNTAGGABLE_RESOURCE_TYPES = ['AWS::CloudWatch::Dashboard'];
+
 export function createStacks(app: App, options: AppStacksOptions = {}): AppStacks {
   const { env } = options;
   const stage = stageName(options.stage ?? app.node.tryGetContext(STAGE_CONTEXT_KEY));
-  Tags.of(app).add('stage', stage);
+  // CDK counts a dashboard as taggable, CloudFormation's schema does not (cfn-lint E3002): a stack
+  // whose dashboard carries Tags may fail to deploy (issue 35). Every other resource is tagged.
+  Tags.of(app).add('stage', stage, { excludeResourceTypes: UNTAGGABLE_RESOURCE_TYPES });
   // The Web stack reads the web ACL's ARN across regions, which CDK does only between stacks whose
   // regions it knows: a deployment names its region (the AWS profile's, or CDK_DEFAULT_REGION).
   if (!env?.region || Token.isUnresolved(env.region)) {
