@@ -70,13 +70,14 @@ export const DUPLICATE_MESSAGES = {
   addToInventory: 'Add as a new asset',
   keepConfirm:
     'Keep the asset linked to its current machine? This machine stays out of the inventory and is not linked by serial number again.',
-  replaceConfirm:
-    'Link the asset to this machine instead? The machine it is linked to now gives it up.',
+  replaceConfirm: 'Link the asset to this machine instead? The machine it is linked to now gives it up.',
   addConfirm:
     'Add this machine to the inventory as a new asset? Its serial number stays with the asset that has it.',
   blockedLink:
     'This machine is a possible duplicate: an admin decides first (keep, replace, or link it elsewhere)',
   filter: 'Possible duplicates',
+  editorNotice:
+    'Another machine reports this asset’s serial number. Until an admin decides which machine this asset is (on the machine’s page), the agent’s facts are shown but not offered to accept.',
 } as const;
 
 /** What the machine page says of a newcomer's or a linked machine's possible duplicate. */

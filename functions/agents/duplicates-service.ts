@@ -1,7 +1,4 @@
-import {
-  DUPLICATE_MESSAGES,
-  type DuplicateDecisionRequest,
-} from '../../shared/machine-duplicates';
+import { DUPLICATE_MESSAGES, type DuplicateDecisionRequest } from '../../shared/machine-duplicates';
 import { INVENTORY_MESSAGES, type AgentLinkResponse } from '../../shared/inventory';
 import type { Caller } from '../lib/caller';
 import { Conflict, NotFound } from '../lib/errors';
@@ -10,14 +7,7 @@ import { getItem } from '../lib/table/commands';
 import { machineLinkItemSchema, machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
 import { readHardwareAsset } from '../hardware/asset-items';
 import { decisionAudit, keepWrites, releaseDuplicateWrites } from './duplicates';
-import {
-  ATTEMPTS,
-  CHANGED_MEANWHILE,
-  answer,
-  machineOf,
-  serialClaimed,
-  writeLink,
-} from './link-service';
+import { ATTEMPTS, CHANGED_MEANWHILE, answer, machineOf, serialClaimed, writeLink } from './link-service';
 import { addToInventoryWrites, linkWrites, type LinkWrites } from './machine-links';
 import { machineFacts, type StoredAgentMachine } from './service';
 
@@ -61,7 +51,10 @@ async function decisionWrites(
   };
   if (request.decision === 'keep') {
     return {
-      writes: [keepWrites(organizationId, link), ...releaseDuplicateWrites(organizationId, linked, machineId)],
+      writes: [
+        keepWrites(organizationId, link),
+        ...releaseDuplicateWrites(organizationId, linked, machineId),
+      ],
       counters: new Map(),
     };
   }
@@ -92,7 +85,10 @@ async function decisionWrites(
     ...base,
     asset,
     previousMachine: previous
-      ? { machineId: previous, link: previous === linked.machineId ? linked.link : await readLink(organizationId, previous) }
+      ? {
+          machineId: previous,
+          link: previous === linked.machineId ? linked.link : await readLink(organizationId, previous),
+        }
       : null,
   });
   if (previous !== linked.machineId) {

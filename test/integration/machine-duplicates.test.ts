@@ -38,7 +38,11 @@ describe('a serial number reported by a second machine', () => {
   /** An asset, its machine reporting at minute 1, and a newcomer reporting its serial `after` minutes later. */
   async function newcomerAfter(after: number) {
     const organizationId = ulid();
-    const input = hardwareAssetInputSchema.parse({ asset_type: 'Laptop', status: 'Active', serial_number: TAKEN_SERIAL });
+    const input = hardwareAssetInputSchema.parse({
+      asset_type: 'Laptop',
+      status: 'Active',
+      serial_number: TAKEN_SERIAL,
+    });
     const asset = await createHardwareAsset(organizationId, input, { email: 'it@acme.test' }, at(0));
     const real = await enrolInProcess(organizationId, REAL, at(0));
     await recordAgentReport(real, agentReportSchema.parse(machine(REAL)), at(1));
@@ -117,7 +121,10 @@ describe("an admin's decision on a possible duplicate", () => {
   it('replace: the newcomer takes the asset, the other machine gives it up', async () => {
     const { company, key, asset } = await serialTakeoverAttempt();
     const replaced = await decide(company.accessToken, ROGUE.machine_id, { decision: 'replace' });
-    expect(replaced).toEqual({ status: 200, body: { machine_id: ROGUE.machine_id, hardware_asset_id: asset.id } });
+    expect(replaced).toEqual({
+      status: 200,
+      body: { machine_id: ROGUE.machine_id, hardware_asset_id: asset.id },
+    });
     expect((await assetDetail(company, asset.id)).machine_id).toBe(ROGUE.machine_id);
     expect((await machineDetail(company, REAL.machine_id)).hardware_asset_id).toBeNull();
     await unmarked(company);
@@ -140,7 +147,10 @@ describe("an admin's decision on a possible duplicate", () => {
       decision: 'link',
       hardware_asset_id: other.id,
     });
-    expect(linked).toEqual({ status: 200, body: { machine_id: ROGUE.machine_id, hardware_asset_id: other.id } });
+    expect(linked).toEqual({
+      status: 200,
+      body: { machine_id: ROGUE.machine_id, hardware_asset_id: other.id },
+    });
     expect((await assetDetail(company, other.id)).machine_id).toBe(ROGUE.machine_id);
     expect((await assetDetail(company, asset.id)).machine_id).toBe(REAL.machine_id);
     await unmarked(company);

@@ -90,7 +90,8 @@ describe('a serial takeover attempt', () => {
     expect((await decide(member.token, ROGUE.machine_id, { decision: 'replace' })).status).toBe(403);
     expect((await decide(company.accessToken, ROGUE.machine_id, { decision: 'steal' })).status).toBe(400);
     expect(
-      (await decide(company.accessToken, ROGUE.machine_id, { decision: 'link', hardware_asset_id: 'x' })).status,
+      (await decide(company.accessToken, ROGUE.machine_id, { decision: 'link', hardware_asset_id: 'x' }))
+        .status,
     ).toBe(400);
     // The real machine is not the newcomer: nothing to decide there.
     expect(await decide(company.accessToken, REAL.machine_id, { decision: 'keep' })).toMatchObject({
