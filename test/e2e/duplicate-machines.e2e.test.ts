@@ -61,6 +61,8 @@ for (const screen of Object.keys(VIEWPORTS) as ViewportName[]) {
       await page().getByRole('button', { name: 'Open the hardware record' }).click();
       const editor = dialog('Edit Hardware');
       await editor.getByText(DUPLICATE_MESSAGES.editorNotice).waitFor(SLOW);
+      // The difference is shown (the real machine's 16 GB against the record's 8), not offered.
+      await editor.getByText('Agent reports 16 GB; record says 8 GB').waitFor(SLOW);
       expect(await editor.getByRole('button', { name: /^Accept/ }).count()).toBe(0);
       expect(await editor.getByText(ROGUE.hostname).count()).toBe(0);
       await fits('the editor of a disputed asset');
