@@ -276,6 +276,16 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'user',
     needsSubscription: true,
   })),
+  // A possible duplicate's decision (issue 35): admins only, like deleting a machine.
+  {
+    method: 'POST',
+    path: '/api/agents/{machine_id}/duplicate',
+    feature: 'agents',
+    handler: 'duplicates-decision',
+    auth: 'user',
+    minRole: 'admin',
+    needsSubscription: true,
+  },
   // The installer download sits in Settings, reachable without a subscription.
   {
     method: 'GET',

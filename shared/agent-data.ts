@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { choice, optionalChoice, pageSchema, pagingFields, searchText } from './list';
+import { possibleDuplicateSchema } from './machine-duplicates';
 import { cleanSerialNumber } from './serial-number';
 
 /**
@@ -260,6 +261,10 @@ export const agentMachineSchema = z.object({
   hardware_asset_id: z.string().nullable().default(null),
   /** That asset's name as the inventory shows it (shared/hardware.ts, hardwareAssetName). */
   hardware_asset_name: z.string().nullable().default(null),
+  /** Issue 35: this machine and another report one serial number; an admin decides (machine-duplicates.ts). */
+  possible_duplicate: z.boolean().default(false),
+  /** The other machines of that possible duplicate (the machine's page only). */
+  possible_duplicates: z.array(possibleDuplicateSchema).default([]),
 });
 export type AgentMachine = z.output<typeof agentMachineSchema>;
 
@@ -270,6 +275,7 @@ export const agentSummarySchema = agentMachineSchema.omit({
   printers: true,
   installed_software: true,
   stale_sections: true,
+  possible_duplicates: true,
   // Kept beside the machine item (issue 27), read for one machine only.
   manufacturer: true,
   model: true,
@@ -287,8 +293,11 @@ export type AgentFreshness = (typeof AGENT_FRESHNESS)[number];
 export const AGENT_SORTS = ['last_seen', 'hostname'] as const;
 export type AgentSort = (typeof AGENT_SORTS)[number];
 
-/** Whether a machine is in the inventory (linked to a hardware asset, issue 27) or not. */
-export const AGENT_INVENTORY = ['linked', 'not_linked'] as const;
+/**
+ * Whether a machine is in the inventory (linked to a hardware asset, issue 27) or not, or marked a
+ * possible duplicate (issue 35: either machine of the pair).
+ */
+export const AGENT_INVENTORY = ['linked', 'not_linked', 'possible_duplicate'] as const;
 export type AgentInventory = (typeof AGENT_INVENTORY)[number];
 
 /** Machines a fleet page holds unless asked for fewer (at most PAGE_SIZE_MAX). */

@@ -47,6 +47,11 @@ export const hardwareMonitoringSchema = z.object({
   machine_id: z.string().nullable(),
   agent: agentLiveFactsSchema.nullable(),
   differences: z.array(factDifferenceSchema),
+  /**
+   * Issue 35: another machine reports this asset's serial number and an admin has not decided which
+   * machine the asset is; the editor offers no Accept meanwhile. Absent otherwise.
+   */
+  possible_duplicate: z.literal(true).optional(),
 });
 export type HardwareMonitoring = z.output<typeof hardwareMonitoringSchema>;
 /** GET /api/hardware/{id}: the asset, with its machine's live facts and where they differ. */

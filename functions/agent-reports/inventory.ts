@@ -14,13 +14,22 @@ import {
   liveFacts,
   type LinkWrites,
 } from '../agents/machine-links';
+import { handsOverBySerial } from '../../shared/machine-duplicates';
+import type { HardwareAsset } from '../../shared/hardware';
+import { markDuplicateWrites } from '../agents/duplicates';
 import { readHardwareAsset } from '../hardware/asset-items';
 import type { DeviceCaller } from '../lib/agent-caller';
 import { auditEntry } from '../lib/audit-trail';
 import { getEachItem, getItem, put, send, type TableWrite } from '../lib/table/commands';
 import { countAssets } from '../lib/plan-limits';
 import { TTL_ATTRIBUTE } from '../lib/table/definition';
-import { agentSectionItemSchema, agentSections, type AgentMachineItem } from '../lib/table/items/agents';
+import {
+  agentMachineItemSchema,
+  agentMachines,
+  agentSectionItemSchema,
+  agentSections,
+  type AgentMachineItem,
+} from '../lib/table/items/agents';
 import { hardwareIdentifierItemSchema, hardwareIdentifiers } from '../lib/table/items/hardware';
 import {
   machineChangeSets,
@@ -265,11 +274,6 @@ export async function inventoryWrites(
   }
   const serial = collected.has('system') ? (report.service_tag ?? null) : undefined;
   const serialIsNew = serial !== undefined && serial !== null && serial !== (current?.service_tag ?? null);
-  if (serialIsNew) {
-    writes.push(
-      put(machineSerials.item(organizationId, { serial_number: serial, machine_id: machine.machine_id })),
-    );
-  }
   const link = await linkByReport(
     device,
     machine,
@@ -279,7 +283,46 @@ export async function inventoryWrites(
     !current,
     now,
   );
+  // A possible duplicate does not become the machine an asset created later finds by that serial.
+  if (serialIsNew && !link?.duplicate) {
+    writes.push(
+      put(machineSerials.item(organizationId, { serial_number: serial, machine_id: machine.machine_id })),
+    );
+  }
   return { writes: [...writes, ...(link?.writes ?? [])], counters: link?.counters ?? new Map() };
+}
+
+/**
+ * Issue 35: a serial number is only a claim (any holder of the enrolment key can report one). When
+ * the asset's machine is another one still reporting, both are marked a possible duplicate and the
+ * link stays; it moves by serial alone only from a machine silent for DUPLICATE_SILENCE_DAYS.
+ */
+async function duplicateOf(
+  organizationId: string,
+  machine: AgentMachineItem,
+  link: MachineLinkItem | null,
+  asset: HardwareAsset,
+  serial: string,
+  now: Date,
+): Promise<{ writes: TableWrite[] } | { previousLink: MachineLinkItem | null } | null> {
+  const previous = asset.machine_id;
+  if (!previous || previous === machine.machine_id) return null;
+  const [linked, previousLink] = await Promise.all([
+    getItem(agentMachineItemSchema, agentMachines.key(organizationId, previous), { consistent: true }),
+    readLink(organizationId, previous),
+  ]);
+  if (handsOverBySerial(linked?.last_seen ?? null, now)) return { previousLink };
+  return {
+    writes: markDuplicateWrites({
+      organizationId,
+      newcomer: { machineId: machine.machine_id, hostname: machine.hostname, link },
+      linked: { machineId: previous, hostname: linked?.hostname ?? null, link: previousLink },
+      asset,
+      serial,
+      actor: agentActor(machine.hostname),
+      now,
+    }),
+  };
 }
 
 /**
@@ -296,10 +339,11 @@ async function linkByReport(
   newSerial: string | null,
   firstReport: boolean,
   now: Date,
-): Promise<LinkWrites | null> {
+): Promise<(Omit<LinkWrites, 'asset'> & { duplicate?: true }) | null> {
   const { organizationId } = device;
   const { link } = context;
-  if (link?.hardware_asset_id || link?.auto_link === false) return null;
+  // A possible duplicate waits for an admin's decision: its reports link nothing meanwhile.
+  if (link?.hardware_asset_id || link?.auto_link === false || link?.duplicate_of) return null;
   const facts = liveFacts(machine, identity);
   const actor = agentActor(machine.hostname);
   if (newSerial) {
@@ -311,6 +355,10 @@ async function linkByReport(
     const asset = claim && (await readHardwareAsset(organizationId, claim.asset_id));
     if (asset) {
       const previous = asset.machine_id;
+      const duplicate = await duplicateOf(organizationId, machine, link, asset, newSerial, now);
+      if (duplicate && 'writes' in duplicate) {
+        return { writes: duplicate.writes, counters: new Map(), duplicate: true };
+      }
       return linkWrites({
         organizationId,
         machineId: machine.machine_id,
@@ -321,9 +369,7 @@ async function linkByReport(
         actor,
         now,
         link,
-        previousMachine: previous
-          ? { machineId: previous, link: await readLink(organizationId, previous) }
-          : null,
+        previousMachine: previous ? { machineId: previous, link: duplicate?.previousLink ?? null } : null,
       });
     }
   }

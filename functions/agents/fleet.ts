@@ -22,6 +22,7 @@ import { machineLinkItemSchema, machineLinks } from '../lib/table/items/inventor
 import { fromStored, type StoredItem } from '../lib/table/items/stored';
 import { assertIssuedCursor, invalidCursor } from '../lib/table/pages';
 import { readAssetNames } from '../hardware/asset-items';
+import { isPossibleDuplicate } from './duplicates-read';
 import { toSummary } from './summary';
 
 /**
@@ -57,10 +58,18 @@ interface ListedMachine {
   machine: AgentMachineItem;
   /** The hardware asset it is linked to (issue 27), if any. */
   assetId: string | null;
+  /** Marked a possible duplicate (issue 35), on either side. */
+  duplicate: boolean;
 }
 
-const inInventory = (link: StoredItem | null) =>
-  link ? (fromStored(machineLinkItemSchema, link).hardware_asset_id ?? null) : null;
+const linkOf = (link: StoredItem | null) => (link ? fromStored(machineLinkItemSchema, link) : null);
+const inInventory = (link: StoredItem | null) => linkOf(link)?.hardware_asset_id ?? null;
+
+/** Whether a machine's link item passes the fleet's inventory filter. */
+function passes(link: StoredItem | null, inventory: AgentInventory): boolean {
+  if (inventory === 'possible_duplicate') return isPossibleDuplicate(linkOf(link));
+  return (inInventory(link) !== null) === (inventory === 'linked');
+}
 
 /**
  * The machines the entries name, with the asset each is linked to, by machine_id; one deleted since
@@ -80,9 +89,7 @@ async function machinesOf(
   let links: (StoredItem | null)[];
   if (inventory) {
     const allLinks = await getEachItem(entries.map(linkKey), { what: 'machine links' });
-    const kept = entries.flatMap((entry, at) =>
-      (inInventory(allLinks[at]!) !== null) === (inventory === 'linked') ? [at] : [],
-    );
+    const kept = entries.flatMap((_, at) => (passes(allLinks[at]!, inventory) ? [at] : []));
     wanted = kept.map((at) => entries[at]!);
     links = kept.map((at) => allLinks[at]!);
     machines = await getEachItem(wanted.map(machineKey), { what: 'machines' });
@@ -100,6 +107,7 @@ async function machinesOf(
       listed.set(entry.machine_id, {
         machine: fromStored(agentMachineItemSchema, stored),
         assetId: inInventory(links[at]!),
+        duplicate: isPossibleDuplicate(linkOf(links[at]!)),
       });
     }
   });
@@ -165,14 +173,16 @@ export async function listFleetPage(
     organizationId,
     found.flatMap(({ assetId }) => assetId ?? []),
   );
-  const items = found.map(({ machine, assetId }) => ({
+  const items = found.map(({ machine, assetId, duplicate }) => ({
     ...toSummary(machine),
     hardware_asset_id: assetId,
     hardware_asset_name: assetId ? (names.get(assetId) ?? null) : null,
+    possible_duplicate: duplicate,
   }));
   if (sort === 'last_seen') items.sort(latestFirst);
 
-  const countable = words.length === 0 && freshness === undefined;
+  // Possible duplicates have no counter: the marks come and go with link items a person rewrites.
+  const countable = words.length === 0 && freshness === undefined && inventory !== 'possible_duplicate';
   if (!countable) return { items, next_cursor: next, total: matches, total_exact: toEnd && !cursor };
   // The whole fleet, or those in the inventory or not: the machine and linked-machine counters.
   const counters = await readCounters(organizationId);

@@ -2,6 +2,7 @@ import { featureHandler } from '../lib/feature';
 import { handler as changes } from './changes';
 import { handler as deleteMachine } from './delete';
 import { handler as download } from './download';
+import { handler as duplicatesDecision } from './duplicates-decision';
 import { handler as get } from './get';
 import { handler as link } from './link';
 import { handler as linkAdd } from './link-add';
@@ -17,4 +18,5 @@ export const handler = featureHandler('agents', {
   'link-unlink': linkUnlink,
   'link-add': linkAdd,
   changes,
+  'duplicates-decision': duplicatesDecision,
 });

@@ -7,7 +7,8 @@ import { getItem, put } from '../lib/table/commands';
 import { absent } from '../lib/table/conditions';
 import { counterUpdate } from '../lib/table/counters';
 import { hardwareIdentifiers } from '../lib/table/items/hardware';
-import { machineLinks } from '../lib/table/items/inventory';
+import { machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
+import { DUPLICATE_MESSAGES } from '../../shared/machine-duplicates';
 import { write } from '../lib/table/transaction';
 import { readHardwareAsset } from '../hardware/asset-items';
 import { addToInventoryWrites, linkWrites, unlinkWrites, type LinkWrites } from './machine-links';
@@ -19,22 +20,25 @@ import { machineFacts, readAgentMachine, type StoredAgentMachine } from './servi
  * the audit entry and the linked-machines counter; a change made meanwhile is read again.
  */
 
-const ATTEMPTS = 3;
-const CHANGED_MEANWHILE = 'The machine or the hardware asset changed meanwhile; try again';
+export const ATTEMPTS = 3;
+export const CHANGED_MEANWHILE = 'The machine or the hardware asset changed meanwhile; try again';
 
 /** The message of an agent's serial number another asset already has. */
 export function serialTakenMessage(serial: string): string {
   return `The hardware asset with serial number ${serial} is already in the inventory: use “${INVENTORY_MESSAGES.linkToAsset}” to link this machine to it`;
 }
 
-async function machineOf(organizationId: string, machineId: string): Promise<StoredAgentMachine> {
+export async function machineOf(organizationId: string, machineId: string): Promise<StoredAgentMachine> {
   const machine = await readAgentMachine(organizationId, machineId);
   if (!machine) throw new NotFound(INVENTORY_MESSAGES.notFound);
   return machine;
 }
 
 /** Writes one link change with its counters; false when a guarded item changed meanwhile. */
-async function writeLink(organizationId: string, { writes, counters }: LinkWrites): Promise<boolean> {
+export async function writeLink(
+  organizationId: string,
+  { writes, counters }: Omit<LinkWrites, 'asset'>,
+): Promise<boolean> {
   const outcome = await write(() => {
     const items = [...writes, ...counterUpdate(organizationId, counters)];
     return { items, parts: items.map(() => 'item') };
@@ -42,7 +46,7 @@ async function writeLink(organizationId: string, { writes, counters }: LinkWrite
   return outcome.ok;
 }
 
-const answer = (machineId: string, assetId: string | null): AgentLinkResponse => ({
+export const answer = (machineId: string, assetId: string | null): AgentLinkResponse => ({
   machine_id: machineId,
   hardware_asset_id: assetId,
 });
@@ -66,6 +70,7 @@ export async function linkMachine(
     }
     if (link?.hardware_asset_id)
       throw new Conflict(INVENTORY_MESSAGES.machineAlreadyLinked, 'already_linked');
+    assertNotDuplicate(link);
     if (asset.machine_id) throw new Conflict(INVENTORY_MESSAGES.alreadyLinked, 'already_linked');
     const writes = linkWrites({
       organizationId,
@@ -107,6 +112,8 @@ export async function unlinkMachine(
               machine_id: machineId,
               auto_link: false,
               ...(link?.replaced_by !== undefined && { replaced_by: link.replaced_by }),
+              // The mark waits for an admin's decision, whoever unlinks meanwhile.
+              ...(link?.duplicate_of && { duplicate_of: link.duplicate_of }),
             }),
             // As read: a report linking it meanwhile is not undone unseen.
             link ? absent('hardware_asset_id') : absent('machine_id'),
@@ -125,6 +132,21 @@ export async function unlinkMachine(
 
 const claimSchema = z.object({ asset_id: z.string() });
 
+/** Whether another asset already holds the organisation's claim on this serial number. */
+export async function serialClaimed(organizationId: string, serial: string): Promise<boolean> {
+  const claim = await getItem(
+    claimSchema,
+    hardwareIdentifiers.key(organizationId, { kind: 'serial_number', value: serial.toLowerCase() }),
+    { consistent: true },
+  );
+  return claim !== null;
+}
+
+/** A possible duplicate waits for an admin (POST /api/agents/{machine_id}/duplicate). */
+function assertNotDuplicate(link: MachineLinkItem | null): void {
+  if (link?.duplicate_of) throw new Conflict(DUPLICATE_MESSAGES.blockedLink, 'possible_duplicate');
+}
+
 /** Makes a machine a hardware asset, pre-filled from its agent, within the plan's asset limit. */
 export async function addMachineToInventory(
   caller: Caller,
@@ -138,15 +160,11 @@ export async function addMachineToInventory(
       if (machine.link?.hardware_asset_id) {
         throw new Conflict(INVENTORY_MESSAGES.machineAlreadyLinked, 'already_linked');
       }
+      assertNotDuplicate(machine.link);
       const facts = machineFacts(machine);
       const serial = facts.serial_number;
-      if (serial) {
-        const claim = await getItem(
-          claimSchema,
-          hardwareIdentifiers.key(organizationId, { kind: 'serial_number', value: serial.toLowerCase() }),
-          { consistent: true },
-        );
-        if (claim) throw new Conflict(serialTakenMessage(serial), 'duplicate_serial_number');
+      if (serial && (await serialClaimed(organizationId, serial))) {
+        throw new Conflict(serialTakenMessage(serial), 'duplicate_serial_number');
       }
       const writes = addToInventoryWrites({
         organizationId,

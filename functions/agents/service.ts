@@ -24,6 +24,7 @@ import {
 import { machineLinkItemSchema, machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
 import { liveFacts } from './machine-links';
 import { readAssetNames } from '../hardware/asset-items';
+import { isPossibleDuplicate, possibleDuplicatesOf } from './duplicates-read';
 
 /** The fleet as the organisation's people see it: its machines, and one machine's whole report. */
 
@@ -107,5 +108,7 @@ export async function getAgentMachine(organizationId: string, machineId: string)
       ? ((await readAssetNames(organizationId, [assetId])).get(assetId) ?? null)
       : null,
     stale_sections: item.stale_sections ?? {},
+    possible_duplicate: isPossibleDuplicate(link),
+    possible_duplicates: await possibleDuplicatesOf(organizationId, machine),
   };
 }

@@ -5,7 +5,7 @@ import type { AgentMachineItem } from '../lib/table/items/agents';
 /** A machine as the fleet view shows it, its asset aside; whether its agent should update is the server's to say. */
 export function toSummary(
   item: AgentMachineItem,
-): Omit<AgentSummary, 'hardware_asset_id' | 'hardware_asset_name'> {
+): Omit<AgentSummary, 'hardware_asset_id' | 'hardware_asset_name' | 'possible_duplicate'> {
   return {
     machine_id: item.machine_id,
     hostname: item.hostname,

@@ -28,6 +28,7 @@ import {
   releaseLinkWrites,
 } from '../agents/machine-links';
 import { machineFacts, readAgentMachine } from '../agents/service';
+import { isPossibleDuplicate } from '../agents/duplicates-read';
 import type { ExtraWrites } from '../disposal/asset-sync';
 import { readHardwareAsset } from './asset-items';
 
@@ -183,5 +184,11 @@ export async function getHardwareAssetDetail(
   if (!asset) throw new NotFound(HARDWARE_MESSAGES.notFound);
   const machine = asset.machine_id ? await readAgentMachine(organizationId, asset.machine_id) : null;
   const agent = machine ? machineFacts(machine) : null;
-  return { ...asset, agent, differences: agent ? factDifferences(asset, agent) : [] };
+  return {
+    ...asset,
+    agent,
+    differences: agent ? factDifferences(asset, agent) : [],
+    // Said only when so: the asset's answer keeps its shape otherwise.
+    ...(isPossibleDuplicate(machine?.link ?? null) && { possible_duplicate: true }),
+  };
 }

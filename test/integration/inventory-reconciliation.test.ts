@@ -8,6 +8,7 @@ import { LINKED_MACHINES_COUNTER, readCounters } from '../../functions/lib/table
 import { auditLogItemSchema, auditLogs } from '../../functions/lib/table/items/audit';
 import { machineLinkItemSchema, machineLinks } from '../../functions/lib/table/items/inventory';
 import { agentReportSchema, type AgentReportInput } from '../../shared/agent-data';
+import { DUPLICATE_SILENCE_DAYS } from '../../shared/machine-duplicates';
 import { hardwareAssetInputSchema, type HardwareAssetFormValues } from '../../shared/hardware';
 import { api, organizationIdOf, signUpCompany, useFunctionEnv } from '../support/api';
 import { enrolInProcess, machine } from '../support/agents';
@@ -100,7 +101,8 @@ describe('reconciliation by serial number', () => {
     const organizationId = ulid();
     const laptop = await asset(organizationId, { serial_number: '5CG1234XYZ' });
     await report(organizationId, { machine_id: 'OLD-INSTALL' }, 5);
-    await report(organizationId, { machine_id: 'NEW-INSTALL' }, 60);
+    // Its old install silent for the whole DUPLICATE_SILENCE_DAYS (issue 35; sooner, machine-duplicates.test.ts).
+    await report(organizationId, { machine_id: 'NEW-INSTALL' }, 6 + DUPLICATE_SILENCE_DAYS * 24 * 60);
     expect((await getHardwareAsset(organizationId, laptop.id)).machine_id).toBe('NEW-INSTALL');
     expect((await getAgentMachine(organizationId, 'NEW-INSTALL')).hardware_asset_id).toBe(laptop.id);
     expect(await linkOf(organizationId, 'OLD-INSTALL')).toMatchObject({ replaced_by: 'NEW-INSTALL' });

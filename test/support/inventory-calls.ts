@@ -14,6 +14,7 @@ export function inventoryCalls(victim: { machineId: string; asset: { id: string 
     },
     'POST /api/agents/{machine_id}/unlink': machine,
     'POST /api/agents/{machine_id}/add-to-inventory': machine,
+    'POST /api/agents/{machine_id}/duplicate': { ...machine, options: { body: { decision: 'keep' } } },
     // The caller's own software inventory; that another organisation's programs and machines never
     // appear in it is test/integration/software.test.ts. Without the program's name: refused, 400.
     'GET /api/software': { ownStatus: 200 },

@@ -29,6 +29,20 @@ export const machineLinkItemSchema = z.object({
   auto_link: z.boolean(),
   /** A later install of the same computer (same serial, new machine_id) took this machine's asset. */
   replaced_by: z.string().optional(),
+  /**
+   * A possible duplicate (issue 35): this machine reported the serial number of an asset linked to
+   * another machine seen lately, and waits for an admin's decision (functions/agents/duplicates.ts).
+   */
+  duplicate_of: z
+    .object({
+      machine_id: z.string(),
+      hardware_asset_id: z.string(),
+      serial_number: z.string(),
+      since: z.string(),
+    })
+    .optional(),
+  /** On the linked machine: the newcomers reporting its asset's serial number, until an admin decides. */
+  possible_duplicates: z.array(z.string()).optional(),
 });
 export type MachineLinkItem = z.infer<typeof machineLinkItemSchema>;
 

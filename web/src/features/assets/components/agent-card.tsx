@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { AGENT_DEFAULT_VERSION, type AgentSummary } from '@shared/agent-data';
 import { INVENTORY_MESSAGES } from '@shared/inventory';
+import { DUPLICATE_MESSAGES } from '@shared/machine-duplicates';
 import { lazyFormat } from '../../../components/format';
 import { formatOs } from './agent-format';
 import { FreshnessBadge, LastSeen } from './agent-freshness';
@@ -104,6 +105,11 @@ export function AgentCard({ machine, now, to, onDelete }: AgentCardProps) {
               {INVENTORY_MESSAGES.notInInventory}
             </Badge>
           )}
+          {machine.possible_duplicate ? (
+            <Badge size="small" variation="error" data-possible-duplicate>
+              {DUPLICATE_MESSAGES.mark}
+            </Badge>
+          ) : null}
         </p>
         {machine.update_available || onDelete ? (
           <div className="agent-card__footer">

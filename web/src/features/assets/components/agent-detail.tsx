@@ -28,6 +28,7 @@ import { ColumnHeaders } from '../../../components/column-headers';
 import { AgentStorage } from './agent-storage';
 import { StaleNotices } from './agent-stale';
 import '../../../components/data-table.css';
+import { AgentDuplicate } from './agent-duplicate';
 import { AgentInventoryLink } from './agent-inventory-link';
 
 interface AgentDetailProps {
@@ -170,6 +171,7 @@ export function AgentDetail({ machineId, summary, now, onBack }: AgentDetailProp
       ) : null}
 
       <AgentInventoryLink machine={full} />
+      <AgentDuplicate machine={full} />
 
       <div className="agent-detail__grid">
         <Section title="Overview" stale={{ sections: ['system'], machine: full }}>

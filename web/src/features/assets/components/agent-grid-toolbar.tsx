@@ -9,6 +9,7 @@ import {
   type AgentSort,
 } from '@shared/agent-data';
 import { INVENTORY_MESSAGES } from '@shared/inventory';
+import { DUPLICATE_MESSAGES } from '@shared/machine-duplicates';
 import type { AgentFilters } from '../api/agent-keys';
 import { FilterSelect } from '../../../components/filter-select';
 import { FRESHNESS_LABELS } from './agent-format';
@@ -24,6 +25,7 @@ const FRESHNESS_CHOICES: Record<AgentFreshness, string> = {
 const INVENTORY_CHOICES: Record<AgentInventory, string> = {
   linked: INVENTORY_MESSAGES.inInventory,
   not_linked: INVENTORY_MESSAGES.notInInventory,
+  possible_duplicate: DUPLICATE_MESSAGES.filter,
 };
 
 const SORT_CHOICES: Record<AgentSort, string> = {

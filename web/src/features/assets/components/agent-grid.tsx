@@ -256,6 +256,7 @@ function emptyHeading({ search, freshness, inventory }: AgentGridProps['filters'
   if (search.trim() !== '' || (freshness && inventory)) return 'No machines match your search';
   if (inventory === 'not_linked') return 'Every machine is in the inventory';
   if (inventory === 'linked') return `No machine is linked to a hardware asset yet`;
+  if (inventory === 'possible_duplicate') return 'No machine is a possible duplicate';
   return freshness
     ? `No machines are ${FRESHNESS_LABELS[freshness].toLowerCase()}`
     : 'No machines match your search';

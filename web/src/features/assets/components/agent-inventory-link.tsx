@@ -61,6 +61,11 @@ export function AgentInventoryLink({ machine }: { machine: AgentMachine | undefi
               {INVENTORY_MESSAGES.unlink}
             </Button>
           </Flex>
+        ) : machine.possible_duplicates.some((duplicate) => duplicate.linked) ? (
+          // A possible duplicate is linked only by an admin's decision (agent-duplicate.tsx).
+          <Flex key="duplicate" alignItems="center" gap="small" wrap="wrap">
+            <Badge>{INVENTORY_MESSAGES.notInInventory}</Badge>
+          </Flex>
         ) : (
           <Flex key="unlinked" alignItems="center" gap="small" wrap="wrap">
             <Badge>{INVENTORY_MESSAGES.notInInventory}</Badge>
@@ -140,7 +145,7 @@ function LinkedAsset({ id }: { id: string }) {
 }
 
 /** A searchable list of the organisation's assets (the hardware list's search), each pickable. */
-function AssetPicker({
+export function AssetPicker({
   busy,
   error,
   onPick,

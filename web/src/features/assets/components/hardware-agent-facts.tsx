@@ -8,6 +8,7 @@ import {
   type FactDifference,
   type HardwareAssetDetail,
 } from '@shared/inventory';
+import { DUPLICATE_MESSAGES } from '@shared/machine-duplicates';
 import { errorMessage } from '../../../api/api-client';
 import { invalidateInventory } from '../../../api/inventory-keys';
 import { updateHardware } from '../api/save-hardware';
@@ -121,6 +122,11 @@ export function HardwareAgentFacts({
                 .join(', ')}
         </dd>
       </dl>
+      {asset.possible_duplicate ? (
+        <Alert variation="warning" marginTop="small" heading={DUPLICATE_MESSAGES.mark}>
+          {DUPLICATE_MESSAGES.editorNotice}
+        </Alert>
+      ) : null}
       {asset.differences.length > 0 ? (
         <ul className="hardware-agent-facts__differences" aria-label="Where the record differs">
           {asset.differences.map((difference) => (
@@ -128,15 +134,17 @@ export function HardwareAgentFacts({
               <Text as="span" flex="1 1 14rem">
                 <strong>{FIELD_LABELS[difference.field]}:</strong> {differenceMessage(difference)}
               </Text>{' '}
-              <Button
-                size="small"
-                isLoading={accept.isPending && accept.variables.field === difference.field}
-                isDisabled={accept.isPending}
-                onClick={() => accept.mutate(difference)}
-                aria-label={`${INVENTORY_MESSAGES.accept} ${FIELD_LABELS[difference.field]}`}
-              >
-                {INVENTORY_MESSAGES.accept}
-              </Button>
+              {asset.possible_duplicate ? null : (
+                <Button
+                  size="small"
+                  isLoading={accept.isPending && accept.variables.field === difference.field}
+                  isDisabled={accept.isPending}
+                  onClick={() => accept.mutate(difference)}
+                  aria-label={`${INVENTORY_MESSAGES.accept} ${FIELD_LABELS[difference.field]}`}
+                >
+                  {INVENTORY_MESSAGES.accept}
+                </Button>
+              )}
             </li>
           ))}
         </ul>
