@@ -3,10 +3,9 @@ import { INVENTORY_MESSAGES, type AgentLinkResponse } from '../../shared/invento
 import type { Caller } from '../lib/caller';
 import { Conflict, NotFound } from '../lib/errors';
 import { withRoomForAssets } from '../lib/plan-limits';
-import { getItem } from '../lib/table/commands';
-import { machineLinkItemSchema, machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
+import type { MachineLinkItem } from '../lib/table/items/inventory';
 import { readHardwareAsset } from '../hardware/asset-items';
-import { decisionAudit, keepWrites, releaseDuplicateWrites } from './duplicates';
+import { decisionAudit, keepWrites, readMachineLink, releaseDuplicateWrites } from './duplicates';
 import { ATTEMPTS, CHANGED_MEANWHILE, answer, machineOf, serialClaimed, writeLink } from './link-service';
 import { addToInventoryWrites, linkWrites, type LinkWrites } from './machine-links';
 import { machineFacts, type StoredAgentMachine } from './service';
@@ -24,9 +23,6 @@ const DECISION_WORDS: Record<DuplicateDecisionRequest['decision'], string> = {
   link: 'linked to another asset',
   add_to_inventory: 'added as a new asset',
 };
-
-const readLink = (organizationId: string, machineId: string) =>
-  getItem(machineLinkItemSchema, machineLinks.key(organizationId, machineId), { consistent: true });
 
 /** The writes of one decision, or null when the decision needs nothing (already so). */
 async function decisionWrites(
@@ -87,7 +83,7 @@ async function decisionWrites(
     previousMachine: previous
       ? {
           machineId: previous,
-          link: previous === linked.machineId ? linked.link : await readLink(organizationId, previous),
+          link: previous === linked.machineId ? linked.link : await readMachineLink(organizationId, previous),
         }
       : null,
   });
@@ -111,7 +107,10 @@ export async function decideDuplicate(
       const { link } = newcomer;
       const mark = link?.duplicate_of;
       if (!link || !mark) throw new Conflict(DUPLICATE_MESSAGES.notMarked, 'not_possible_duplicate');
-      const linked = { machineId: mark.machine_id, link: await readLink(organizationId, mark.machine_id) };
+      const linked = {
+        machineId: mark.machine_id,
+        link: await readMachineLink(organizationId, mark.machine_id),
+      };
       const writes = await decisionWrites(caller, { ...newcomer, link }, linked, request, now);
       writes.writes.push(
         decisionAudit({

@@ -1,8 +1,8 @@
 import type { HardwareAsset } from '../../shared/hardware';
 import { auditEntry, type Actor } from '../lib/audit-trail';
-import { patch, put, type TableWrite } from '../lib/table/commands';
+import { getItem, patch, put, type TableWrite } from '../lib/table/commands';
 import { absent, allOf, equals, present, type Condition } from '../lib/table/conditions';
-import { machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
+import { machineLinkItemSchema, machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
 import { hardwareLabel } from '../hardware/asset-items';
 
 /**
@@ -86,6 +86,11 @@ export function markDuplicateWrites(input: MarkInput): TableWrite[] {
     }),
   );
   return writes;
+}
+
+/** A machine's link item, read consistently (a decision or a deletion writes beside it). */
+export function readMachineLink(organizationId: string, machineId: string): Promise<MachineLinkItem | null> {
+  return getItem(machineLinkItemSchema, machineLinks.key(organizationId, machineId), { consistent: true });
 }
 
 /**

@@ -36,6 +36,7 @@ import { fromStored, type TableKey } from '../lib/table/items/stored';
 import { deleteKeys } from '../lib/table/partitions';
 import { write, type Built } from '../lib/table/transaction';
 import { readHardwareAsset } from '../hardware/asset-items';
+import { readMachineLink, releaseDuplicateWrites } from './duplicates';
 import { unlinkWrites } from './machine-links';
 import { moveSoftwareIndex } from '../agent-reports/software-index';
 import { programSet, type ProgramSet } from '../agent-reports/machine-changes';
@@ -95,6 +96,12 @@ async function inventoryRelease(
       ? equals('hardware_asset_id', link.hardware_asset_id)
       : absent('hardware_asset_id');
     writes.push(remove(machineLinks.key(organizationId, machineId), asRead));
+  }
+  // A deleted possible duplicate leaves the list of the machine it was marked against.
+  if (link?.duplicate_of) {
+    const linkedId = link.duplicate_of.machine_id;
+    const linked = { machineId: linkedId, link: await readMachineLink(organizationId, linkedId) };
+    writes.push(...releaseDuplicateWrites(organizationId, linked, machineId));
   }
   if (serial && lookup?.machine_id === machineId) {
     writes.push(remove(machineSerials.key(organizationId, serial), equals('machine_id', machineId)));

@@ -9,7 +9,7 @@ import { machineLinkItemSchema, machineLinks } from '../../functions/lib/table/i
 import { agentReportSchema } from '../../shared/agent-data';
 import { hardwareAssetInputSchema } from '../../shared/hardware';
 import { DUPLICATE_SILENCE_DAYS } from '../../shared/machine-duplicates';
-import { organizationIdOf, useFunctionEnv, type TestCompany } from '../support/api';
+import { api, organizationIdOf, useFunctionEnv, type TestCompany } from '../support/api';
 import { enrolInProcess, machine, reportAccepted } from '../support/agents';
 import { auditLogs, createOk, laptop } from '../support/hardware';
 import {
@@ -18,6 +18,7 @@ import {
   TAKEN_SERIAL,
   assetDetail,
   decide,
+  fleet,
   machineDetail,
   serialTakeoverAttempt,
 } from '../support/duplicates';
@@ -168,5 +169,17 @@ describe("an admin's decision on a possible duplicate", () => {
     await unmarked(company);
     await decisionAudited(company, 'added as a new asset');
     expect(await linkedCount(company)).toBe(2);
+  });
+
+  it('deleting the newcomer leaves no mark on the linked machine', async () => {
+    const { company, asset } = await serialTakeoverAttempt();
+    const deleted = await api(`/api/agents/${encodeURIComponent(ROGUE.machine_id)}`, {
+      method: 'DELETE',
+      token: company.accessToken,
+    });
+    expect(deleted.status).toBe(204);
+    expect((await machineDetail(company, REAL.machine_id)).possible_duplicate).toBe(false);
+    expect((await fleet(company, '?inventory=possible_duplicate')).items).toEqual([]);
+    expect((await assetDetail(company, asset.id)).machine_id).toBe(REAL.machine_id);
   });
 });
