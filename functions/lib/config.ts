@@ -56,6 +56,14 @@ const configSchema = z.object({
    * hardware function invokes asynchronously. The CDK sets it; the local stack names its stand-in's.
    */
   IMPORT_JOB_FUNCTION: z.string().min(1).optional(),
+  /**
+   * The secret CloudFront adds to every /api/* request (functions/lib/origin-secret.ts): its ARN in
+   * AWS, its name at the local Secrets Manager stand-in. Unset, no request proves it came through
+   * the edge and every route CloudFront fronts answers 403.
+   */
+  ORIGIN_SECRET_ARN: z.string().min(1).optional(),
+  /** Only set when Secrets Manager is not the AWS one (the local stand-in, infra/local/secrets-manager.ts). */
+  SECRETS_MANAGER_ENDPOINT: z.string().url().optional(),
   /** Only set when Stripe is not the real one (the local Stripe sandbox): http://localhost:3030 */
   STRIPE_API_URL: z.string().url().optional(),
 });
