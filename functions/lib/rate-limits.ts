@@ -37,14 +37,18 @@ export interface RateLimit {
  */
 export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
 
+/**
+ * The address of CloudFront's `address:port`. CloudFront always writes the port, and an IPv6
+ * address with one stuck on is often an IPv6 address still (2001:db8::1:443), so the port is cut
+ * first; a value without one is taken as it is.
+ */
 function withoutPort(value: string): string | null {
   const trimmed = value.trim();
-  if (isIP(trimmed)) return trimmed;
   const bracketed = /^\[([^\]]+)\]:\d+$/.exec(trimmed);
   if (bracketed?.[1] && isIP(bracketed[1])) return bracketed[1];
-  const cut = trimmed.lastIndexOf(':');
-  const address = cut > 0 ? trimmed.slice(0, cut) : '';
-  return isIP(address) ? address : null;
+  const withPort = /^(.+):\d{1,5}$/.exec(trimmed);
+  if (withPort?.[1] && isIP(withPort[1])) return withPort[1];
+  return isIP(trimmed) ? trimmed : null;
 }
 
 /** The eight 16-bit groups of an IPv6 address (an embedded IPv4 tail as two), or null. */

@@ -368,7 +368,8 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
         if (raw === null) return sendJson(res, 413, { message: 'The request is larger than 10 MB' });
         return handleSesSendEmail(raw.toString('utf8'), res, options.outbox);
       }
-      if (url.pathname === LOCAL_SECRETS_MANAGER_PATH && req.method === 'POST')
+      // The SDK posts its JSON calls to the endpoint's path with a '/' added.
+      if (url.pathname.replace(/\/$/, '') === LOCAL_SECRETS_MANAGER_PATH && req.method === 'POST')
         return handleSecretsManager(req, res, options.secrets);
       if (url.pathname.startsWith(LOCAL_LAMBDA_PREFIX)) return options.lambda.handleInvoke(req, res, url);
       if (url.pathname === '/dev/outbox.json') return sendJson(res, 200, await options.outbox.list());
