@@ -88,6 +88,21 @@ export function cognitoTriggerConfig(): z.infer<typeof cognitoTriggerConfigSchem
   return cognitoTriggerConfigSchema.parse(process.env);
 }
 
+/**
+ * The origin secret's rotation function (functions/edge/origin-secret-rotation.ts): the
+ * distribution whose /api/* origin carries the secret, and that origin's id. It has no table.
+ */
+const originSecretRotationConfigSchema = z.object({
+  DISTRIBUTION_ID: z.string().min(1),
+  ORIGIN_ID: z.string().min(1),
+  /** How long setSecret waits for every API container to know the new value; see the function. */
+  ORIGIN_SECRET_SETTLE_MS: z.coerce.number().int().min(0).optional(),
+});
+
+export function originSecretRotationConfig(): z.infer<typeof originSecretRotationConfigSchema> {
+  return originSecretRotationConfigSchema.parse(process.env);
+}
+
 export function config(): FunctionConfig {
   cached ??= configSchema.parse(process.env);
   return cached;

@@ -1,10 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import {
-  GetSecretValueCommand,
-  ResourceNotFoundException,
-  SecretsManagerClient,
-} from '@aws-sdk/client-secrets-manager';
-import { awsClientOptions, madeOnce } from './aws-clients';
+import { awsClientOptions } from './aws-clients';
 import { config } from './config';
 import { Forbidden } from './errors';
 import type { HttpEvent } from './http-event';
@@ -18,6 +13,9 @@ import type { HttpEvent } from './http-event';
  * stand-in, adds the header the same way, from the same kind of secret (infra/local/secrets-manager.ts).
  */
 export const ORIGIN_SECRET_HEADER = 'x-origin-verify';
+
+/** Characters of a value (letters and digits), as the stack's first one and each rotation make it. */
+export const ORIGIN_SECRET_LENGTH = 64;
 
 export const EDGE_REQUIRED_CODE = 'edge_required';
 export const EDGE_REQUIRED_MESSAGE = "Call the API through the web app's address, not the API's own endpoint";
@@ -36,9 +34,31 @@ const ACCEPTED_STAGES = ['AWSCURRENT', 'AWSPENDING', 'AWSPREVIOUS'] as const;
  */
 export const ORIGIN_SECRET_CACHE_MS = 60 * 1000;
 
-const secretsManager = madeOnce(
-  () => new SecretsManagerClient(awsClientOptions(config().SECRETS_MANAGER_ENDPOINT)),
-);
+/**
+ * The SDK's client, loaded on the first read: the agents' function, whose devices send no secret,
+ * never reads one, and its cold start does not load the client (test/bench/bundles.ts).
+ */
+const secretsManager = (() => {
+  let client: Promise<{ send: (stage: string, secretId: string) => Promise<string | null> }> | undefined;
+  return () =>
+    (client ??= import('@aws-sdk/client-secrets-manager').then((sdk) => {
+      const made = new sdk.SecretsManagerClient(awsClientOptions(config().SECRETS_MANAGER_ENDPOINT));
+      return {
+        async send(stage: string, secretId: string) {
+          try {
+            const answer = await made.send(
+              new sdk.GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }),
+            );
+            return answer.SecretString ?? null;
+          } catch (error) {
+            // A secret never rotated has no AWSPREVIOUS, and AWSPENDING only during a rotation.
+            if (stage !== 'AWSCURRENT' && error instanceof sdk.ResourceNotFoundException) return null;
+            throw error;
+          }
+        },
+      };
+    }));
+})();
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -50,16 +70,7 @@ interface Known {
 let known: Promise<Known> | undefined;
 
 async function readStage(secretId: string, stage: string): Promise<string | null> {
-  try {
-    const answer = await secretsManager().send(
-      new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }),
-    );
-    return answer.SecretString ?? null;
-  } catch (error) {
-    // A secret that was never rotated has no AWSPREVIOUS, and AWSPENDING only during a rotation.
-    if (stage !== 'AWSCURRENT' && error instanceof ResourceNotFoundException) return null;
-    throw error;
-  }
+  return (await secretsManager()).send(stage, secretId);
 }
 
 async function readKnown(now: number): Promise<Known> {
