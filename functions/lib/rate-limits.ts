@@ -62,7 +62,8 @@ function ipv6Groups(address: string): number[] | null {
   }
   const halves = text.split('::');
   if (halves.length > 2) return null;
-  const part = (half: string | undefined) => (half ? half.split(':').map((group) => parseInt(group, 16)) : []);
+  const part = (half: string | undefined) =>
+    half ? half.split(':').map((group) => parseInt(group, 16)) : [];
   const head = part(halves[0]);
   const tail = part(halves[1]);
   const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;

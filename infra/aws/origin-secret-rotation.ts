@@ -64,10 +64,12 @@ export class OriginSecretRotation extends Construct {
       }),
     );
     // GetRandomPassword has no resource: it reads no secret, it makes a random string.
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetRandomPassword'], resources: ['*'] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetRandomPassword'], resources: ['*'] }),
+    );
     acknowledge(fn, {
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: "secretsmanager:GetRandomPassword has no resource-level permissions; it reads no secret.",
+      reason: 'secretsmanager:GetRandomPassword has no resource-level permissions; it reads no secret.',
     });
     new RotationSchedule(this, 'Schedule', {
       secret: props.secret,

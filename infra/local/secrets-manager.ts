@@ -53,7 +53,9 @@ export class LocalSecrets {
 
   /** A new secret whose AWSCURRENT is `value` (a random one when not given). */
   create(name: string, value: string = randomBytes(32).toString('base64url')): void {
-    this.secrets.set(name, [{ id: randomUUID(), value, stages: new Set(['AWSCURRENT']), createdAt: Date.now() }]);
+    this.secrets.set(name, [
+      { id: randomUUID(), value, stages: new Set(['AWSCURRENT']), createdAt: Date.now() },
+    ]);
   }
 
   private versions(name: string): Version[] {
@@ -91,7 +93,8 @@ export class LocalSecrets {
   updateStage(name: string, stage: string, moveTo?: string): void {
     const versions = this.versions(name);
     const target = moveTo === undefined ? undefined : versions.find((version) => version.id === moveTo);
-    if (moveTo !== undefined && !target) throw new ServiceError('ResourceNotFoundException', `No version ${moveTo}`);
+    if (moveTo !== undefined && !target)
+      throw new ServiceError('ResourceNotFoundException', `No version ${moveTo}`);
     const left = this.moveStage(versions, stage);
     if (stage === 'AWSCURRENT' && left && left !== target) {
       this.moveStage(versions, 'AWSPREVIOUS');
@@ -162,7 +165,10 @@ export async function handleSecretsManager(
 }
 
 /** The stand-in on a port of its own, on loopback, for tests that run a handler without the stack. */
-export function startSecretsManager(secrets: LocalSecrets, port = 0): Promise<{ server: Server; url: string }> {
+export function startSecretsManager(
+  secrets: LocalSecrets,
+  port = 0,
+): Promise<{ server: Server; url: string }> {
   const server = http.createServer((req, res) => {
     handleSecretsManager(req, res, secrets).catch(() => res.end());
   });

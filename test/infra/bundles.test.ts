@@ -58,7 +58,11 @@ describe('Lambda bundles', () => {
     async (feature) => {
       const bundle = bundles.get(feature)!;
       // Every handler reads CloudFront's origin secret (issue 35), in a chunk loaded on first use.
-      const clients = new Set(['client-dynamodb', 'client-secrets-manager', ...(SDK_CLIENTS_BY_FEATURE[feature] ?? [])]);
+      const clients = new Set([
+        'client-dynamodb',
+        'client-secrets-manager',
+        ...(SDK_CLIENTS_BY_FEATURE[feature] ?? []),
+      ]);
       const expected = [...clients].map((name) => `@aws-sdk/${name}`);
       expect([...bundle.sdkClients].sort()).toEqual(expected.sort());
       expect(bundle.packages.map(([name]) => name)).toContain('@aws-sdk/lib-dynamodb');

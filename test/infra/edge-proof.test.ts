@@ -57,7 +57,10 @@ describe('edge proof in the templates (needs `npm run build:web`)', () => {
     const [secret] = resourcesOf(api, 'AWS::SecretsManager::Secret').filter((resource) =>
       String(resource.Properties.Description).includes('origin header'),
     );
-    expect(secret?.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    expect(secret?.Properties.GenerateSecretString).toMatchObject({
+      PasswordLength: 64,
+      ExcludePunctuation: true,
+    });
     expect(secret?.Properties.SecretString).toBeUndefined();
   });
 
@@ -82,7 +85,8 @@ describe('edge proof in the templates (needs `npm run build:web`)', () => {
 
   it('gives every API function the secret to read, and its ARN, not its value', () => {
     const functions = resourcesOf(api, 'AWS::Lambda::Function').filter(
-      (fn) => (fn.Properties.Environment as { Variables?: Record<string, unknown> })?.Variables?.ORIGIN_SECRET_ARN,
+      (fn) =>
+        (fn.Properties.Environment as { Variables?: Record<string, unknown> })?.Variables?.ORIGIN_SECRET_ARN,
     );
     expect(functions.length).toBe(stacks.api.functions.size);
     for (const fn of functions) {
@@ -103,7 +107,8 @@ describe('edge proof in the templates (needs `npm run build:web`)', () => {
     expect(policies).toContain('cloudfront:UpdateDistribution');
     const statements = resourcesOf(web, 'AWS::IAM::Policy').flatMap(
       (policy) =>
-        (policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
+        (policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] })
+          .Statement,
     );
     const cloudFront = statements.find((statement) =>
       JSON.stringify(statement.Action).includes('cloudfront:UpdateDistribution'),
@@ -164,7 +169,10 @@ describe('edge proof in the templates (needs `npm run build:web`)', () => {
       if (!existsSync(dir)) continue;
       const files = await filesUnder(dir);
       siteFiles += files.filter((file) => file.endsWith('.js') || file.endsWith('.html')).length;
-      expect(files.filter((file) => file.endsWith('.map')), `asset.${hash}`).toEqual([]);
+      expect(
+        files.filter((file) => file.endsWith('.map')),
+        `asset.${hash}`,
+      ).toEqual([]);
     }
     expect(siteFiles).toBeGreaterThan(0);
   });
@@ -172,9 +180,10 @@ describe('edge proof in the templates (needs `npm run build:web`)', () => {
   it('answers 404 for a source map a deploy before this one left in the bucket', () => {
     const [fn] = resourcesOf(web, 'AWS::CloudFront::Function');
     const code = fn?.Properties.FunctionCode as string;
-    const rewrite = new Function(`${code}; return handler;`)() as (event: {
-      request: { uri: string };
-    }) => { uri?: string; statusCode?: number };
+    const rewrite = new Function(`${code}; return handler;`)() as (event: { request: { uri: string } }) => {
+      uri?: string;
+      statusCode?: number;
+    };
     expect(rewrite({ request: { uri: '/assets/index-abc123.js.map' } }).statusCode).toBe(404);
     expect(rewrite({ request: { uri: '/assets/index-abc123.js' } }).uri).toBe('/assets/index-abc123.js');
   });

@@ -101,7 +101,8 @@ describe('client addresses only from the edge (issue 35)', () => {
     const statuses: number[] = [];
     for (let at = 0; at <= SIGNUP_LIMIT.max; at++) {
       // Every address different in its last 64 bits, in the forms CloudFront and people write.
-      const host = at % 2 ? `${(at + 1).toString(16)}::${at}` : `0:0:${at}:${((at * 7919) % 0x10000).toString(16)}`;
+      const host =
+        at % 2 ? `${(at + 1).toString(16)}::${at}` : `0:0:${at}:${((at * 7919) % 0x10000).toString(16)}`;
       statuses.push((await edgeSignUp(uniqueEmail(`v6-${at}`), `${block}:${host}`)).status);
     }
     expect(statuses).toEqual([...Array<number>(SIGNUP_LIMIT.max).fill(201), 429]);
