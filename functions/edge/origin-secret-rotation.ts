@@ -34,104 +34,158 @@ const rotationEventSchema = z.object({
   Step: z.enum(['createSecret', 'setSecret', 'testSecret', 'finishSecret']),
 });
 
-type RotationConfig = ReturnType<typeof originSecretRotationConfig>;
-
-const secretsManager = new SecretsManagerClient({});
-// CloudFront's API is global; its endpoint is in us-east-1.
-const cloudFront = new CloudFrontClient({ region: 'us-east-1' });
-
-async function valueAt(secretId: string, stage: string, versionId?: string): Promise<string | null> {
-  try {
-    const answer = await secretsManager.send(
-      new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage, VersionId: versionId }),
-    );
-    return answer.SecretString ?? null;
-  } catch (error) {
-    if (error instanceof ResourceNotFoundException) return null;
-    throw error;
-  }
+/** What the steps need of Secrets Manager, for the one secret being rotated. */
+export interface RotatedSecret {
+  /** The value of a stage (of one version, when given), or null when none has it. */
+  valueAt(stage: string, versionId?: string): Promise<string | null>;
+  randomValue(): Promise<string>;
+  putPending(versionId: string, value: string): Promise<void>;
+  /** The version AWSCURRENT is on. */
+  currentVersion(): Promise<string | undefined>;
+  makeCurrent(versionId: string, from: string | undefined): Promise<void>;
 }
 
-async function createSecret(secretId: string, token: string): Promise<void> {
-  // A retried step finds its value already made.
-  if ((await valueAt(secretId, 'AWSPENDING', token)) !== null) return;
-  const { RandomPassword } = await secretsManager.send(
-    new GetRandomPasswordCommand({ PasswordLength: ORIGIN_SECRET_LENGTH, ExcludePunctuation: true }),
-  );
-  if (!RandomPassword) throw new Error('Secrets Manager made no random value');
-  await secretsManager.send(
-    new PutSecretValueCommand({
-      SecretId: secretId,
-      ClientRequestToken: token,
-      SecretString: RandomPassword,
-      VersionStages: ['AWSPENDING'],
-    }),
-  );
+/** What the steps need of CloudFront: the distribution's config, and a change of it. */
+export interface RotatedDistribution {
+  config(): Promise<{ config: DistributionConfig; etag: string }>;
+  update(config: DistributionConfig, etag: string): Promise<void>;
+}
+
+export interface RotationParts {
+  secret: RotatedSecret;
+  distribution: RotatedDistribution;
+  /** The origin whose header carries the secret. */
+  originId: string;
+  /** Waits until every API container has re-read the secret (setSecret, before CloudFront changes). */
+  settle: () => Promise<void>;
 }
 
 /** The distribution's config with the origin's secret header set to `value`, or null when it already is. */
-function withSecret(config: DistributionConfig, originId: string, value: string): DistributionConfig | null {
+export function withSecret(
+  config: DistributionConfig,
+  originId: string,
+  value: string,
+): DistributionConfig | null {
   const origin = config.Origins?.Items?.find((candidate) => candidate.Id === originId);
   if (!origin) throw new Error(`The distribution has no origin '${originId}'`);
-  const headers = (origin.CustomHeaders?.Items ?? []).filter(
-    (header) => header.HeaderName?.toLowerCase() !== ORIGIN_SECRET_HEADER,
-  );
-  const current = origin.CustomHeaders?.Items?.find(
-    (header) => header.HeaderName?.toLowerCase() === ORIGIN_SECRET_HEADER,
-  );
+  const isSecret = (name: string | undefined) => name?.toLowerCase() === ORIGIN_SECRET_HEADER;
+  const current = origin.CustomHeaders?.Items?.find((header) => isSecret(header.HeaderName));
   if (current?.HeaderValue === value) return null;
+  const headers = (origin.CustomHeaders?.Items ?? []).filter((header) => !isSecret(header.HeaderName));
   headers.push({ HeaderName: ORIGIN_SECRET_HEADER, HeaderValue: value });
   origin.CustomHeaders = { Quantity: headers.length, Items: headers };
   return config;
 }
 
-async function distributionConfig(distributionId: string) {
-  const answer = await cloudFront.send(new GetDistributionConfigCommand({ Id: distributionId }));
-  if (!answer.DistributionConfig || !answer.ETag) throw new Error('CloudFront sent no distribution config');
-  return { config: answer.DistributionConfig, etag: answer.ETag };
+async function pendingValue(parts: RotationParts, token: string): Promise<string> {
+  const pending = await parts.secret.valueAt('AWSPENDING', token);
+  if (!pending) throw new Error('No pending origin secret for this rotation');
+  return pending;
 }
 
-async function setSecret(secretId: string, token: string, env: RotationConfig) {
-  const pending = await valueAt(secretId, 'AWSPENDING', token);
-  if (!pending) throw new Error('No pending value to hand to CloudFront');
-  await sleep(env.ORIGIN_SECRET_SETTLE_MS ?? ORIGIN_SECRET_CACHE_MS + 15_000);
-  const { config, etag } = await distributionConfig(env.DISTRIBUTION_ID);
-  const changed = withSecret(config, env.ORIGIN_ID, pending);
-  if (!changed) return;
-  await cloudFront.send(
-    new UpdateDistributionCommand({ Id: env.DISTRIBUTION_ID, IfMatch: etag, DistributionConfig: changed }),
-  );
-}
-
-async function testSecret(secretId: string, token: string, env: RotationConfig) {
-  const pending = await valueAt(secretId, 'AWSPENDING', token);
-  const { config } = await distributionConfig(env.DISTRIBUTION_ID);
-  if (!pending || withSecret(config, env.ORIGIN_ID, pending) !== null) {
-    throw new Error("The distribution's origin does not carry the pending origin secret");
+/** One step of a rotation; each is safe to run again, as Secrets Manager may. */
+export async function rotationStep(step: RotationStep, token: string, parts: RotationParts): Promise<void> {
+  const { secret, distribution, originId } = parts;
+  if (step === 'createSecret') {
+    if ((await secret.valueAt('AWSPENDING', token)) !== null) return;
+    await secret.putPending(token, await secret.randomValue());
+  } else if (step === 'setSecret') {
+    const pending = await pendingValue(parts, token);
+    await parts.settle();
+    const { config, etag } = await distribution.config();
+    const changed = withSecret(config, originId, pending);
+    if (changed) await distribution.update(changed, etag);
+  } else if (step === 'testSecret') {
+    const pending = await pendingValue(parts, token);
+    const { config } = await distribution.config();
+    if (withSecret(config, originId, pending) !== null) {
+      throw new Error("The distribution's origin does not carry the pending origin secret");
+    }
+  } else {
+    const current = await secret.currentVersion();
+    if (current !== token) await secret.makeCurrent(token, current);
   }
 }
 
-async function finishSecret(secretId: string, token: string): Promise<void> {
-  const described = await secretsManager.send(new DescribeSecretCommand({ SecretId: secretId }));
-  const versions = Object.entries(described.VersionIdsToStages ?? {});
-  const current = versions.find(([, stages]) => stages.includes('AWSCURRENT'))?.[0];
-  if (current === token) return;
-  await secretsManager.send(
-    new UpdateSecretVersionStageCommand({
-      SecretId: secretId,
-      VersionStage: 'AWSCURRENT',
-      MoveToVersionId: token,
-      RemoveFromVersionId: current,
-    }),
-  );
+type RotationStep = z.infer<typeof rotationEventSchema>['Step'];
+
+const secretsManager = new SecretsManagerClient({});
+// CloudFront's API is global; its endpoint is in us-east-1.
+const cloudFront = new CloudFrontClient({ region: 'us-east-1' });
+
+function awsSecret(secretId: string): RotatedSecret {
+  return {
+    async valueAt(stage, versionId) {
+      try {
+        const answer = await secretsManager.send(
+          new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage, VersionId: versionId }),
+        );
+        return answer.SecretString ?? null;
+      } catch (error) {
+        if (error instanceof ResourceNotFoundException) return null;
+        throw error;
+      }
+    },
+    async randomValue() {
+      const { RandomPassword } = await secretsManager.send(
+        new GetRandomPasswordCommand({ PasswordLength: ORIGIN_SECRET_LENGTH, ExcludePunctuation: true }),
+      );
+      if (!RandomPassword) throw new Error('Secrets Manager made no random value');
+      return RandomPassword;
+    },
+    async putPending(versionId, value) {
+      await secretsManager.send(
+        new PutSecretValueCommand({
+          SecretId: secretId,
+          ClientRequestToken: versionId,
+          SecretString: value,
+          VersionStages: ['AWSPENDING'],
+        }),
+      );
+    },
+    async currentVersion() {
+      const described = await secretsManager.send(new DescribeSecretCommand({ SecretId: secretId }));
+      return Object.entries(described.VersionIdsToStages ?? {}).find(([, stages]) =>
+        stages.includes('AWSCURRENT'),
+      )?.[0];
+    },
+    async makeCurrent(versionId, from) {
+      await secretsManager.send(
+        new UpdateSecretVersionStageCommand({
+          SecretId: secretId,
+          VersionStage: 'AWSCURRENT',
+          MoveToVersionId: versionId,
+          RemoveFromVersionId: from,
+        }),
+      );
+    },
+  };
+}
+
+function awsDistribution(distributionId: string): RotatedDistribution {
+  return {
+    async config() {
+      const answer = await cloudFront.send(new GetDistributionConfigCommand({ Id: distributionId }));
+      if (!answer.DistributionConfig || !answer.ETag)
+        throw new Error('CloudFront sent no distribution config');
+      return { config: answer.DistributionConfig, etag: answer.ETag };
+    },
+    async update(config, etag) {
+      await cloudFront.send(
+        new UpdateDistributionCommand({ Id: distributionId, IfMatch: etag, DistributionConfig: config }),
+      );
+    },
+  };
 }
 
 export async function handler(event: unknown): Promise<void> {
   const { SecretId, ClientRequestToken, Step } = rotationEventSchema.parse(event);
   const env = originSecretRotationConfig();
   logger.info('Rotating the origin secret', { step: Step });
-  if (Step === 'createSecret') await createSecret(SecretId, ClientRequestToken);
-  else if (Step === 'setSecret') await setSecret(SecretId, ClientRequestToken, env);
-  else if (Step === 'testSecret') await testSecret(SecretId, ClientRequestToken, env);
-  else await finishSecret(SecretId, ClientRequestToken);
+  await rotationStep(Step, ClientRequestToken, {
+    secret: awsSecret(SecretId),
+    distribution: awsDistribution(env.DISTRIBUTION_ID),
+    originId: env.ORIGIN_ID,
+    settle: () => sleep(env.ORIGIN_SECRET_SETTLE_MS ?? ORIGIN_SECRET_CACHE_MS + 15_000),
+  });
 }
