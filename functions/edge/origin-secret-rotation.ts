@@ -186,6 +186,6 @@ export async function handler(event: unknown): Promise<void> {
     secret: awsSecret(SecretId),
     distribution: awsDistribution(env.DISTRIBUTION_ID),
     originId: env.ORIGIN_ID,
-    settle: () => sleep(env.ORIGIN_SECRET_SETTLE_MS ?? ORIGIN_SECRET_CACHE_MS + 15_000),
+    settle: () => sleep(env.ORIGIN_SECRET_SETTLE_MS ?? ORIGIN_SECRET_CACHE_MS + 30_000),
   });
 }

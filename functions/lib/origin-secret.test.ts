@@ -42,11 +42,11 @@ describe('the origin secret', () => {
     expect(await checkOriginSecret(request({}), after)).toBe(false);
   });
 
-  it('is kept a minute: a forged flood costs no read of Secrets Manager', async () => {
+  it('is kept five minutes: a forged flood costs no read of Secrets Manager', async () => {
     forgetOriginSecrets();
     const now = Date.now();
     expect(await checkOriginSecret(request({ [ORIGIN_SECRET_HEADER]: 'forged' }), now)).toBe(false);
-    // The value changes; within the minute the container still goes by what it read.
+    // The value changes; within the five minutes the container still goes by what it read.
     const fresh = edge.secrets.put(edge.name, 'another-value-9876543210');
     expect(fresh.stages.has('AWSCURRENT')).toBe(true);
     expect(

@@ -24,7 +24,7 @@ export interface OriginSecretRotationProps {
  * Rotates CloudFront's origin secret every 30 days (issue 35): Secrets Manager runs the function's
  * four steps (functions/edge/origin-secret-rotation.ts), which changes the secret and the
  * distribution's origin header, and nothing else: GetDistributionConfig and UpdateDistribution on
- * this one distribution. setSecret waits some 75 s for the API's containers, so 5 minutes.
+ * this one distribution. setSecret waits 5½ minutes for the API's containers, so 10 minutes.
  */
 export class OriginSecretRotation extends Construct {
   readonly function: LambdaFunction;
@@ -37,7 +37,7 @@ export class OriginSecretRotation extends Construct {
       runtime: FEATURE_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: 256,
-      timeout: Duration.minutes(5),
+      timeout: Duration.minutes(10),
       logGroup: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }),
       environment: {
         DISTRIBUTION_ID: props.distribution.distributionId,
