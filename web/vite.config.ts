@@ -73,7 +73,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // For reading error reports: built beside the bundle, but not named in it, and never deployed
+    // (infra/aws/web-stack.ts excludes *.map, issue 35).
+    sourcemap: 'hidden',
   },
   server: {
     // The SPA imports domain code from ../shared.

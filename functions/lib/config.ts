@@ -56,6 +56,14 @@ const configSchema = z.object({
    * hardware function invokes asynchronously. The CDK sets it; the local stack names its stand-in's.
    */
   IMPORT_JOB_FUNCTION: z.string().min(1).optional(),
+  /**
+   * The secret CloudFront adds to every /api/* request (functions/lib/origin-secret.ts): its ARN in
+   * AWS, its name at the local Secrets Manager stand-in. Unset, no request proves it came through
+   * the edge and every route CloudFront fronts answers 403.
+   */
+  ORIGIN_SECRET_ARN: z.string().min(1).optional(),
+  /** Only set when Secrets Manager is not the AWS one (the local stand-in, infra/local/secrets-manager.ts). */
+  SECRETS_MANAGER_ENDPOINT: z.string().url().optional(),
   /** Only set when Stripe is not the real one (the local Stripe sandbox): http://localhost:3030 */
   STRIPE_API_URL: z.string().url().optional(),
 });
@@ -78,6 +86,21 @@ const cognitoTriggerConfigSchema = configSchema.pick({ APP_URL: true });
 
 export function cognitoTriggerConfig(): z.infer<typeof cognitoTriggerConfigSchema> {
   return cognitoTriggerConfigSchema.parse(process.env);
+}
+
+/**
+ * The origin secret's rotation function (functions/edge/origin-secret-rotation.ts): the
+ * distribution whose /api/* origin carries the secret, and that origin's id. It has no table.
+ */
+const originSecretRotationConfigSchema = z.object({
+  DISTRIBUTION_ID: z.string().min(1),
+  ORIGIN_ID: z.string().min(1),
+  /** How long setSecret waits for every API container to know the new value; see the function. */
+  ORIGIN_SECRET_SETTLE_MS: z.coerce.number().int().min(0).optional(),
+});
+
+export function originSecretRotationConfig(): z.infer<typeof originSecretRotationConfigSchema> {
+  return originSecretRotationConfigSchema.parse(process.env);
 }
 
 export function config(): FunctionConfig {

@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { useOriginSecret } from '../../test/support/origin-secret';
 import { deviceRoute, publicRoute, type HttpEvent } from './http';
 
 /** The HTTP stack's refusals of input a route does not take (found by the bad-input suite). */
@@ -13,13 +14,16 @@ const context = {
 // A public route of the route table, so the stack finds it; the handlers here are stand-ins.
 const ROUTE_KEY = 'POST /api/auth/signup';
 
+// Every request here came through CloudFront: its origin secret is on it (issue 35).
+const edge = useOriginSecret();
+
 function event(parts: { body?: string; contentType?: string; query?: Record<string, string> }): HttpEvent {
   return {
     version: '2.0',
     routeKey: ROUTE_KEY,
     rawPath: '/api/auth/signup',
     rawQueryString: '',
-    headers: parts.contentType ? { 'content-type': parts.contentType } : {},
+    headers: { ...edge.edgeHeaders(), ...(parts.contentType ? { 'content-type': parts.contentType } : {}) },
     ...(parts.query ? { queryStringParameters: parts.query } : {}),
     ...(parts.body === undefined ? {} : { body: parts.body }),
     isBase64Encoded: false,

@@ -19,6 +19,7 @@ import { BadRequest, HttpError, PayloadTooLarge, TooManyRequests, Unauthorized }
 import type { HttpEvent, HttpHandler, HttpResult } from './http-event';
 import { logger } from './logger';
 import { metrics, recordResponse } from './metrics';
+import { checkOriginSecret, requireOriginSecret } from './origin-secret';
 
 // Every shared schema's issues name their field (shared/input-messages.ts); a schema's own text wins.
 z.config({ customError: inputIssueMessage });
@@ -146,10 +147,22 @@ function errorResponse(error: unknown): HttpResult {
  * credential, the role or the subscription learns that, not whether their input was valid, and an
  * unknown credential with a 4 MB body costs what one with an empty body does (issue 24).
  */
+/**
+ * Where a request may come from (issue 35). 'edge': only through CloudFront, which proves it with
+ * the origin secret; anything else is refused (403) before the headers are normalised or a caller,
+ * a body or the table is looked at, so no route CloudFront fronts can be called past its web ACL.
+ * 'anywhere': the agents' routes, which devices call at their function's own URL, past CloudFront
+ * (its price, docs/cost.md); their token or key is their credential, refused before any table read
+ * when malformed, and the function's reserved concurrency caps what a flood can take. Their secret
+ * is still checked, so that the viewer's address is believed on them only when CloudFront sent it.
+ */
+type Reach = 'edge' | 'anywhere';
+
 function stack<B, Q, P, C extends object>(
   schemas: Schemas<B, Q, P>,
   authorize: (event: HttpEvent, route: RouteDefinition, now: Date) => Promise<C>,
   run: (input: RequestInput<B, Q, P> & C) => Promise<unknown>,
+  reach: Reach = 'edge',
 ): HttpHandler {
   // The caller each request was authorized as, by the middleware that runs before the body parser.
   const callers = new WeakMap<HttpEvent, { now: Date; context: C }>();
@@ -170,6 +183,12 @@ function stack<B, Q, P, C extends object>(
       onError: (request) => {
         request.response = errorResponse(request.error);
         recordResponse(request.event.routeKey, request.response.statusCode ?? 500);
+      },
+    })
+    .use({
+      before: async (request) => {
+        if (reach === 'edge') await requireOriginSecret(request.event);
+        else await checkOriginSecret(request.event);
       },
     })
     .use(httpHeaderNormalizer())
@@ -247,6 +266,7 @@ export function agentRoute<B = undefined, Q = undefined, P = undefined>(
       return { agent: await loadAgentCaller(event, route, now) };
     },
     run,
+    'anywhere',
   );
 }
 
@@ -262,5 +282,6 @@ export function deviceRoute<B = undefined, Q = undefined, P = undefined>(
       return { device: await loadDeviceCaller(event, route, now) };
     },
     run,
+    'anywhere',
   );
 }

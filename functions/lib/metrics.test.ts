@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { findRoute } from '../routes';
 import { BadRequest } from './errors';
+import { useOriginSecret } from '../../test/support/origin-secret';
 import { publicRoute, type HttpEvent, type HttpHandler } from './http';
 import {
   metricsFor,
@@ -33,13 +34,16 @@ const context = {
   getRemainingTimeInMillis: () => 10_000,
 } as unknown as Context;
 
+// The requests came through CloudFront: its origin secret is on them (issue 35).
+const edge = useOriginSecret();
+
 function eventFor(routeKey: string): HttpEvent {
   return {
     version: '2.0',
     routeKey,
     rawPath: routeKey.split(' ')[1] ?? '/',
     rawQueryString: '',
-    headers: {},
+    headers: edge.edgeHeaders(),
     isBase64Encoded: false,
     requestContext: { requestId: 'req-1' },
   } as unknown as HttpEvent;

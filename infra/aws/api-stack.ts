@@ -24,7 +24,8 @@ import type { AuthKind, Feature } from '../../functions/routes';
 import { acknowledge } from './nag';
 import { FeatureFunction, featureFunctionId } from './function';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ORIGIN_SECRET_LENGTH } from '../../functions/lib/origin-secret';
 import { SignupSweep } from './signup-sweep';
 import { AlertDigest } from './alert-digest';
 import { ImportJob } from './import-job';
@@ -34,8 +35,9 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
  * The API's own domain, which CloudFront's /api/* behaviour calls:
  * `-c apiDomainName=api-origin.example.com -c apiCertificateArn=<ACM, the API's region>`, with a
  * DNS CNAME of that name to the ApiDomainTarget output. With it, the API's default execute-api
- * endpoint is switched off, so no request reaches the API without passing CloudFront and its web
- * ACL; without it, CloudFront can only call the execute-api endpoint, which stays on.
+ * endpoint is switched off; without it, CloudFront calls the execute-api endpoint, which stays on.
+ * Either way the API refuses a request without CloudFront's origin secret (issue 35), so nothing
+ * reaches a handler past CloudFront and its web ACL but the agents' function URL (http.ts).
  */
 export const API_DOMAIN_NAME_CONTEXT_KEY = 'apiDomainName';
 export const API_CERTIFICATE_ARN_CONTEXT_KEY = 'apiCertificateArn';
@@ -80,6 +82,12 @@ export class ApiStack extends Stack {
   readonly agentReportUrl: string;
   /** The host name CloudFront's /api/* behaviour calls: the API's own domain, else its execute-api host. */
   readonly originDomainName: string;
+  /**
+   * The secret CloudFront's /api/* origin adds to every request, and without which the API refuses
+   * one (issue 35). Secrets Manager generates its first value at deploy, so it is never in a
+   * template; the Web stack rotates it, as it owns the distribution whose header it changes.
+   */
+  readonly originSecret: ISecret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -159,6 +167,16 @@ export class ApiStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason: 'Stripe keys are rolled in the Stripe dashboard and then put here; AWS cannot rotate them.',
     });
+    const originSecret = new Secret(this, 'OriginSecret', {
+      description: "IT Asset Auditor: CloudFront's origin header to the API (rotated by the Web stack)",
+      generateSecretString: { passwordLength: ORIGIN_SECRET_LENGTH, excludePunctuation: true },
+    });
+    acknowledge(originSecret, {
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotated every 30 days by the Web stack (OriginSecretRotation), which owns the distribution whose origin header it changes.',
+    });
+    this.originSecret = originSecret;
     const functions = new Map<Feature, FeatureFunction>();
     const integrations = new Map<Feature, HttpLambdaIntegration>();
     for (const feature of featuresInUse()) {
@@ -169,6 +187,7 @@ export class ApiStack extends Stack {
         userPoolClient: props.userPoolClient,
         agentBundles: props.agentBundles,
         stripeKeys,
+        originSecret,
       });
       functions.set(feature, fn);
       // One integration and one invoke permission per feature, shared by its routes.
@@ -234,6 +253,6 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: apiUrl });
     new CfnOutput(this, 'AgentReportUrl', { value: this.agentReportUrl });
     new CfnOutput(this, 'StripeKeysSecretArn', { value: stripeKeys.secretArn });
-    new CfnOutput(this, 'StripeWebhookUrl', { value: `${apiUrl}/api/stripe/webhook` });
+    // Stripe's webhook goes through CloudFront like every other call: the Web stack outputs its URL.
   }
 }

@@ -144,6 +144,8 @@ export interface FeatureFunctionProps {
   readonly agentBundles: IBucket;
   /** Stripe's secret key and webhook signing secret, as JSON {secret_key, webhook_secret}. */
   readonly stripeKeys: ISecret;
+  /** CloudFront's origin secret, which every request the API serves must carry (issue 35). */
+  readonly originSecret: ISecret;
   /** Powertools logger level. */
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 }
@@ -324,6 +326,9 @@ export class FeatureFunction extends LambdaFunction {
       });
       this.addEnvironment('AGENT_BUNDLE_BUCKET', props.agentBundles.bucketName);
     }
+    // Every handler checks CloudFront's origin secret first (functions/lib/origin-secret.ts).
+    props.originSecret.grantRead(this);
+    this.addEnvironment('ORIGIN_SECRET_ARN', props.originSecret.secretArn);
     if (access.mail) this.grantSendEmail();
     if (access.stripe) {
       // Read once per cold start (functions/lib/stripe.ts), never put in the environment itself.

@@ -109,6 +109,7 @@ export function createStacks(app: App, options: AppStacksOptions = {}): AppStack
     crossRegionReferences: true,
     description: 'IT Asset Auditor: the SPA on S3 + CloudFront, /api/* to the HTTP API',
     apiOriginDomainName: api.originDomainName,
+    originSecret: api.originSecret,
     webAclArn: waf.webAclArn,
     agentReportUrl: api.agentReportUrl,
     userPool: auth.userPool,

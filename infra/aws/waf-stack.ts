@@ -67,12 +67,21 @@ function managedRuleGroup(
   };
 }
 
+/**
+ * A path is matched as the API reads it (issue 35): decoded and lower-cased first, so that
+ * /API/Auth/signup or /api/%61uth/signup is the account path it names, not a way past its limit.
+ */
+export const PATH_TEXT_TRANSFORMATIONS: CfnWebACL.TextTransformationProperty[] = [
+  { priority: 0, type: 'URL_DECODE' },
+  { priority: 1, type: 'LOWERCASE' },
+];
+
 const pathStartsWith = (prefix: string): CfnWebACL.StatementProperty => ({
   byteMatchStatement: {
     fieldToMatch: { uriPath: {} },
     positionalConstraint: 'STARTS_WITH',
-    searchString: prefix,
-    textTransformations: [{ priority: 0, type: 'NONE' }],
+    searchString: prefix.toLowerCase(),
+    textTransformations: PATH_TEXT_TRANSFORMATIONS,
   },
 });
 

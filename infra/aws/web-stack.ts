@@ -21,6 +21,9 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ORIGIN_SECRET_HEADER } from '../../functions/lib/origin-secret';
+import { OriginSecretRotation } from './origin-secret-rotation';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
@@ -33,6 +36,8 @@ import { cognitoOrigin, contentSecurityPolicy, SECURITY_HEADER_SETTINGS } from '
 export interface WebStackProps extends StackProps {
   /** The host name the /api/* behaviour calls (ApiStack.originDomainName). */
   readonly apiOriginDomainName: string;
+  /** CloudFront's origin secret (ApiStack.originSecret): sent to the API, rotated here. */
+  readonly originSecret: ISecret;
   /** The web ACL in front of the distribution (a WafStack's, in us-east-1). */
   readonly webAclArn: string;
   /** Shown to people installing agents (Settings → Monitoring Agent). */
@@ -49,6 +54,15 @@ export const CERTIFICATE_ARN_CONTEXT_KEY = 'certificateArn';
 /** Vite's build.assetsDir: file names carry a content hash. */
 const HASHED_ASSETS_DIR = 'assets';
 
+/** The /api/* origin's id: the origin secret's rotation finds the header to change by it. */
+export const API_ORIGIN_ID = 'api';
+
+/**
+ * The build's source maps, for reading error reports, are never deployed (issue 35): they stay in
+ * web/dist, the build's artefact, and the site answers 404 for one a deploy before this left behind.
+ */
+export const SOURCE_MAP_PATTERN = '*.map';
+
 /**
  * Rewrites extension-less paths (client-side routes such as /hardware or /reset-password) to
  * /index.html. It runs on the default (S3) behaviour only, so /api/* errors reach the client as
@@ -57,6 +71,9 @@ const HASHED_ASSETS_DIR = 'assets';
 const SPA_REWRITE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
+  if (uri.slice(-4).toLowerCase() === '.map') {
+    return { statusCode: 404, statusDescription: 'Not Found' };
+  }
   var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') === -1) {
     request.uri = '/index.html';
@@ -171,7 +188,13 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          // The origin secret as a dynamic reference: CloudFormation resolves it at deploy, so
+          // neither the template nor the bundle holds the value; the rotation changes it in place.
+          origin: new HttpOrigin(apiDomain, {
+            originId: API_ORIGIN_ID,
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecret.secretValue.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           // With caching disabled, the all-viewer policy forwards Authorization too.
@@ -180,6 +203,12 @@ export class WebStack extends Stack {
           responseHeadersPolicy: securityHeaders,
         },
       },
+    });
+
+    new OriginSecretRotation(this, 'OriginSecretRotation', {
+      secret: props.originSecret,
+      distribution,
+      originId: API_ORIGIN_ID,
     });
 
     acknowledge(
@@ -212,9 +241,10 @@ export class WebStack extends Stack {
     const assetsDir = join(siteDir, HASHED_ASSETS_DIR);
     const hashedAssets = existsSync(assetsDir)
       ? new BucketDeployment(this, 'DeployHashedAssets', {
-          sources: [Source.asset(assetsDir)],
+          sources: [Source.asset(assetsDir, { exclude: [SOURCE_MAP_PATTERN] })],
           destinationBucket: bucket,
           destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
+          exclude: [SOURCE_MAP_PATTERN],
           prune: false,
           cacheControl: [
             CacheControl.setPublic(),
@@ -228,9 +258,12 @@ export class WebStack extends Stack {
     // Everything else (index.html, public/ files) and the runtime config: revalidated on every load,
     // and the CDN invalidated, so a deploy is seen at once.
     const site = new BucketDeployment(this, 'DeploySite', {
-      sources: [Source.asset(siteDir), Source.jsonData('config.json', runtimeConfig)],
+      sources: [
+        Source.asset(siteDir, { exclude: [`${HASHED_ASSETS_DIR}/*`, SOURCE_MAP_PATTERN] }),
+        Source.jsonData('config.json', runtimeConfig),
+      ],
       destinationBucket: bucket,
-      exclude: [`${HASHED_ASSETS_DIR}/*`],
+      exclude: [`${HASHED_ASSETS_DIR}/*`, SOURCE_MAP_PATTERN],
       cacheControl: [CacheControl.noCache()],
       distribution,
       distributionPaths: ['/*'],
@@ -243,6 +276,10 @@ export class WebStack extends Stack {
       value: `https://${domainName ?? distribution.distributionDomainName}`,
     });
     new CfnOutput(this, 'DistributionId', { value: distribution.distributionId });
+    // Stripe calls the webhook through CloudFront, like everyone: the API refuses a call without its secret.
+    new CfnOutput(this, 'StripeWebhookUrl', {
+      value: `https://${domainName ?? distribution.distributionDomainName}/api/stripe/webhook`,
+    });
     new CfnOutput(this, 'SiteBucketName', { value: bucket.bucketName });
   }
 }

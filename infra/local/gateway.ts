@@ -12,6 +12,8 @@ import type { RuntimeConfig } from '../../shared/runtime-config';
 import { RUNTIME_CONFIG_PATH } from '../../shared/runtime-config';
 import type { HttpEvent, HttpHandler, HttpResult } from '../../functions/lib/http';
 import { VIEWER_ADDRESS_HEADER } from '../../functions/lib/rate-limits';
+import { ORIGIN_SECRET_HEADER } from '../../functions/lib/origin-secret';
+import { handleSecretsManager, LOCAL_SECRETS_MANAGER_PATH, type LocalSecrets } from './secrets-manager';
 import { routeKey, routes, type Feature, type RouteDefinition } from '../../functions/routes';
 import { AGENT_PACKAGE_MESSAGES, type AgentPackage } from './agent-package';
 import type { JwtAuthorizer } from './jwt-authorizer';
@@ -45,6 +47,13 @@ export interface GatewayOptions {
    * X-Forwarded-For the caller sent. Never the latter for a stack people use.
    */
   viewerAddressFrom?: 'connection' | 'x-forwarded-for';
+  /**
+   * The Secrets Manager stand-in (served at LOCAL_SECRETS_MANAGER_PATH) and the origin secret's
+   * name in it: as CloudFront's origin custom header, every /api/* request gets the secret's
+   * current value (issue 35), replacing any the client sent.
+   */
+  secrets: LocalSecrets;
+  originSecretName: string;
 }
 
 /** Where the local store serves the agent installer (the functions' AGENT_BUNDLE_URL). */
@@ -196,6 +205,10 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
   );
   // CloudFront tells the API the viewer's address in this header, whatever the viewer sent in it.
   headers[VIEWER_ADDRESS_HEADER] = viewerAddress(req, options);
+  // CloudFront's origin custom header: the proof that the request came this way.
+  const originSecret = options.secrets.value(options.originSecretName);
+  if (originSecret) headers[ORIGIN_SECRET_HEADER] = originSecret;
+  else delete headers[ORIGIN_SECRET_HEADER];
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams)
     query[name] = name in query ? `${query[name]},${value}` : value;
@@ -355,6 +368,9 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
         if (raw === null) return sendJson(res, 413, { message: 'The request is larger than 10 MB' });
         return handleSesSendEmail(raw.toString('utf8'), res, options.outbox);
       }
+      // The SDK posts its JSON calls to the endpoint's path with a '/' added.
+      if (url.pathname.replace(/\/$/, '') === LOCAL_SECRETS_MANAGER_PATH && req.method === 'POST')
+        return handleSecretsManager(req, res, options.secrets);
       if (url.pathname.startsWith(LOCAL_LAMBDA_PREFIX)) return options.lambda.handleInvoke(req, res, url);
       if (url.pathname === '/dev/outbox.json') return sendJson(res, 200, await options.outbox.list());
       if (url.pathname === '/dev/outbox') {

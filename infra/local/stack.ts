@@ -15,6 +15,7 @@ import { createJwtAuthorizer } from './jwt-authorizer';
 import { Outbox } from './outbox';
 import { LOCAL_IMPORT_JOB_FUNCTION, LOCAL_LAMBDA_PATH, LocalLambda } from './lambda';
 import { LOCAL_SES_PATH } from './ses';
+import { LOCAL_ORIGIN_SECRET_NAME, LOCAL_SECRETS_MANAGER_PATH, LocalSecrets } from './secrets-manager';
 import type { LocalStackSettings } from './settings';
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startStripeSandbox } from './stripe-sandbox';
 
@@ -36,6 +37,8 @@ export interface LocalStack {
   runtimeConfig: RuntimeConfig;
   /** The agent installer the gateway serves, built when it is missing or stale. */
   agentPackage: AgentPackage;
+  /** The Secrets Manager stand-in, which holds the origin secret (LOCAL_ORIGIN_SECRET_NAME). */
+  secrets: LocalSecrets;
   stop(): Promise<void>;
 }
 
@@ -104,6 +107,11 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
     };
     const lambda = new LocalLambda(path.join(settings.dataDir, 'lambda-events'));
     started.push(async () => lambda.stop());
+    // CloudFront's origin secret (issue 35): made afresh on every start, in the Secrets Manager
+    // stand-in, whence the gateway adds it as CloudFront does and the functions read it as in AWS.
+    const secrets = new LocalSecrets();
+    secrets.create(LOCAL_ORIGIN_SECRET_NAME);
+    process.env.ORIGIN_SECRET_ARN = LOCAL_ORIGIN_SECRET_NAME;
     const agentPackage = localAgentPackage(settings.agentBundleDir, (line) => console.log(`[agent] ${line}`));
     started.push(() => agentPackage.stop());
     const gateway = await startGateway({
@@ -116,6 +124,8 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
       outbox,
       lambda,
       viewerAddressFrom: settings.viewerAddressFrom ?? 'connection',
+      secrets,
+      originSecretName: LOCAL_ORIGIN_SECRET_NAME,
     });
     started.push(() => closeServer(gateway));
     const address = gateway.address();
@@ -131,6 +141,7 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
     // The gateway stands in for Lambda's Invoke API too: the import's job runs in this process.
     process.env.LAMBDA_ENDPOINT = `${url}${LOCAL_LAMBDA_PATH}`;
     process.env.IMPORT_JOB_FUNCTION = LOCAL_IMPORT_JOB_FUNCTION;
+    process.env.SECRETS_MANAGER_ENDPOINT = `${url}${LOCAL_SECRETS_MANAGER_PATH}`;
 
     // With keys of a Stripe test-mode account in the environment, the product talks to Stripe itself.
     let stripeSandboxUrl: string | null = null;
@@ -179,7 +190,7 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
     }, ALERT_DIGEST_INTERVAL_MS);
     digests.unref();
     started.push(async () => clearInterval(digests));
-    return { url, outbox, stripeSandboxUrl, runtimeConfig, agentPackage, stop };
+    return { url, outbox, stripeSandboxUrl, runtimeConfig, agentPackage, secrets, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -11,7 +11,8 @@
  *   - Agent reports from enrolled devices: throughput against raw PutItem, DynamoDB units from
  *     ConsumedCapacity, handler time (test/bench/agents.ts), and what they cost a month on AWS
  *     (test/bench/cost.ts); an unknown device token refused with a 4 MB body against a 2-byte one
- *     (test/bench/agent-rejection.ts).
+ *     (test/bench/agent-rejection.ts); a forged flood at the agents' function URL, its refusal against a
+ *     genuine report (test/bench/forged-flood.ts, issue 35).
  *   - CSV import: 10,000 rows imported in files of IMPORT_FILE_ROWS rows, one after another, each
  *     uploaded and imported by its job as the web app's are, its rows/s (no budget: DynamoDB Local runs one transaction at a time), and its
  *     time against its own DynamoDB calls replayed on a raw client (test/bench/import.ts).
@@ -31,6 +32,7 @@
  */
 import { agentProgram, measureAgentFootprint } from './agent-footprint';
 import { measureUnknownTokenRefusal } from './agent-rejection';
+import { measureForgedFlood } from './forged-flood';
 import { measureAgentReports } from './agents';
 import { measureBundles } from './bundles';
 import { costFigures } from './cost';
@@ -46,7 +48,7 @@ import { measureInitialJs } from './web';
 
 /**
  * `npm run bench -- --only agents,reads` measures the named parts only (bundles, web, agents,
- * rejection, import, reads, fleet, software, lighthouse, agent), for working on one budget; the whole bench is the
+ * rejection, flood, import, reads, fleet, software, lighthouse, agent), for working on one budget; the whole bench is the
  * figure of record.
  */
 const only = (() => {
@@ -76,6 +78,8 @@ async function main(): Promise<number> {
       figures.push(...agents.figures, ...costFigures(agents.inputs));
     }
     if (wanted('rejection')) figures.push(...(await measureUnknownTokenRefusal(stack)));
+    if (wanted('flood'))
+      figures.push(...(await measureForgedFlood(await signUpCompany(stack, 'Bench Flood Ltd'))));
     if (wanted('import')) figures.push(...(await measureImport(stack)));
     if (wanted('reads')) figures.push(...(await measureReads(stack)));
     if (wanted('fleet')) figures.push(...(await measureFleetReads(stack)));

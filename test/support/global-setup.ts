@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { ensureSuperAdmin } from '../../functions/auth/registration';
 import { REPO_ROOT } from '../../infra/local/settings';
 import { startLocalStack } from '../../infra/local/stack';
+import { LOCAL_ORIGIN_SECRET_NAME } from '../../infra/local/secrets-manager';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { freePort } from './stack-process';
 import { enrolTotpAt } from './totp';
@@ -20,6 +21,8 @@ declare module 'vitest' {
     functionEnv: Record<string, string>;
     agentBundleDir: string;
     stripeSandboxUrl: string;
+    /** The origin secret's current value, which the harness adds as CloudFront would (issue 35). */
+    originSecret: string;
     /** TOTP secrets of the people global setup set MFA up for (the super_admin), by email. */
     totpSecrets: Record<string, string>;
   }
@@ -58,6 +61,7 @@ export default async function setup(project: TestProject) {
   );
   project.provide('totpSecrets', { [TEST_SUPER_ADMIN.email]: superAdminSecret });
   project.provide('baseUrl', stack.url);
+  project.provide('originSecret', stack.secrets.value(LOCAL_ORIGIN_SECRET_NAME) ?? '');
   project.provide('runtimeConfig', stack.runtimeConfig);
   project.provide('agentBundleDir', path.join(dataDir, 'agent-bundle'));
   if (!stack.stripeSandboxUrl) throw new Error('The local stack started without its Stripe sandbox');
@@ -77,6 +81,8 @@ export default async function setup(project: TestProject) {
       'STRIPE_API_URL',
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
+      'ORIGIN_SECRET_ARN',
+      'SECRETS_MANAGER_ENDPOINT',
     ].map((name) => [name, process.env[name] ?? '']),
   );
   project.provide('functionEnv', functionEnv);

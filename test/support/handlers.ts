@@ -7,6 +7,7 @@ import { routeKey, routes, type Feature, type RouteDefinition } from '../../func
 import { createJwtAuthorizer } from '../../infra/local/jwt-authorizer';
 import { useFunctionEnv } from './api';
 import { VIEWER_ADDRESS_HEADER } from '../../functions/lib/rate-limits';
+import { ORIGIN_SECRET_HEADER } from '../../functions/lib/origin-secret';
 import {
   signUpCompanyAt,
   testClientAddress,
@@ -164,11 +165,19 @@ export function callHandlerAsInAws<T = Record<string, unknown>>(
   return callHandlerWithHeaders<T>(path, options, awsAuthorizerClaims);
 }
 
+/**
+ * How a call reaches the handler: through CloudFront (its origin secret and the viewer's address
+ * added, as the test stack's gateway adds them), or straight at the API's execute-api endpoint
+ * (issue 35): the headers exactly as the caller wrote them, from the connection `sourceIp`.
+ */
+export type HandlerReach = { via: 'cloudfront' } | { via: 'execute-api'; sourceIp: string };
+
 /** callHandler, with the answer's headers (Retry-After). */
 export async function callHandlerWithHeaders<T = Record<string, unknown>>(
   path: string,
   options: ApiOptions = {},
   authorizer: (token: string) => Promise<JWTPayload> = claimsOf,
+  reach: HandlerReach = { via: 'cloudfront' },
 ): Promise<ApiResponse<T> & { headers: Record<string, string> }> {
   const method = options.method ?? 'GET';
   const url = new URL(path, 'http://harness.local');
@@ -181,7 +190,10 @@ export async function callHandlerWithHeaders<T = Record<string, unknown>>(
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
   // As the test stack's gateway does (stack-client.ts, testClientAddress): the client's address is
   // the one the call names, else one of its own.
-  headers[VIEWER_ADDRESS_HEADER] = `${headers['x-forwarded-for'] ?? testClientAddress()}:0`;
+  if (reach.via === 'cloudfront') {
+    headers[VIEWER_ADDRESS_HEADER] = `${headers['x-forwarded-for'] ?? testClientAddress()}:0`;
+    headers[ORIGIN_SECRET_HEADER] = inject('originSecret');
+  }
   let body = options.rawBody;
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
@@ -203,7 +215,13 @@ export async function callHandlerWithHeaders<T = Record<string, unknown>>(
       apiId: 'harness',
       domainName: url.host,
       domainPrefix: 'harness',
-      http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'harness' },
+      http: {
+        method,
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: reach.via === 'execute-api' ? reach.sourceIp : '127.0.0.1',
+        userAgent: 'harness',
+      },
       requestId,
       routeKey: routeKey(route),
       stage: '$default',
