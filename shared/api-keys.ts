@@ -66,4 +66,3 @@ export type DeleteApiKeyQuery = z.infer<typeof deleteApiKeyQuerySchema>;
 /** GET /api/api-keys/{id}/devices: how many enrolled devices the key enrolled, for the delete dialog. */
 export const apiKeyDevicesResponseSchema = z.object({ enrolled_devices: z.number().int().nonnegative() });
 export type ApiKeyDevicesResponse = z.infer<typeof apiKeyDevicesResponseSchema>;
-

@@ -18,7 +18,12 @@ export const handler = agentRoute(
     },
   },
   async ({ agent, body, event, now }) => {
-    const answer = await enrolDevice(agent, body, now, presentedTokenHash(event.headers[DEVICE_TOKEN_HEADER]));
+    const answer = await enrolDevice(
+      agent,
+      body,
+      now,
+      presentedTokenHash(event.headers[DEVICE_TOKEN_HEADER]),
+    );
     if (!('status' in answer)) return answer;
     return new RawAnswer({
       statusCode: 202,

@@ -207,7 +207,10 @@ async function holdForApproval(input: {
   const outcome = await write<'device' | 'other'>(() => ({
     parts: ['device', 'other', 'other', 'other'],
     items: [
-      check(devices.key(device.organization_id, device.machine_id), equals('token_hash', previous.token_hash)),
+      check(
+        devices.key(device.organization_id, device.machine_id),
+        equals('token_hash', previous.token_hash),
+      ),
       create(deviceTokenLookups.item(lookupOf(device, true))),
       create(
         pendingDevices.item({

@@ -73,7 +73,10 @@ export async function approvePendingDevice(caller: Caller, deviceId: string, now
   for (let attempt = 0; attempt < APPROVE_ATTEMPTS; attempt++) {
     const pending = await readPending(organizationId, deviceId);
     const [storedDevice, storedMachine] = await getEachItem(
-      [devices.key(organizationId, pending.machine_id), agentMachines.key(organizationId, pending.machine_id)],
+      [
+        devices.key(organizationId, pending.machine_id),
+        agentMachines.key(organizationId, pending.machine_id),
+      ],
       { consistent: true, what: 'the device' },
     );
     const previous = storedDevice ? fromStored(deviceItemSchema, storedDevice) : null;
@@ -123,7 +126,10 @@ export async function approvePendingDevice(caller: Caller, deviceId: string, now
       throw new Forbidden(MACHINE_LIMIT_MESSAGE(assetLimit), 'machine_limit');
     // Approved or rejected meanwhile (the next read says 404), or the enrolled device changed.
   }
-  throw new TooManyRequests('This device is being approved by several requests at once; try again shortly', 1);
+  throw new TooManyRequests(
+    'This device is being approved by several requests at once; try again shortly',
+    1,
+  );
 }
 
 export async function rejectPendingDevice(caller: Caller, deviceId: string, now: Date): Promise<void> {
