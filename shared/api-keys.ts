@@ -10,7 +10,7 @@ export const COPIED_CONFIRMATION_MS = 2000;
 export const API_KEY_MESSAGES = {
   generateFailed: 'Failed to generate API key',
   deleteFailed: 'Failed to delete API key',
-  deleteConfirm: 'Are you sure you want to delete this API key? Agents using this key will stop working.',
+  deleteConfirm: 'Are you sure you want to delete this API key? It stops enrolling devices at once.',
   rotateFailed: 'Failed to rotate API key',
   rotateConfirm:
     'Rotate this key? A new key replaces it: the current key stops enrolling devices at once. ' +
