@@ -25,8 +25,39 @@ export async function devicesOfKey(organizationId: string, apiKeyId: string): Pr
   });
 }
 
-/** A transaction holds 100 items: three per device, the counter and the audit entry. */
+/** A transaction holds 100 items: two per device, the counter and the audit entry. */
 const DEVICES_PER_TRANSACTION = 30;
+
+/** The writes revoking `batch`: its devices and their tokens' lookups, the enrolled count, the audit entry. */
+function revocationWrites(
+  organizationId: string,
+  apiKey: ApiKeyItem,
+  batch: DeviceItem[],
+  actor: Actor,
+  now: Date,
+): TableWrite[] {
+  const key = `API key ${apiKey.prefix}… (${apiKey.name})`;
+  const [only] = batch.length === 1 ? batch : [];
+  return [
+    ...batch.flatMap((device) => [
+      remove(devices.key(organizationId, device.machine_id), equals('token_hash', device.token_hash)),
+      remove(deviceTokenLookups.key(device.token_hash)),
+    ]),
+    update(enrolledMachines.key(organizationId), { add: { [ENROLLED_ATTRIBUTE]: -batch.length } }),
+    auditEntry({
+      organizationId,
+      actor,
+      now,
+      entityType: 'agent_machine',
+      action: 'deleted',
+      entityId: only ? only.machine_id : null,
+      entityLabel: only
+        ? `${only.hostname} (${only.machine_id}): device revoked with ${key}`
+        : `${batch.length} devices enrolled with ${key} revoked with the key`,
+      changes: { machines: { old: batch.map((device) => device.hostname), new: null } },
+    }),
+  ];
+}
 
 /**
  * Revokes the key's devices: each device and its token's lookup go (its token answers 401; the
@@ -44,52 +75,14 @@ export async function revokeDevicesOfKey(
   let revoked = 0;
   for (let start = 0; start < found.length; start += DEVICES_PER_TRANSACTION) {
     const batch = found.slice(start, start + DEVICES_PER_TRANSACTION);
-    const writes: TableWrite[] = batch.flatMap((device) => [
-      remove(devices.key(organizationId, device.machine_id), equals('token_hash', device.token_hash)),
-      remove(deviceTokenLookups.key(device.token_hash)),
-    ]);
-    writes.push(
-      update(enrolledMachines.key(organizationId), { add: { [ENROLLED_ATTRIBUTE]: -batch.length } }),
-      auditEntry({
-        organizationId,
-        actor,
-        now,
-        entityType: 'agent_machine',
-        action: 'deleted',
-        entityId: null,
-        entityLabel: `${batch.length} device${batch.length === 1 ? '' : 's'} enrolled with API key ${apiKey.prefix}… (${apiKey.name}) revoked with the key`,
-        changes: { machines: { old: batch.map((device) => device.hostname), new: null } },
-      }),
-    );
+    if (!(await transact(revocationWrites(organizationId, apiKey, batch, actor, now)))) {
+      revoked += batch.length;
+      continue;
+    }
     // One changed meanwhile: the rest go one by one, each under its own condition.
-    if (await transact(writes)) {
-      for (const device of batch) revoked += await revokeOne(organizationId, apiKey, device, actor, now);
-    } else revoked += batch.length;
+    for (const device of batch) {
+      if (!(await transact(revocationWrites(organizationId, apiKey, [device], actor, now)))) revoked += 1;
+    }
   }
   return revoked;
-}
-
-async function revokeOne(
-  organizationId: string,
-  apiKey: ApiKeyItem,
-  device: DeviceItem,
-  actor: Actor,
-  now: Date,
-): Promise<number> {
-  const canceled = await transact([
-    remove(devices.key(organizationId, device.machine_id), equals('token_hash', device.token_hash)),
-    remove(deviceTokenLookups.key(device.token_hash)),
-    update(enrolledMachines.key(organizationId), { add: { [ENROLLED_ATTRIBUTE]: -1 } }),
-    auditEntry({
-      organizationId,
-      actor,
-      now,
-      entityType: 'agent_machine',
-      action: 'deleted',
-      entityId: device.machine_id,
-      entityLabel: `${device.hostname} (${device.machine_id}): device revoked with API key ${apiKey.prefix}… (${apiKey.name})`,
-      changes: { device_id: { old: device.device_id, new: null } },
-    }),
-  ]);
-  return canceled ? 0 : 1;
 }
