@@ -1,4 +1,5 @@
 import type { Role } from '../shared/constants';
+import { deviceIdentityRoutes } from './device-identity-routes';
 
 /**
  * The single route table. The local gateway dispatches it and the CDK Api stack deploys it; a test
@@ -377,6 +378,7 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'stripe-signature',
     needsSubscription: false,
   },
+  ...deviceIdentityRoutes,
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

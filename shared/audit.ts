@@ -13,6 +13,8 @@ export const AUDIT_ENTITY_TYPES = [
   // A person's security (MFA turned on or off) and the organisation's (MFA required of everyone).
   'user',
   'organization',
+  // An enrolment key rotated, or deleted with the devices it enrolled (issue 35).
+  'api_key',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -28,6 +28,9 @@ const server = {
   valid: new Set<string>(),
   issued: [] as string[],
   planFull: false,
+  /** Enrolments are held for approval (issue 35): 202, and the token refused with 403 until approved. */
+  holdEnrolments: false,
+  pending: new Set<string>(),
   reportRetryAfter: null as string | null,
   /** The status a report is refused with while reportRetryAfter is set: 429 or 503. */
   reportBusyStatus: 429,
@@ -61,11 +64,26 @@ beforeAll(async () => {
         if (server.planFull)
           return answer(res, 403, { error: { code: 'forbidden', message: LIMIT_MESSAGE } });
         const token = `dt_01HZXAMPLEORG.${randomBytes(32).toString('base64url')}`;
-        server.valid.add(token);
         server.issued.push(token);
+        if (server.holdEnrolments) {
+          server.pending.add(token);
+          return answer(res, 202, {
+            device_id: `dev-${server.issued.length}`,
+            device_token: token,
+            status: 'pending_approval',
+            code: 'enrolment_pending',
+            message: 'Another device reports machine id X, already enrolled as pc-41',
+          });
+        }
+        server.valid.add(token);
         return answer(res, 201, { device_id: `dev-${server.issued.length}`, device_token: token });
       }
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      if (server.pending.has(token)) {
+        return answer(res, 403, {
+          error: { code: 'device_pending', message: 'This device waits for approval' },
+        });
+      }
       if (!DEVICE_TOKEN_PATTERN.test(token) || !server.valid.has(token)) {
         return answer(res, 401, { error: { code: 'invalid_device_token', message: 'Invalid device token' } });
       }
@@ -131,7 +149,14 @@ beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'itaa-agent-'));
   log = memoryLog();
   store = new DeviceStore({ dir, log });
-  Object.assign(server, { requests: [], planFull: false, reportRetryAfter: null, latestVersion: '1.0.0' });
+  Object.assign(server, {
+    requests: [],
+    planFull: false,
+    holdEnrolments: false,
+    pending: new Set<string>(),
+    reportRetryAfter: null,
+    latestVersion: '1.0.0',
+  });
 });
 
 describe('enrolment', () => {
@@ -200,6 +225,28 @@ describe('enrolment', () => {
     });
     await deliver();
     expect(paths()).toEqual(['enroll', 'report']);
+    // It proves it is the enrolled device with the token it holds (issue 35).
+    expect(server.requests[0]!.headers.authorization).toBe(`Bearer dt_01HZXAMPLEORG.${'Z'.repeat(43)}`);
+  });
+
+  it('held for approval: keeps its token, reports nothing until approved, then reports with it', async () => {
+    server.holdEnrolments = true;
+    const held = await deliver();
+    expect(held).toMatchObject({ outcome: 'rejected', status: 202 });
+    expect(paths()).toEqual(['enroll']);
+    expect(log.lines.join('\n')).toContain('held for approval');
+    const token = server.issued.at(-1)!;
+    expect((await store.load())?.device_token).toBe(token);
+
+    // Still pending: 403, the token kept, no new enrolment.
+    expect(await deliver()).toMatchObject({ outcome: 'rejected', status: 403 });
+    expect(paths()).toEqual(['enroll', 'report']);
+    expect((await store.load())?.device_token).toBe(token);
+
+    server.pending.delete(token);
+    server.valid.add(token);
+    expect(await deliver()).toMatchObject({ outcome: 'accepted', status: 202 });
+    expect(paths()).toEqual(['enroll', 'report', 'report']);
   });
 
   it('logs the plan limit message at enrolment (403), sends no report, and waits for the next regular slot', async () => {

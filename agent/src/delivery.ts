@@ -19,13 +19,17 @@ export interface DeliveryDeps {
   now?: () => Date;
 }
 
-/** Enrols this machine and keeps its token; the refusal when the server would not. */
+/**
+ * Enrols this machine and keeps its token; the refusal when the server would not. A device held
+ * for approval keeps its token too, and waits: its next reports are refused (403) until approved.
+ */
 async function enrol(
   report: AgentReport,
   deps: DeliveryDeps,
-): Promise<{ device: DeviceState } | { device: null; result: SendResult }> {
+  heldToken: string | null,
+): Promise<{ device: DeviceState; pending: string | null } | { device: null; result: SendResult }> {
   deps.log.info(`Enrolling ${report.hostname} (machine ${report.machine_id}) with ${deps.endpoint}`);
-  const answer = await enrolDevice(deps.endpoint, deps.apiKey, report, deps.post, deps.timeoutMs);
+  const answer = await enrolDevice(deps.endpoint, deps.apiKey, report, deps.post, deps.timeoutMs, heldToken);
   if (!answer.enrolled) return { device: null, result: answer.result };
   const device: DeviceState = {
     endpoint: deps.endpoint,
@@ -35,8 +39,12 @@ async function enrol(
     enrolled_at: (deps.now?.() ?? new Date()).toISOString(),
   };
   await deps.store.save(device);
+  if (answer.pending) {
+    deps.log.warn(`Enrolment held for approval as device ${device.device_id}: ${answer.pending}`);
+    return { device, pending: answer.pending };
+  }
   deps.log.info(`Enrolled as device ${device.device_id}; its token is kept in ${deps.store.file}`);
-  return { device };
+  return { device, pending: null };
 }
 
 /**
@@ -51,6 +59,8 @@ export async function deliverReport(
   deps: DeliveryDeps,
 ): Promise<SendResult> {
   let device = await deps.store.load();
+  // The token it holds proves, when it enrols again, that it is the device the server enrolled.
+  let heldToken = device?.device_token ?? null;
   if (device && (device.endpoint !== deps.endpoint || device.machine_id !== report.machine_id)) {
     deps.log.info(
       device.endpoint !== deps.endpoint
@@ -61,14 +71,22 @@ export async function deliverReport(
   }
   for (let attempt = 1; ; attempt++) {
     if (!device) {
-      const enrolled = await enrol(report, deps);
+      const enrolled = await enrol(report, deps, heldToken);
       if (!enrolled.device) return enrolled.result;
+      if (enrolled.pending) {
+        return {
+          outcome: 'rejected',
+          status: 202,
+          message: `Enrolment held for approval: ${enrolled.pending}`,
+        };
+      }
       device = enrolled.device;
     }
     const result = await sendReport(deps.endpoint, device.device_token, body, deps.post, deps.timeoutMs);
     if (result.status === 401 && attempt === 1) {
       deps.log.warn(`${result.message}: it may have been revoked; enrolling again`);
       await deps.store.clear();
+      heldToken = null;
       device = null;
       continue;
     }

@@ -5,6 +5,7 @@ import {
   type AgentEnrollmentInput,
   type AgentEnrollmentResponse,
 } from '../../shared/agent-data';
+import { agentEnrollmentPendingSchema } from '../../shared/device-approvals';
 import { agentPost, describeNetworkError, NetworkError, type AgentPost } from './network';
 import { classifyStatus, type ReportOutcome } from './schedule';
 import { AGENT_VERSION } from './version';
@@ -35,6 +36,7 @@ const REPORT_ADVICE: Record<number, string> = {
   401: 'the device token was refused',
   402: "the organisation's subscription is not active; reports resume once it is",
   404: 'the endpoint was not found: check the endpoint URL in the agent configuration',
+  403: 'the device waits for an administrator to approve it in Agent Monitoring: the agent keeps its token and tries again at its next report',
   413: 'the report is larger than the server accepts',
 };
 
@@ -164,15 +166,22 @@ export async function sendReport(
   };
 }
 
-export type EnrolResult = { enrolled: AgentEnrollmentResponse } | { enrolled: null; result: SendResult };
+export type EnrolResult =
+  { enrolled: AgentEnrollmentResponse; pending: string | null } | { enrolled: null; result: SendResult };
 
-/** Enrols this machine with the organisation's API key. Never throws. */
+/**
+ * Enrols this machine with the organisation's API key, sending the device token it still holds
+ * (issue 35): the enrolled device proves itself with it and enrols again at once; a device without
+ * it, when the machine id is enrolled already, is held for an admin's approval (202, `pending` the
+ * server's message), and its token is accepted once approved. Never throws.
+ */
 export async function enrolDevice(
   endpoint: string,
   apiKey: string,
   machine: AgentEnrollmentInput,
   send: AgentPost = DEFAULT_POST,
   timeoutMs = SEND_TIMEOUT_MS,
+  heldToken: string | null = null,
 ): Promise<EnrolResult> {
   const url = enrolmentUrl(endpoint);
   const body = JSON.stringify({
@@ -180,7 +189,9 @@ export async function enrolDevice(
     hostname: machine.hostname,
     os_type: machine.os_type ?? null,
   });
-  const answer = await post(url, { [API_KEY_HEADER]: apiKey }, body, send, timeoutMs);
+  const headers: Record<string, string> = { [API_KEY_HEADER]: apiKey };
+  if (heldToken) headers.authorization = `Bearer ${heldToken}`;
+  const answer = await post(url, headers, body, send, timeoutMs);
   if (!answer.ok) {
     return {
       enrolled: null,
@@ -197,7 +208,10 @@ export async function enrolDevice(
     // judged below
   }
   const enrolled = agentEnrollmentResponseSchema.safeParse(parsed);
-  if (enrolled.success) return { enrolled: enrolled.data };
+  if (enrolled.success) {
+    const held = agentEnrollmentPendingSchema.safeParse(parsed);
+    return { enrolled: enrolled.data, pending: held.success ? held.data.message : null };
+  }
   return {
     enrolled: null,
     result: {

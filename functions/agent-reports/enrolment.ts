@@ -1,47 +1,45 @@
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import {
+  DEVICE_TOKEN_PATTERN,
   ENROLMENTS_PER_MINUTE,
   type AgentEnrollmentResponse,
   type AgentReport,
 } from '../../shared/agent-data';
-import { UNLIMITED } from '../../shared/constants';
+import {
+  DEVICE_APPROVAL_TEXTS,
+  ENROLMENT_PENDING_CODE,
+  type AgentEnrollmentPending,
+} from '../../shared/device-approvals';
 import type { AgentCaller } from '../lib/agent-caller';
 import { auditEntry } from '../lib/audit-trail';
 import { Forbidden, TooManyRequests } from '../lib/errors';
 import { planLimits } from '../lib/plan-limits';
-import {
-  create,
-  getEachItem,
-  isConditionFailure,
-  patch,
-  put,
-  remove,
-  send,
-  update,
-  type TableWrite,
-} from '../lib/table/commands';
+import { check, create, getEachItem, isConditionFailure, send, update } from '../lib/table/commands';
 import { absent, anyOf, equals, lessThan } from '../lib/table/conditions';
 import { agentMachines } from '../lib/table/items/agents';
-import { apiKeyItemSchema, apiKeys } from '../lib/table/items/api-keys';
+import { apiKeyItemSchema, apiKeys, type ApiKeyItem } from '../lib/table/items/api-keys';
 import {
   deviceItemSchema,
   devices,
   deviceTokenLookups,
-  enrolledMachines,
   enrolmentWindows,
-  ENROLLED_ATTRIBUTE,
   hashDeviceToken,
+  pendingDevices,
   WINDOW_COUNT_ATTRIBUTE,
   type DeviceItem,
 } from '../lib/table/items/devices';
 import { fromStored } from '../lib/table/items/stored';
-import { write, type Built } from '../lib/table/transaction';
+import { write } from '../lib/table/transaction';
+import { deviceWrites, type DevicePart } from './device-writes';
 
 /**
  * Enrolment (issue 24): the organisation's API key enrols a device, which gets a token of its own,
  * shown once and kept as its hash. Its reports then update only its machine. Enrolling a machine
- * again (a reinstalled PC) replaces its token, revoking the old one, and is audited.
+ * again replaces its token, revoking the old one, and is audited, but only for the device that
+ * proves it is the enrolled one by sending its current token (issue 35): anyone else with the key
+ * (a cloned PC, a reinstalled one that lost its token, an intruder) gets a device held for an
+ * admin's approval (../agents/approvals-service.ts), and the enrolled device keeps reporting.
  */
 
 export const MACHINE_LIMIT_MESSAGE = (limit: number) =>
@@ -81,13 +79,31 @@ function newDeviceToken(organizationId: string): string {
 
 const ENROL_ATTEMPTS = 5;
 
-type Part = 'device' | 'machine' | 'enrolled' | 'other';
+/** Who the key's holder is, in the audit trail. */
+export function keyActor(apiKey: ApiKeyItem | null): { email: string } {
+  return { email: apiKey ? `API key ${apiKey.prefix}… (${apiKey.name})` : 'API key' };
+}
+
+/** The hash of the device token an enrolment carries (Authorization: Bearer dt_…), or null. */
+export function presentedTokenHash(header: unknown): string | null {
+  if (typeof header !== 'string') return null;
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(header.trim())?.[1];
+  return token && DEVICE_TOKEN_PATTERN.test(token) ? hashDeviceToken(token) : null;
+}
+
+export type EnrolmentAnswer = AgentEnrollmentResponse | AgentEnrollmentPending;
+
+export interface EnrolmentInput extends Pick<AgentReport, 'machine_id' | 'hostname'> {
+  os_type?: string | null;
+}
 
 export async function enrolDevice(
   caller: AgentCaller,
-  input: Pick<AgentReport, 'machine_id' | 'hostname'>,
+  input: EnrolmentInput,
   now: Date,
-): Promise<AgentEnrollmentResponse> {
+  /** The hash of the token the enrolling device holds (presentedTokenHash), when it sent one. */
+  provenTokenHash: string | null = null,
+): Promise<EnrolmentAnswer> {
   const { organizationId } = caller;
   await countEnrolment(organizationId, now);
   const { assetLimit } = planLimits(caller.subscription);
@@ -99,6 +115,7 @@ export async function enrolDevice(
     token_hash: hashDeviceToken(token),
     enrolled_at: now.toISOString(),
     hostname: input.hostname,
+    api_key_id: caller.apiKeyId,
   };
   for (let attempt = 0; attempt < ENROL_ATTEMPTS; attempt++) {
     const [storedDevice, storedMachine, storedKey] = await getEachItem(
@@ -111,62 +128,41 @@ export async function enrolDevice(
     );
     const previous = storedDevice ? fromStored(deviceItemSchema, storedDevice) : null;
     const apiKey = storedKey ? fromStored(apiKeyItemSchema, storedKey) : null;
-    const outcome = await write<Part>(() => {
-      const built: Built<Part> = { parts: [], items: [] };
-      const add = (part: Part, item: TableWrite) => {
-        built.parts.push(part);
-        built.items.push(item);
-      };
-      add(
-        'other',
-        create(
-          deviceTokenLookups.item({
-            token_hash: device.token_hash,
-            organization_id: organizationId,
-            machine_id: device.machine_id,
-            device_id: device.device_id,
-            enrolled_at: device.enrolled_at,
-          }),
-        ),
-      );
+    if (previous && previous.token_hash !== provenTokenHash) {
+      if (await holdForApproval({ device, previous, apiKey, input, now })) {
+        return {
+          device_id: device.device_id,
+          device_token: token,
+          status: 'pending_approval',
+          code: ENROLMENT_PENDING_CODE,
+          message: `${DEVICE_APPROVAL_TEXTS.anotherDevice(input.machine_id, previous.hostname)}. ${DEVICE_APPROVAL_TEXTS.pendingAnswer}`,
+        };
+      }
+      continue;
+    }
+    const outcome = await write<DevicePart>(() => {
+      const built = deviceWrites({
+        device,
+        previous,
+        machineExists: storedMachine !== null,
+        assetLimit,
+        lookup: create(deviceTokenLookups.item(lookupOf(device))),
+      });
       if (previous) {
-        add('device', put(devices.item(device), equals('token_hash', previous.token_hash)));
-        add('other', remove(deviceTokenLookups.key(previous.token_hash)));
-        add(
-          'other',
+        built.parts.push('other');
+        built.items.push(
           auditEntry({
             organizationId,
-            actor: { email: apiKey ? `API key ${apiKey.prefix}… (${apiKey.name})` : 'API key' },
+            actor: keyActor(apiKey),
             now,
             entityType: 'agent_machine',
             action: 'updated',
             entityId: device.machine_id,
-            entityLabel: `${device.hostname} (${device.machine_id}): enrolled again, its previous device token revoked`,
+            entityLabel: `${device.hostname} (${device.machine_id}): enrolled again with its current device token, the previous token revoked`,
             changes: {
               device_id: { old: previous.device_id, new: device.device_id },
               enrolled_at: { old: previous.enrolled_at, new: device.enrolled_at },
             },
-          }),
-        );
-      } else {
-        add('device', create(devices.item(device)));
-        // One machine more; an unlimited plan counts without a ceiling.
-        add(
-          'enrolled',
-          update(
-            enrolledMachines.key(organizationId),
-            { add: { [ENROLLED_ATTRIBUTE]: 1 } },
-            assetLimit >= UNLIMITED
-              ? undefined
-              : anyOf(absent(ENROLLED_ATTRIBUTE), lessThan(ENROLLED_ATTRIBUTE, assetLimit)),
-          ),
-        );
-      }
-      if (storedMachine) {
-        add(
-          'machine',
-          patch(agentMachines.key(organizationId, device.machine_id), {
-            set: { enrolled_at: device.enrolled_at },
           }),
         );
       }
@@ -181,4 +177,66 @@ export async function enrolDevice(
     `Machine ${input.machine_id} is being enrolled by several requests at once; try again shortly`,
     1,
   );
+}
+
+export function lookupOf(device: DeviceItem, pending?: true) {
+  return {
+    token_hash: device.token_hash,
+    organization_id: device.organization_id,
+    machine_id: device.machine_id,
+    device_id: device.device_id,
+    enrolled_at: device.enrolled_at,
+    ...(pending ? { pending } : {}),
+  };
+}
+
+/**
+ * Holds the device for an admin's approval: its pending item and its token's lookup, marked
+ * pending, with the audit entry that records the detection; the enrolled device is checked to be
+ * the one read, and is left as it is. False when that device changed meanwhile (read again).
+ */
+async function holdForApproval(input: {
+  device: DeviceItem;
+  previous: DeviceItem;
+  apiKey: ApiKeyItem | null;
+  input: EnrolmentInput;
+  now: Date;
+}): Promise<boolean> {
+  const { device, previous, now } = input;
+  const label = DEVICE_APPROVAL_TEXTS.anotherDevice(device.machine_id, previous.hostname);
+  const outcome = await write<'device' | 'other'>(() => ({
+    parts: ['device', 'other', 'other', 'other'],
+    items: [
+      check(
+        devices.key(device.organization_id, device.machine_id),
+        equals('token_hash', previous.token_hash),
+      ),
+      create(deviceTokenLookups.item(lookupOf(device, true))),
+      create(
+        pendingDevices.item({
+          organization_id: device.organization_id,
+          device_id: device.device_id,
+          machine_id: device.machine_id,
+          token_hash: device.token_hash,
+          hostname: device.hostname,
+          os_type: input.input.os_type ?? null,
+          requested_at: now.toISOString(),
+          api_key_id: device.api_key_id ?? '',
+          enrolled_device_id: previous.device_id,
+          enrolled_hostname: previous.hostname,
+        }),
+      ),
+      auditEntry({
+        organizationId: device.organization_id,
+        actor: keyActor(input.apiKey),
+        now,
+        entityType: 'agent_machine',
+        action: 'created',
+        entityId: device.machine_id,
+        entityLabel: `${device.hostname}: ${label}; held for approval`,
+        changes: { pending_device_id: { old: null, new: device.device_id } },
+      }),
+    ],
+  }));
+  return outcome.ok;
 }

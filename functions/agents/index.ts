@@ -1,4 +1,7 @@
 import { featureHandler } from '../lib/feature';
+import { handler as approvals } from './approvals';
+import { handler as approvalsApprove } from './approvals-approve';
+import { handler as approvalsReject } from './approvals-reject';
 import { handler as changes } from './changes';
 import { handler as deleteMachine } from './delete';
 import { handler as download } from './download';
@@ -19,4 +22,7 @@ export const handler = featureHandler('agents', {
   'link-add': linkAdd,
   changes,
   'duplicates-decision': duplicatesDecision,
+  approvals,
+  'approvals-approve': approvalsApprove,
+  'approvals-reject': approvalsReject,
 });

@@ -2,7 +2,8 @@ import { API_KEY_HEADER, DEVICE_TOKEN_HEADER, DEVICE_TOKEN_PATTERN } from '../..
 import { API_KEY_PATTERN } from '../../shared/api-keys';
 import { hasActiveSubscription } from '../../shared/subscription';
 import type { RouteDefinition } from '../routes';
-import { PaymentRequired, Unauthorized } from './errors';
+import { DEVICE_APPROVAL_TEXTS, DEVICE_PENDING_CODE } from '../../shared/device-approvals';
+import { Forbidden, PaymentRequired, Unauthorized } from './errors';
 import type { HttpEvent } from './http-event';
 import { getItem, isConditionFailure, patch, send } from './table/commands';
 import { absent, anyOf, lessThan } from './table/conditions';
@@ -44,6 +45,8 @@ export interface DeviceCaller {
   autoAddMachines: boolean;
   /** The plan's asset limit, which automatic adding keeps to. */
   assetLimit: number;
+  /** Held for an admin's approval (issue 35): its token is refused with 403 until then. */
+  pending: boolean;
 }
 
 /** The organisation an agent's key belongs to, or null for a malformed, unknown or deleted key. */
@@ -124,6 +127,7 @@ export async function findDevice(header: unknown): Promise<(DeviceCaller & Tenan
     autoUpdate: tenant.organization?.agent_auto_update !== false,
     autoAddMachines: tenant.organization?.auto_add_machines === true,
     assetLimit: planLimits(tenant.subscription ?? null).assetLimit,
+    pending: lookup.pending === true,
     ...tenant,
   };
 }
@@ -137,6 +141,8 @@ export async function loadDeviceCaller(
   const found = await findDevice(event.headers[DEVICE_TOKEN_HEADER]);
   if (!found?.organization) throw new Unauthorized(DEVICE_TOKEN_MESSAGE, 'invalid_device_token');
   const { organization: _, subscription, ...device } = found;
+  // Not 401: the agent keeps its token (which starts working once approved) instead of enrolling again.
+  if (device.pending) throw new Forbidden(DEVICE_APPROVAL_TEXTS.pendingReport, DEVICE_PENDING_CODE);
   if (route.needsSubscription && !hasActiveSubscription(subscription, now)) throw new PaymentRequired();
   return device;
 }

@@ -5,7 +5,13 @@ import { BadRequest, NotFound } from '../lib/errors';
 import { getItem, listAll, patch, send } from '../lib/table/commands';
 import { agentMachines } from '../lib/table/items/agents';
 import { apiKeyItemSchema, apiKeyLookups, apiKeys } from '../lib/table/items/api-keys';
-import { deviceItemSchema, devices, deviceTokenLookups } from '../lib/table/items/devices';
+import {
+  deviceItemSchema,
+  devices,
+  deviceTokenLookups,
+  pendingDeviceItemSchema,
+  pendingDevices,
+} from '../lib/table/items/devices';
 import { stripeCustomers } from '../lib/table/items/billing';
 import { invitationItemSchema, invitations, invitationTokens } from '../lib/table/items/invitations';
 import {
@@ -59,9 +65,10 @@ export async function deleteOrganization(organizationId: string, ownOrganization
     await send(patch(organizationKey, { set: { deleting_since: new Date().toISOString() } }));
   }
 
-  const [keys, enrolled, invited, profiles, subscription] = await Promise.all([
+  const [keys, enrolled, pending, invited, profiles, subscription] = await Promise.all([
     listAll(apiKeyItemSchema, apiKeys.ofOrganization(organizationId)),
     listAll(deviceItemSchema, devices.ofOrganization(organizationId)),
+    listAll(pendingDeviceItemSchema, pendingDevices.ofOrganization(organizationId)),
     listAll(invitationItemSchema, invitations.ofOrganization(organizationId)),
     listAll(userProfileItemSchema, userProfiles.ofOrganization(organizationId)),
     getItem(subscriptionItemSchema, subscriptions.key(organizationId)),
@@ -71,7 +78,7 @@ export async function deleteOrganization(organizationId: string, ownOrganization
   if (customerId) await cancelCustomerSubscriptions(customerId);
   await deleteKeys([
     ...keys.map((key) => apiKeyLookups.key(key.key_hash)),
-    ...enrolled.map((device) => deviceTokenLookups.key(device.token_hash)),
+    ...[...enrolled, ...pending].map((device) => deviceTokenLookups.key(device.token_hash)),
     ...invited.map((invitation) => invitationTokens.key(invitation.token_hash)),
     ...(customerId ? [stripeCustomers.key(customerId)] : []),
   ]);

@@ -20,10 +20,11 @@ import { createKey, deviceHeaders, machine } from '../support/agents';
 
 /** Enrolment, device tokens, the machine quota and deleting a machine (issue 24). */
 
-function enrol(key: string, machineId: string, hostname = 'FINANCE-PC-01') {
+function enrol(key: string, machineId: string, hostname = 'FINANCE-PC-01', deviceToken?: string) {
   return api<AgentEnrollmentResponse>('/api/agent/enroll', {
     method: 'POST',
-    headers: { 'x-api-key': key },
+    // The enrolled device proves itself with its current token (issue 35).
+    headers: { 'x-api-key': key, ...(deviceToken ? deviceHeaders(deviceToken) : {}) },
     body: { machine_id: machineId, hostname, os_type: 'Windows' },
   });
 }
@@ -121,12 +122,12 @@ describe('enrolment', () => {
     expect(answer).toMatchObject({ status: 401, body: { error: { code: 'invalid_device_token' } } });
   });
 
-  it('re-enrolling a machine revokes its old token and is audited', async () => {
+  it('re-enrolling a machine with its current token revokes that token and is audited', async () => {
     const company = await signUpCompany();
     const { key } = await createKey(company);
     const first = (await enrol(key, 'MACHINE-1')).body.device_token;
     expect((await report(first, machine({ machine_id: 'MACHINE-1' }))).status).toBe(202);
-    const second = await enrol(key, 'MACHINE-1', 'FINANCE-PC-01-REINSTALLED');
+    const second = await enrol(key, 'MACHINE-1', 'FINANCE-PC-01-REINSTALLED', first);
     expect(second.status).toBe(201);
     expect((await report(first, machine({ machine_id: 'MACHINE-1' }))).body).toMatchObject({
       error: { code: 'invalid_device_token' },
@@ -143,7 +144,7 @@ describe('enrolment', () => {
     // The same machine counts once against the plan.
     const organizationId = await organizationIdOf(company);
     await setSubscription(organizationId, { asset_limit: 1, user_limit: 999999 });
-    expect((await enrol(key, 'MACHINE-1')).status).toBe(201);
+    expect((await enrol(key, 'MACHINE-1', 'FINANCE-PC-01', second.body.device_token)).status).toBe(201);
   });
 
   it("updates only the token's machine, whatever machine_id the report names", async () => {

@@ -9,6 +9,7 @@ import {
 } from '../../shared/agent-data';
 import { auditLogListQuerySchema } from '../../shared/audit';
 import { createApiKeySchema } from '../../shared/api-keys';
+import { deviceIdentityInputs } from '../support/bad-input/device-identity-inputs';
 import { emailConfirmationSchema, signupSchema } from '../../shared/auth';
 import { checkoutRequestSchema, paymentsQuerySchema } from '../../shared/billing';
 import {
@@ -310,6 +311,7 @@ describe('bad input on every route of the route table', () => {
       ...inventoryInputs(machineId),
       ...importInputs(importJob.id),
       ...hardwareListInputs(asset.id),
+      ...deviceIdentityInputs(spareKey.id),
     };
     const uncovered = routes.map(routeKey).filter((key) => !(key in inputs));
     expect(uncovered, 'routes without an input definition in bad-input.test.ts').toEqual([]);

@@ -7,6 +7,7 @@ import { routeKey, routes, type RouteDefinition } from '../../functions/routes';
 import { ALERTS_OWN_CALLS } from '../support/alerts';
 import { hardwareListCalls } from '../support/hardware-list-calls';
 import { inventoryCalls } from '../support/inventory-calls';
+import { deviceIdentityCalls, heldDevice, type DeviceIdentityVictim } from '../support/device-identity-calls';
 import {
   addMember,
   api,
@@ -37,7 +38,7 @@ import { API_KEY_HEADER } from '../../shared/agent-data';
  */
 
 /** What the victim organisation has that a route can aim at. */
-interface Victim {
+interface Victim extends DeviceIdentityVictim {
   organizationId: string;
   admin: TestCompany;
   member: Member;
@@ -145,6 +146,7 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
     'POST /api/billing/sync-plans': { ownStatus: 200 },
     ...ALERTS_OWN_CALLS,
     ...inventoryCalls(victim),
+    ...deviceIdentityCalls(victim),
     ...importCalls(victim),
     ...hardwareListCalls(victim),
   };
@@ -223,6 +225,7 @@ async function victimOrganization(): Promise<Victim> {
     apiKeyId: key.body.id,
     apiKey: key.body.key,
     machineId,
+    pendingDeviceId: await heldDevice(key.body.key, machineId),
     checkoutSessionId,
     importJobId: imported.id,
     secrets: [

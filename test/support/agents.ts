@@ -127,26 +127,37 @@ export async function deviceTokenFor(key: string, body: unknown, send: SendReque
   return token;
 }
 
+/** The token each machine was last enrolled with in this process, which proves it when it enrols again. */
+const enrolledInProcess = new Map<string, string>();
+
 /**
  * A device enrolled through the enrolment service, in this process (useFunctionEnv first): the
  * caller its reports would have, for tests that record reports through the data layer, and its
- * token, for tests that send them.
+ * token, for tests that send them. A machine enrolled here before enrols again as its own device
+ * does, with its current token (issue 35), and gets a new one.
  */
 export async function enrolInProcess(
   organizationId: string,
   identity: Pick<AgentReportInput, 'machine_id' | 'hostname'> = machine(),
   now = new Date(),
 ): Promise<DeviceCaller & { token: string }> {
-  const [{ enrolDevice }, { findDevice }] = await Promise.all([
+  const [{ enrolDevice }, { findDevice }, { hashDeviceToken }] = await Promise.all([
     import('../../functions/agent-reports/enrolment'),
     import('../../functions/lib/agent-caller'),
+    import('../../functions/lib/table/items/devices'),
   ]);
+  const cacheKey = `${organizationId}\n${identity.machine_id}`;
+  const previous = enrolledInProcess.get(cacheKey);
   const { device_token } = await enrolDevice(
     { organizationId, apiKeyId: 'in-process', subscription: null },
     identity,
     now,
+    previous ? hashDeviceToken(previous) : null,
   );
   const device = await findDevice(`Bearer ${device_token}`);
   if (!device) throw new Error('The device just enrolled is not found by its token');
+  if (device.pending)
+    throw new Error(`${identity.machine_id} is enrolled by a device this process did not enrol`);
+  enrolledInProcess.set(cacheKey, device_token);
   return { ...device, token: device_token };
 }

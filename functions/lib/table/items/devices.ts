@@ -22,6 +22,8 @@ export const deviceItemSchema = z.object({
   token_hash: z.string(),
   enrolled_at: z.string(),
   hostname: z.string(),
+  /** The API key that enrolled it (issue 35; absent on devices enrolled before), for revoking a key's devices. */
+  api_key_id: z.string().optional(),
 });
 export type DeviceItem = z.infer<typeof deviceItemSchema>;
 
@@ -44,6 +46,8 @@ export const deviceTokenLookupItemSchema = z.object({
   machine_id: z.string(),
   device_id: z.string(),
   enrolled_at: z.string(),
+  /** A device held for an admin's approval (issue 35): its token is refused until then. */
+  pending: z.boolean().optional(),
 });
 export type DeviceTokenLookupItem = z.infer<typeof deviceTokenLookupItemSchema>;
 
@@ -71,4 +75,35 @@ export const enrolmentWindows = {
   }),
   /** Epoch seconds, well after the window has closed. */
   expiry: (windowStart: number) => ({ [TTL_ATTRIBUTE]: Math.floor(windowStart / 1000) + 3600 }),
+};
+
+/**
+ * A device held for approval (issue 35): it enrolled a machine id another device has, without that
+ * device's token. Keyed by its own device id; its token's lookup is marked pending.
+ */
+export const pendingDeviceItemSchema = z.object({
+  organization_id: z.string(),
+  device_id: z.string(),
+  machine_id: z.string(),
+  token_hash: z.string(),
+  hostname: z.string(),
+  os_type: z.string().nullable(),
+  requested_at: z.string(),
+  api_key_id: z.string(),
+  enrolled_device_id: z.string().nullable(),
+  enrolled_hostname: z.string().nullable(),
+});
+export type PendingDeviceItem = z.infer<typeof pendingDeviceItemSchema>;
+
+export const pendingDevices = {
+  key: (organizationId: string, deviceId: string) => ({
+    pk: agentMachines.partition(organizationId),
+    sk: key(`PENDINGDEVICE#${deviceId}`),
+  }),
+  item: (pending: PendingDeviceItem) =>
+    stored(pending, pendingDevices.key(pending.organization_id, pending.device_id)),
+  ofOrganization: (organizationId: string) => ({
+    partition: agentMachines.partition(organizationId),
+    sortPrefix: key('PENDINGDEVICE#'),
+  }),
 };

@@ -13,6 +13,7 @@ import { useAgentList } from '../api/list-agents';
 import { useNow } from './agent-clock';
 import { AgentDetail } from './agent-detail';
 import { AgentGrid } from './agent-grid';
+import { PendingDevices } from './pending-devices';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import '../agent-grid.css';
 import '../agent-detail.css';
@@ -99,19 +100,22 @@ export function AgentMonitoringTab() {
     );
   }
   return (
-    <AgentGrid
-      list={list}
-      now={now}
-      filters={{ search, freshness, inventory, sort }}
-      searching={search.trim() !== q}
-      onSearchChange={setSearch}
-      onFreshnessChange={setFreshness}
-      onInventoryChange={setInventory}
-      onSortChange={setSort}
-      filling={table.filling}
-      loadMore={table.loadMore}
-      machineLink={machineLink}
-      returnFocusRef={returnFocusRef}
-    />
+    <>
+      <PendingDevices />
+      <AgentGrid
+        list={list}
+        now={now}
+        filters={{ search, freshness, inventory, sort }}
+        searching={search.trim() !== q}
+        onSearchChange={setSearch}
+        onFreshnessChange={setFreshness}
+        onInventoryChange={setInventory}
+        onSortChange={setSort}
+        filling={table.filling}
+        loadMore={table.loadMore}
+        machineLink={machineLink}
+        returnFocusRef={returnFocusRef}
+      />
+    </>
   );
 }

@@ -4,16 +4,26 @@ import type { ApiKeyListResponse } from '@shared/api-keys';
 import { apiRequest } from '../../../api/api-client';
 import { apiKeysQueryKey } from './get-api-keys';
 
-/** Deletes a key (admins): agents using it are refused from then on. */
-export async function deleteApiKey(id: string): Promise<void> {
-  await apiRequest(`/api/api-keys/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' });
+/**
+ * Deletes a key (admins): it enrols no device from then on. With `revokeDevices` (issue 35) every
+ * device it enrolled is revoked too; without, they keep reporting with their own tokens.
+ */
+export async function deleteApiKey({
+  id,
+  revokeDevices,
+}: {
+  id: string;
+  revokeDevices: boolean;
+}): Promise<void> {
+  const query = revokeDevices ? '?revoke_devices=true' : '';
+  await apiRequest(`/api/api-keys/${encodeURIComponent(id)}${query}`, z.unknown(), { method: 'DELETE' });
 }
 
 export function useDeleteApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteApiKey,
-    onSuccess: (_result, id) => {
+    onSuccess: (_result, { id }) => {
       queryClient.setQueryData<ApiKeyListResponse>(apiKeysQueryKey, (list) =>
         list ? { items: list.items.filter((item) => item.id !== id) } : list,
       );

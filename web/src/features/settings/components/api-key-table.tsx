@@ -25,6 +25,8 @@ interface ApiKeyTableProps {
   /** Admins get a Delete button per key. */
   canManage: boolean;
   onDelete: (key: ApiKey) => void;
+  /** Admins get Rotate too (issue 35): a new secret, the old one stops enrolling. */
+  onRotate: (key: ApiKey) => void;
   /** The list's region, which takes focus when a deleted key's row is gone. */
   regionRef: Ref<HTMLDivElement>;
   labelledBy: string;
@@ -40,8 +42,15 @@ function ApiKeySkeleton() {
   );
 }
 
-/** The organisation's keys: name, shortened key, created, last used, and Delete for admins. */
-export function ApiKeyTable({ keys, canManage, onDelete, regionRef, labelledBy }: ApiKeyTableProps) {
+/** The organisation's keys: name, shortened key, created, last used, and Rotate and Delete for admins. */
+export function ApiKeyTable({
+  keys,
+  canManage,
+  onDelete,
+  onRotate,
+  regionRef,
+  labelledBy,
+}: ApiKeyTableProps) {
   const items = keys.data?.items;
   return (
     <div ref={regionRef} tabIndex={-1} className="api-keys__list" aria-busy={keys.isFetching}>
@@ -92,6 +101,13 @@ export function ApiKeyTable({ keys, canManage, onDelete, regionRef, labelledBy }
                 </TableCell>
                 {canManage ? (
                   <TableCell className="api-keys__actions row-actions">
+                    <Button
+                      size="small"
+                      onClick={() => onRotate(key)}
+                      aria-label={`Rotate ${key.name} ${shortenedKey(key)}`}
+                    >
+                      Rotate
+                    </Button>
                     <Button
                       size="small"
                       colorTheme="error"

@@ -4,25 +4,16 @@ import { API_KEY_MESSAGES, type ApiKey, type CreatedApiKey } from '@shared/api-k
 import { hasRole } from '@shared/constants';
 import { errorMessage } from '../../../api/api-client';
 import { useCurrentUser } from '../../../api/me';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useDeleteApiKey } from '../api/delete-api-key';
 import { useApiKeys } from '../api/get-api-keys';
 import { AgentConnection } from './agent-connection';
-import { formatCreated, shortenedKey } from './api-key-format';
 import { ApiKeyTable } from './api-key-table';
+import { DeleteApiKeyDialog } from './delete-api-key-dialog';
+import { RotateApiKeyDialog } from './rotate-api-key-dialog';
 import { NewApiKey } from './new-api-key';
 import '../copy-box.css';
 import '../api-keys.css';
-
-function DeleteDetail({ apiKey }: { apiKey: ApiKey }) {
-  return (
-    <>
-      <strong>{apiKey.name}</strong> <code className="inline-code">{shortenedKey(apiKey)}</code>, created{' '}
-      {formatCreated(apiKey.created_at)}
-    </>
-  );
-}
 
 /**
  * Settings → General → API Keys for Agents: the keys monitoring agents report with, generated
@@ -39,6 +30,7 @@ export function ApiKeysSection() {
   // The full key lives here only, until "Done" or until the page is left.
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
+  const [rotating, setRotating] = useState<ApiKey | null>(null);
   const generateRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const deletedRef = useRef(false);
@@ -61,9 +53,14 @@ export function ApiKeysSection() {
     setDeleting(apiKey);
   };
 
-  const confirmDelete = async (apiKey: ApiKey) => {
+  const rotated = (key: CreatedApiKey) => {
+    setRotating(null);
+    setCreated(key);
+  };
+
+  const confirmDelete = async (apiKey: ApiKey, revokeDevices: boolean) => {
     try {
-      await deletion.mutateAsync(apiKey.id);
+      await deletion.mutateAsync({ id: apiKey.id, revokeDevices });
       deletedRef.current = true;
       if (created?.id === apiKey.id) setCreated(null);
       setDeleting(null);
@@ -126,6 +123,7 @@ export function ApiKeysSection() {
         keys={keys}
         canManage={canManage}
         onDelete={openDelete}
+        onRotate={setRotating}
         regionRef={listRef}
         labelledBy={headingId}
       />
@@ -133,20 +131,17 @@ export function ApiKeysSection() {
       <AgentConnection keys={keys.data?.items} failed={keys.isError && !keys.data} />
 
       {deleting ? (
-        <ConfirmDialog
-          question={API_KEY_MESSAGES.deleteConfirm}
-          detail={<DeleteDetail apiKey={deleting} />}
-          confirmLabel="Delete"
+        <DeleteApiKeyDialog
+          apiKey={deleting}
           busy={deletion.isPending}
-          error={
-            deletion.isError
-              ? { heading: API_KEY_MESSAGES.deleteFailed, message: errorMessage(deletion.error) }
-              : null
-          }
-          onConfirm={() => void confirmDelete(deleting)}
+          error={deletion.isError ? deletion.error : null}
+          onConfirm={(revokeDevices) => void confirmDelete(deleting, revokeDevices)}
           onCancel={() => setDeleting(null)}
           returnFocus={() => (deletedRef.current ? (listRef.current ?? generateRef.current) : null)}
         />
+      ) : null}
+      {rotating ? (
+        <RotateApiKeyDialog apiKey={rotating} onRotated={rotated} onCancel={() => setRotating(null)} />
       ) : null}
     </Card>
   );

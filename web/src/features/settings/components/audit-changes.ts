@@ -21,6 +21,7 @@ export const ENTITY_TYPE_LABELS: Record<AuditEntityType, string> = {
   agent_machine: 'Monitored machine',
   user: 'User',
   organization: 'Organization',
+  api_key: 'API key',
 };
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
