@@ -49,14 +49,20 @@ export async function wrongCodeFor(email: string): Promise<string> {
   return String((Number(right) + 1) % 1_000_000).padStart(6, '0');
 }
 
-/** The code of the newest waiting sign-up's email to an address (issue 35), read as its owner would. */
-export async function waitingSignupCodeSentTo(email: string): Promise<string> {
+/** The newest waiting sign-up's email to an address (issue 35): its code and its link, as its owner reads them. */
+export async function waitingSignupEmailSentTo(email: string): Promise<{ code: string; link: URL | null }> {
   const sent = (await sentEmails()).find(
     (candidate) => candidate.to === email && candidate.subject === SIGNUP_ATTEMPT_SUBJECT,
   );
   const code = sent?.body.match(/code of this new sign-up is: (\d{6})/)?.[1];
-  if (!code) throw new Error(`No waiting sign-up's code was sent to ${email}`);
-  return code;
+  if (!sent || !code) throw new Error(`No waiting sign-up's code was sent to ${email}`);
+  const link = sent.body.match(/https?:\/\/\S+\/confirm-sign-up\S*/)?.[0];
+  return { code, link: link ? new URL(link) : null };
+}
+
+/** The code of the newest waiting sign-up's email to an address (issue 35), read as its owner would. */
+export async function waitingSignupCodeSentTo(email: string): Promise<string> {
+  return (await waitingSignupEmailSentTo(email)).code;
 }
 
 /** POST /api/auth/signup/confirm: a waiting sign-up's code with its address and password. */
