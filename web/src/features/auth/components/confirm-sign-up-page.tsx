@@ -1,4 +1,4 @@
-import { Button, Flex, Link, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, Link, PasswordField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import {
 } from '@shared/auth';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { useConfirmSignUp } from '../api/confirm-sign-up';
+import { CodeField, EmailField } from './auth-fields';
 import { AuthLayout } from './auth-layout';
 import { AuthMessage } from './auth-message';
 import { useFormFeedback } from './use-form-feedback';
@@ -66,28 +67,15 @@ export function ConfirmSignUpPage() {
         <Flex direction="column" gap="medium">
           <Text color="font.secondary">{SIGNUP_ATTEMPT_MESSAGES.intro}</Text>
           {notice ? <AuthMessage notice={notice} /> : null}
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            hasError={invalidField === 'email'}
-            isRequired
-          />
-          <TextField
+          <EmailField value={email} onChange={setEmail} hasError={invalidField === 'email'} />
+          <CodeField
             label="Confirmation code"
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
             maxLength={CONFIRMATION_CODE_LENGTH}
             autoFocus={linkedEmail !== ''}
             value={code}
-            onChange={(event) => setCode(event.target.value)}
+            onChange={setCode}
             descriptiveText={`The ${CONFIRMATION_CODE_LENGTH}-digit code from the email`}
             hasError={invalidField === 'code'}
-            isRequired
           />
           <PasswordField
             label="Password"
