@@ -101,6 +101,14 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     method: 'POST',
+    path: '/api/auth/signup/confirm',
+    feature: 'auth',
+    handler: 'signup-confirm',
+    auth: 'public',
+    needsSubscription: false,
+  },
+  {
+    method: 'POST',
     // The token in the body, never in the path: paths end up in access logs.
     path: '/api/invitations/lookup',
     feature: 'auth',

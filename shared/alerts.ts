@@ -14,6 +14,11 @@ export const WARRANTY_ALERT_DAYS = 30;
 export const FULL_DISK_PERCENT = 90;
 /** Rows each list of the email shows; the rest is counted ("and 12 more"). */
 export const DIGEST_LIST_LIMIT = 50;
+/**
+ * "Send digest now" per admin (issue 35): each call emails every admin who opted in, so a script
+ * holding one admin's session must not turn it into a stream of emails. A person sends a few.
+ */
+export const DIGEST_SENDS_PER_HOUR = 5;
 
 const offlineHours = z
   .number({ error: 'offline_hours must be a whole number of hours' })
@@ -117,4 +122,5 @@ export const ALERT_MESSAGES = {
   loadFailed: 'Failed to load alert settings',
   saveFailed: 'Failed to save alert settings',
   sendFailed: 'Failed to send the alert digest',
+  tooManySends: `You can send the digest ${DIGEST_SENDS_PER_HOUR} times an hour. Please try again later.`,
 } as const;

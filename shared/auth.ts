@@ -115,6 +115,43 @@ export type InvitationSignupRequest = z.infer<typeof invitationSignupSchema>;
 export const signupResponseSchema = z.object({ message: z.string() });
 export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
+/**
+ * A later sign-up for an address whose first one still waits for its code waits beside it (issue
+ * 35) with a code of its own. Its owner cannot sign in to it (Cognito holds the first one's
+ * password), so its code is entered on this page with the address and the password chosen for it.
+ */
+export const CONFIRM_SIGNUP_PATH = '/confirm-sign-up';
+
+export const SIGNUP_ATTEMPT_MESSAGES = {
+  title: 'Confirm your sign-up',
+  intro:
+    'Enter the code from the email we sent you, with the email address and the password you chose when you signed up.',
+  submit: 'Confirm sign-up',
+  submitting: 'Confirming…',
+  wrongCode:
+    'This code and password do not match a sign-up waiting for this address. Check the latest email we sent you and try again.',
+  addressTaken: 'This sign-up can no longer be used: the address already has an account. Sign in instead.',
+  confirmed: 'Your email address is confirmed and your company account is created. You can now sign in.',
+} as const;
+
+export const signupAttemptConfirmationSchema = z.strictObject({
+  email: emailSchema,
+  password: passwordSchema,
+  code: emailConfirmationSchema.shape.code,
+});
+export type SignupAttemptConfirmation = z.infer<typeof signupAttemptConfirmationSchema>;
+
+/** The link in a waiting sign-up's email: the page with the address filled in (the code stays in the email). */
+export function confirmSignupLink(appUrl: string, email: string): string {
+  return pageWithEmail(appUrl, CONFIRM_SIGNUP_PATH, email);
+}
+
+function pageWithEmail(appUrl: string, path: string, email: string): string {
+  const url = new URL(path, appUrl.endsWith('/') ? appUrl : `${appUrl}/`);
+  url.searchParams.set('email', email);
+  return url.toString();
+}
+
 /** The first problem with a sign-up form, in the product's words, or null when it is fine. */
 export function firstSignupProblem(input: Record<string, unknown>): string | null {
   const result = signupSchema.safeParse(input);
@@ -126,7 +163,5 @@ export const RESET_PASSWORD_PATH = '/reset-password';
 
 /** The reset email's link: the /reset-password page with the address filled in (the code stays in the email). */
 export function resetPasswordLink(appUrl: string, email: string): string {
-  const url = new URL(RESET_PASSWORD_PATH, appUrl.endsWith('/') ? appUrl : `${appUrl}/`);
-  url.searchParams.set('email', email);
-  return url.toString();
+  return pageWithEmail(appUrl, RESET_PASSWORD_PATH, email);
 }

@@ -29,6 +29,66 @@ const PART_KEY_BYTES = 1_000;
 export const NOT_INCLUDED = 'Not included in the report';
 
 /**
+ * What a report's lists may take together once fitted (issue 35): the transaction's room less what
+ * else goes in it (change sets up to 300 KB, the machine item, audit entries, counters, part keys).
+ */
+export const REPORT_LISTS_BYTES = 3_400_000;
+
+const LISTS = ['storage_info', 'shared_folders', 'printers', 'installed_software'] as const;
+type ListSection = (typeof LISTS)[number];
+
+/** Why a list was stored cut: the stale mark its machine shows until a report fits whole. */
+export function cutMessage(kept: number, reported: number): string {
+  return (
+    `Only the first ${kept.toLocaleString('en')} of ${reported.toLocaleString('en')} entries were stored: ` +
+    'the report is larger than one report can store'
+  );
+}
+
+/** A report as it is stored: its lists fitted, and why any was cut. */
+export type FittedReport = AgentReport & { cut?: Partial<Record<ListSection, string>> };
+
+/** The longest run of entries from the start whose JSON stays within the bytes. */
+function prefixWithin<T>(entries: T[], bytes: number): T[] {
+  let size = 2;
+  let count = 0;
+  for (const entry of entries) {
+    size += jsonBytes(entry) + 1;
+    if (size > bytes) break;
+    count++;
+  }
+  return entries.slice(0, count);
+}
+
+/**
+ * A schema-valid report is never refused for its size (issue 35: 20,000 programs, 3.9 MB, were
+ * refused with 413 on every try, so that machine never reported software): lists that together
+ * pass REPORT_LISTS_BYTES are cut, the largest first, each small one kept whole, and each cut list is
+ * marked stale with how much of it was stored. A report that fits is returned as it is.
+ */
+export function fitReport(report: AgentReport): FittedReport {
+  const sized = LISTS.flatMap((section) => {
+    const entries = report[section];
+    return entries === undefined
+      ? []
+      : [{ section, entries: entries as unknown[], bytes: jsonBytes(entries) }];
+  }).sort((a, b) => a.bytes - b.bytes);
+  if (sized.reduce((total, list) => total + list.bytes, 0) <= REPORT_LISTS_BYTES) return report;
+  const fitted: FittedReport = { ...report, cut: {} };
+  let room = REPORT_LISTS_BYTES;
+  for (const [at, { section, entries, bytes }] of sized.entries()) {
+    const share = room / (sized.length - at);
+    const kept = bytes <= share ? entries : prefixWithin(entries, share);
+    if (kept.length < entries.length) {
+      Object.assign(fitted, { [section]: kept });
+      fitted.cut![section] = cutMessage(kept.length, entries.length);
+    }
+    room -= kept === entries ? bytes : jsonBytes(kept);
+  }
+  return fitted;
+}
+
+/**
  * Detects a changed section. 64 bits of SHA-256 are plenty for that (a machine's section against its
  * own previous content), and keep the hashes short enough for the machine item to stay under 1 KB:
  * one write unit.
@@ -66,14 +126,15 @@ export function collectedSections(report: AgentReport): Set<AgentReportSection> 
   );
 }
 
-/** Every section the report did not collect, with why and when. */
-export function staleMarks(report: AgentReport, now: Date): StaleSections {
+/** Every section the report did not collect, or stored cut, with why and when. */
+export function staleMarks(report: FittedReport, now: Date): StaleSections {
   const collected = collectedSections(report);
   const errors = new Map(report.collection_errors.map((each) => [each.section, each.message]));
+  const cut: Partial<Record<AgentReportSection, string>> = report.cut ?? {};
   return Object.fromEntries(
-    AGENT_REPORT_SECTIONS.filter((section) => !collected.has(section)).map((section) => [
+    AGENT_REPORT_SECTIONS.filter((section) => !collected.has(section) || cut[section]).map((section) => [
       section,
-      { error: errors.get(section) ?? NOT_INCLUDED, at: now.toISOString() },
+      { error: cut[section] ?? errors.get(section) ?? NOT_INCLUDED, at: now.toISOString() },
     ]),
   );
 }

@@ -35,10 +35,12 @@ import { moveSoftwareIndex } from './software-index';
 import {
   checkWriteSize,
   collectedSections,
+  fitReport,
   heavySections,
   lightFields,
   splitSection,
   staleMarks,
+  type FittedReport,
   type HeavySections,
 } from './sections';
 
@@ -74,7 +76,7 @@ interface ReportWrite {
   fields: Record<string, unknown>;
 }
 
-function reportWrite(report: AgentReport, now: Date): ReportWrite {
+function reportWrite(report: FittedReport, now: Date): ReportWrite {
   const collected = collectedSections(report);
   const heavy = heavySections(report, collected);
   const stale = staleMarks(report, now);
@@ -114,7 +116,7 @@ const storageNotParted: Condition = (e) =>
  */
 async function recordHeartbeat(
   organizationId: string,
-  report: AgentReport,
+  report: FittedReport,
   now: Date,
 ): Promise<{ previousSeen: string | undefined } | null> {
   const { heavy, fields } = reportWrite(report, now);
@@ -167,7 +169,7 @@ async function moveSeenHour(organizationId: string, previousSeen: string | undef
  */
 async function writeReport(
   device: DeviceCaller,
-  report: AgentReport,
+  report: FittedReport,
   current: AgentMachineItem | null,
   now: Date,
   inventory: (machine: AgentMachineItem) => Promise<InventoryWrites & { indexed: boolean }>,
@@ -266,7 +268,7 @@ async function writeReport(
  */
 async function prepareInventory(
   device: DeviceCaller,
-  report: AgentReport,
+  report: FittedReport,
   current: AgentMachineItem | null,
   now: Date,
 ): Promise<(machine: AgentMachineItem) => Promise<InventoryWrites & { indexed: boolean }>> {
@@ -307,7 +309,8 @@ async function prepareInventory(
  */
 export async function recordAgentReport(device: DeviceCaller, sent: AgentReport, now: Date): Promise<void> {
   const { organizationId } = device;
-  const report: AgentReport = { ...sent, machine_id: device.machineId };
+  // Lists past what one report can store are cut and marked stale rather than refused (sections.ts).
+  const report = fitReport({ ...sent, machine_id: device.machineId });
   const heartbeat = await recordHeartbeat(organizationId, report, now);
   if (heartbeat) return moveSeenHour(organizationId, heartbeat.previousSeen, now);
   for (let attempt = 0; attempt < REPORT_ATTEMPTS; attempt++) {

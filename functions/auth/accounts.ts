@@ -9,7 +9,13 @@ import { findEmailConfirmation, removeUnconfirmedSignup } from './email-confirma
  * removal that stopped half way.
  */
 export type AddressStanding =
-  { kind: 'free' } | { kind: 'account' } | { kind: 'unconfirmed'; release: () => Promise<boolean> };
+  | { kind: 'free' }
+  | { kind: 'account' }
+  /**
+   * `pending`: a company sign-up waiting for its code, which its creator can still sign in to and
+   * confirm (issue 35: a later sign-up waits beside it instead of replacing it); otherwise a leftover.
+   */
+  | { kind: 'unconfirmed'; pending: boolean; release: () => Promise<boolean> };
 
 /**
  * A Cognito user this old without a profile is a leftover; a younger one is a sign-up still being
@@ -26,6 +32,7 @@ export async function addressStanding(email: string, now: Date): Promise<Address
     if (age < LEFTOVER_AFTER_MS) return { kind: 'account' };
     return {
       kind: 'unconfirmed',
+      pending: false,
       release: async () => {
         await deleteCognitoUser(user.sub);
         return true;
@@ -34,7 +41,7 @@ export async function addressStanding(email: string, now: Date): Promise<Address
   }
   const confirmation = await findEmailConfirmation(profile.organization_id);
   if (!confirmation || confirmation.user_id !== profile.id) return { kind: 'account' };
-  return { kind: 'unconfirmed', release: () => removeUnconfirmedSignup(confirmation) };
+  return { kind: 'unconfirmed', pending: true, release: () => removeUnconfirmedSignup(confirmation) };
 }
 
 /**

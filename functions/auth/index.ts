@@ -6,9 +6,11 @@ import { handler as me } from './me';
 import { handler as meMfa } from './me-mfa';
 import { handler as meMfaDisable } from './me-mfa-disable';
 import { handler as signup } from './signup';
+import { handler as signupConfirm } from './signup-confirm';
 
 export const handler = featureHandler('auth', {
   signup,
+  'signup-confirm': signupConfirm,
   me,
   invitation,
   'confirm-email': confirmEmail,

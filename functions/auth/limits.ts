@@ -14,6 +14,13 @@ export const SIGNUP_LIMIT: RateLimit = {
   message: 'Too many sign-ups from your network. Please try again later.',
 };
 
+/**
+ * A company sign-up answers on a whole step of this since it began (signup.ts), so a fresh address
+ * and one with an account or a waiting sign-up answer alike; the slowest of them (a new Cognito
+ * user, a transaction and an email) stays within one step in AWS and locally.
+ */
+export const SIGNUP_ANSWER_STEP_MS = 500;
+
 /** Codes typed in: a person mistypes a few; guessing needs a million. */
 export const CONFIRMATION_LIMIT: RateLimit = {
   name: 'email-confirmation',

@@ -1,5 +1,11 @@
 import { ulid } from 'ulid';
-import { AUTH_MESSAGES, type CompanySignupRequest, type InvitationSignupRequest } from '../../shared/auth';
+import {
+  AUTH_MESSAGES,
+  SIGNUP_ATTEMPT_MESSAGES,
+  type CompanySignupRequest,
+  type InvitationSignupRequest,
+  type SignupAttemptConfirmation,
+} from '../../shared/auth';
 import type { Role } from '../../shared/constants';
 import { newTrial } from '../../shared/subscription';
 import { superAdminPasswordProblem } from '../../shared/super-admin';
@@ -17,8 +23,9 @@ import {
 import { transact } from '../lib/table/transaction';
 import { findProfileByUserId } from '../lib/tenant';
 import { acceptInvitation, findUsableInvitation } from '../team/invitations';
-import { claimAddress } from './accounts';
+import { addressStanding, claimAddress } from './accounts';
 import { newConfirmationCode, newEmailConfirmation } from './email-confirmation';
+import { keepWaitingAttempt, takeWaitingAttempt } from './signup-attempts';
 import { sendAccountExistsEmail, sendConfirmationCodeEmail } from './signup-emails';
 
 interface NewOrganization {
@@ -89,16 +96,16 @@ async function createOrganizationWithOwner(input: NewOrganization): Promise<Orga
 }
 
 /**
- * A new company: the Cognito user, then the organisation (waiting for its code), its admin profile,
- * its trial and its first code in one transaction, then the code by email. If the transaction fails
- * the Cognito user is removed again, so a failed sign-up leaves nothing behind.
- *
- * An address with a proven account answers exactly as a new one (no account enumeration): nothing is
- * created and the owner is told by email instead. An address held by an unconfirmed sign-up is
- * freed first, so a stranger's sign-up cannot squat it: only the code sent to it makes it hold.
+ * A new company: the Cognito user, then the organisation, its admin profile and its trial in one
+ * transaction (with its first code when the address is still to be proven: the organisation then
+ * waits for it before it can be used). If the transaction fails the Cognito user is removed again,
+ * so a failed sign-up leaves nothing behind. 'taken' when the address got a user since it was looked at.
  */
-export async function registerCompany(request: CompanySignupRequest, now: Date): Promise<void> {
-  if (!(await claimAddress(request.email, now))) return sendAccountExistsEmail(request.email);
+async function createCompany(
+  request: CompanySignupRequest,
+  now: Date,
+  confirmationCode: string | undefined,
+): Promise<'created' | 'taken'> {
   let userId: string;
   try {
     userId = await createCognitoUser({
@@ -107,11 +114,9 @@ export async function registerCompany(request: CompanySignupRequest, now: Date):
       fullName: request.full_name,
     });
   } catch (error) {
-    // Created by someone else since the address was looked at: that one is the account.
-    if (error instanceof Conflict) return sendAccountExistsEmail(request.email);
+    if (error instanceof Conflict) return 'taken';
     throw error;
   }
-  const code = newConfirmationCode();
   try {
     await createOrganizationWithOwner({
       ownerId: userId,
@@ -120,19 +125,46 @@ export async function registerCompany(request: CompanySignupRequest, now: Date):
       ownerRole: 'admin',
       organizationName: request.company_name,
       withTrial: true,
-      confirmationCode: code,
+      ...(confirmationCode ? { confirmationCode } : {}),
       now,
     });
   } catch (error) {
     await deleteCognitoUser(userId);
     throw error;
   }
+  return 'created';
+}
+
+/**
+ * A company sign-up. An address with a proven account answers exactly as a new one (no account
+ * enumeration): nothing is created and the owner is told by email instead. An address whose first
+ * sign-up still waits for its code keeps it (issue 35): this one waits beside it with its own code
+ * (signup-attempts.ts), and the inbox's owner decides by the code they enter. A leftover Cognito
+ * user without a profile is removed first.
+ */
+export async function registerCompany(request: CompanySignupRequest, now: Date): Promise<void> {
+  const standing = await addressStanding(request.email, now);
+  if (standing.kind === 'account') return sendAccountExistsEmail(request.email);
+  if (standing.kind === 'unconfirmed' && standing.pending) return keepWaitingAttempt(request, now);
+  if (standing.kind === 'unconfirmed' && !(await standing.release()))
+    return sendAccountExistsEmail(request.email);
+  const code = newConfirmationCode();
+  // Created by someone else since the address was looked at: that one is the account.
+  if ((await createCompany(request, now, code)) === 'taken') return sendAccountExistsEmail(request.email);
   try {
     await sendConfirmationCodeEmail(request.email, code);
   } catch (error) {
     // The sign-up stands: the first sign-in asks for the code and offers to send a new one.
     logger.error('Sending the confirmation code failed', { error: error as Error });
   }
+}
+
+/** A waiting sign-up whose code and password were entered: its company, confirmed from the start. */
+export function confirmWaitingSignup(input: SignupAttemptConfirmation, now: Date): Promise<string> {
+  return takeWaitingAttempt(input, now, async (request) => {
+    if ((await createCompany(request, now, undefined)) === 'taken')
+      throw new Conflict(SIGNUP_ATTEMPT_MESSAGES.addressTaken, 'email_taken');
+  });
 }
 
 /**

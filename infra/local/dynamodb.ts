@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -29,19 +30,29 @@ export function javaAvailable(): boolean {
   return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
 }
 
-/** The official DynamoDB Local emulator, whose jar ships in the amplify-dynamodb-simulator package. */
+const LOOPBACK_LAUNCHER = fileURLToPath(
+  new URL('./dynamodb-loopback/LoopbackDynamoDbLocal.java', import.meta.url),
+);
+
+/**
+ * The official DynamoDB Local emulator, whose jar ships in the amplify-dynamodb-simulator package,
+ * listening on 127.0.0.1 only (issue 35): nobody else on the network reaches the local table.
+ */
 export function startDynamoDbLocal(port: number, dataDir: string): ChildProcess {
   const emulatorDir = path.join(
     path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')),
     'emulator',
   );
   mkdirSync(dataDir, { recursive: true });
+  const libraries = path.join(emulatorDir, 'DynamoDBLocal_lib');
   const child = spawn(
     'java',
     [
-      `-Djava.library.path=${path.join(emulatorDir, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      path.join(emulatorDir, 'DynamoDBLocal.jar'),
+      `-Djava.library.path=${libraries}`,
+      '-cp',
+      [path.join(emulatorDir, 'DynamoDBLocal.jar'), path.join(libraries, '*')].join(path.delimiter),
+      // The emulator's own main listens on every interface; this one binds it to 127.0.0.1.
+      LOOPBACK_LAUNCHER,
       '-dbPath',
       dataDir,
       '-port',

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ALERT_MESSAGES } from '../../shared/alerts';
+import { ALERT_MESSAGES, DIGEST_SENDS_PER_HOUR } from '../../shared/alerts';
 import type { AgentReportInput } from '../../shared/agent-data';
 import {
   addMember,
   api,
+  apiWithHeaders,
   createHardwareAsset,
   signUpCompany,
   useFunctionEnv,
@@ -159,6 +160,27 @@ describe('the alert digest', () => {
       message: ALERT_MESSAGES.nothingToReport,
     });
     expect(await digestsSentTo(company.email)).toEqual([]);
+  });
+
+  it(`sends at most ${DIGEST_SENDS_PER_HOUR} digests an hour per admin, whatever address it calls from`, async () => {
+    const company = await signUpCompany('Chatty Co');
+    const other = await addMember(company, 'admin');
+    await setAlertSettings(company.accessToken, { alert_digest: true });
+    const { key } = await createKey(company);
+    await reportedAgo(key, 30, { machine_id: 'gone', hostname: 'GONE-PC' });
+    // Each call comes from a new client address (api() makes one up): the limit is the admin's.
+    for (let call = 0; call < DIGEST_SENDS_PER_HOUR; call++)
+      expect((await sendDigestNow(company.accessToken)).sent).toBe(1);
+    const refused = await apiWithHeaders('/api/alerts/digest', {
+      method: 'POST',
+      token: company.accessToken,
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: { message: ALERT_MESSAGES.tooManySends } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await digestsSentTo(company.email)).toHaveLength(DIGEST_SENDS_PER_HOUR);
+    // Another admin of the organisation has a count of their own.
+    expect((await sendDigestNow(other.token)).sent).toBe(1);
   });
 
   it('keeps the settings and the sending to admins', async () => {

@@ -2,7 +2,11 @@ import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cogn
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { MeResponse } from '../../shared/api';
-import { ACCOUNT_EXISTS_SUBJECT, CONFIRMATION_CODE_SUBJECT } from '../../functions/auth/signup-emails';
+import {
+  ACCOUNT_EXISTS_SUBJECT,
+  CONFIRMATION_CODE_SUBJECT,
+  SIGNUP_ATTEMPT_SUBJECT,
+} from '../../functions/auth/signup-emails';
 import { AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES } from '../../shared/auth';
 import {
   api,
@@ -81,40 +85,40 @@ describe('POST /api/auth/signup', () => {
     expect(toOwner.filter((sent) => sent.subject === CONFIRMATION_CODE_SUBJECT)).toHaveLength(1);
   });
 
-  it('lets a sign-up replace one whose code was never entered: a stranger cannot squat an address', async () => {
-    const email = uniqueEmail('squatted');
-    await signup({ email, password: 'squatter-1', full_name: 'Squatter', company_name: 'Squat Co' });
-    const squatter = await signIn(email, 'squatter-1');
-    const squatterCode = await confirmationCodeSentTo(email);
-
+  it('keeps a pending sign-up when the address signs up again: the later one waits with a code of its own', async () => {
+    const email = uniqueEmail('pending');
+    await signup({ email, password: 'first-pass-1', full_name: 'First', company_name: 'First Co' });
+    const firstCode = await confirmationCodeSentTo(email);
     expect(
-      await signup({ email, password: 'owner-pass-1', full_name: 'Owner', company_name: 'Real Co' }),
+      await signup({ email, password: 'later-pass-1', full_name: 'Later', company_name: 'Later Co' }),
     ).toEqual({
       status: 201,
       body: { message: AUTH_MESSAGES.accountCreatedWithTrial },
     });
-    await expect(signIn(email, 'squatter-1')).rejects.toThrow();
-    // The squatter's organisation went with it: its token reaches nothing, its code confirms nothing.
-    const late = await api('/api/auth/email-confirmation', {
+    // The first still signs in and its code still confirms it; the later one's code went by email.
+    const first = await signIn(email, 'first-pass-1');
+    await expect(signIn(email, 'later-pass-1')).rejects.toThrow();
+    const toAddress = (await sentEmails()).filter((sent) => sent.to === email);
+    expect(toAddress.map((sent) => sent.subject)).toEqual([
+      SIGNUP_ATTEMPT_SUBJECT,
+      CONFIRMATION_CODE_SUBJECT,
+    ]);
+    expect(toAddress[0]?.body).toContain('/confirm-sign-up?email=');
+    const confirmed = await api('/api/auth/email-confirmation', {
       method: 'POST',
-      token: squatter.AccessToken!,
-      body: { code: squatterCode },
+      token: first.AccessToken!,
+      body: { code: firstCode },
     });
-    expect(late.status).toBe(403);
-    const owner = await signIn(email, 'owner-pass-1');
-    const code = await confirmationCodeSentTo(email);
-    expect(code).not.toBe(undefined);
-    expect(
-      (
-        await api('/api/auth/email-confirmation', {
-          method: 'POST',
-          token: owner.AccessToken!,
-          body: { code },
-        })
-      ).status,
-    ).toBe(200);
-    const me = await api<MeResponse>('/api/me', { token: owner.AccessToken! });
-    expect(me.body.organization.name).toBe('Real Co');
+    expect(confirmed.status).toBe(200);
+    const me = await api<MeResponse>('/api/me', { token: first.AccessToken! });
+    expect(me.body.organization.name).toBe('First Co');
+  });
+
+  it('answers 400 to a waiting sign-up confirmation that is not of the schema', async () => {
+    for (const body of [{}, { email: 'x@example.test', password: 'secret1', code: '12' }]) {
+      const answer = await api('/api/auth/signup/confirm', { method: 'POST', body });
+      expect(answer.status).toBe(400);
+    }
   });
 
   it.each([

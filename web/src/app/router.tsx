@@ -26,6 +26,10 @@ const ResetPasswordPage = screen(
   () => import('../features/auth/components/reset-password-page'),
   'ResetPasswordPage',
 );
+const ConfirmSignUpPage = screen(
+  () => import('../features/auth/components/confirm-sign-up-page'),
+  'ConfirmSignUpPage',
+);
 const DashboardPage = screen(
   () => import('../features/dashboard/components/dashboard-page'),
   'DashboardPage',
@@ -47,6 +51,8 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/reset-password" element={<ResetPasswordPage />} />
+      {/* CONFIRM_SIGNUP_PATH of @shared/auth, spelt out: that module brings zod into the first load. */}
+      <Route path="/confirm-sign-up" element={<ConfirmSignUpPage />} />
       <Route element={<RequireSession />}>
         <Route element={<AppShell />}>
           <Route element={<MfaGate />}>

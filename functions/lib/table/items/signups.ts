@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
+import { TTL_ATTRIBUTE } from '../definition';
 import { key, stored, tableKey } from './stored';
 
 /**
@@ -45,4 +46,52 @@ export const emailConfirmations = {
 
 export function hashConfirmationCode(organizationId: string, code: string): string {
   return createHash('sha256').update(`${organizationId}:${code}`).digest('hex');
+}
+
+/**
+ * A later company sign-up for an address whose first one still waits for its code (issue 35): it
+ * does not replace the first, it waits beside it with a code of its own, emailed to the address.
+ * Whoever reads that inbox decides: the first one's code confirms the first, this one's code (with
+ * this one's password) makes this one the account instead. The password is kept as a scrypt hash
+ * only, to be checked when the code is entered; TTL removes the item after its expiry.
+ */
+export const signupAttemptItemSchema = z.object({
+  email: z.string(),
+  attempt_id: z.string(),
+  full_name: z.string(),
+  company_name: z.string(),
+  /** `scrypt:<salt>:<hash>`, both base64url. */
+  password_hash: z.string(),
+  code_hash: z.string(),
+  /** Wrong codes entered for the address that this attempt still takes. */
+  attempts_left: z.number(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type SignupAttemptItem = z.infer<typeof signupAttemptItemSchema>;
+
+/** The address, hashed: the partition names no address. */
+function addressHash(email: string): string {
+  return createHash('sha256').update(email).digest('hex').slice(0, 32);
+}
+
+const ATTEMPT_PREFIX = 'ATTEMPT#';
+
+export const signupAttempts = {
+  key: (email: string, attemptId: string) =>
+    tableKey(`SIGNUPATTEMPTS#${addressHash(email)}`, `${ATTEMPT_PREFIX}${attemptId}`),
+  item: (attempt: SignupAttemptItem) =>
+    stored(
+      { ...attempt, [TTL_ATTRIBUTE]: Math.ceil(Date.parse(attempt.expires_at) / 1000) },
+      signupAttempts.key(attempt.email, attempt.attempt_id),
+    ),
+  /** The waiting attempts of an address, oldest first. */
+  ofAddress: (email: string) => ({
+    partition: key(`SIGNUPATTEMPTS#${addressHash(email)}`),
+    sortPrefix: key(ATTEMPT_PREFIX),
+  }),
+};
+
+export function hashAttemptCode(email: string, attemptId: string, code: string): string {
+  return createHash('sha256').update(`${email}:${attemptId}:${code}`).digest('hex');
 }

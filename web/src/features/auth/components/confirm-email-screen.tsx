@@ -1,9 +1,10 @@
-import { Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { signOut } from 'aws-amplify/auth';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { CONFIRMATION_CODE_LENGTH, emailConfirmationSchema, EMAIL_CONFIRMATION_MESSAGES } from '@shared/auth';
 import { useConfirmEmail, useSendNewCode } from '../api/confirm-email';
+import { CodeField } from './auth-fields';
 import { AuthLayout } from './auth-layout';
 import { AuthMessage, type Notice } from './auth-message';
 
@@ -61,16 +62,12 @@ export function ConfirmEmailScreen({ onConfirmed }: ConfirmEmailScreenProps) {
           <Text color="font.secondary">
             We emailed a {CONFIRMATION_CODE_LENGTH}-digit code to the address you signed up with.
           </Text>
-          <TextField
+          <CodeField
             label="Confirmation code"
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
             maxLength={CONFIRMATION_CODE_LENGTH}
             value={code}
-            onChange={(event) => setCode(event.target.value)}
+            onChange={setCode}
             hasError={notice?.tone === 'error'}
-            isRequired
           />
           {notice ? <AuthMessage notice={notice} /> : null}
           <Button

@@ -1,10 +1,11 @@
-import { Button, Flex, Link, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, Link, PasswordField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES, emailSchema, passwordSchema } from '@shared/auth';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/reset-password';
+import { CodeField, EmailField } from './auth-fields';
 import { AuthLayout } from './auth-layout';
 import { AuthMessage } from './auth-message';
 import { useFormFeedback } from './use-form-feedback';
@@ -69,26 +70,13 @@ export function ResetPasswordPage() {
             Enter the verification code from the password reset email and choose a new password.
           </Text>
           {notice ? <AuthMessage notice={notice} /> : null}
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            hasError={invalidField === 'email'}
-            isRequired
-          />
-          <TextField
+          <EmailField value={email} onChange={setEmail} hasError={invalidField === 'email'} />
+          <CodeField
             label="Verification Code"
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
             autoFocus={linkedEmail !== ''}
             value={code}
-            onChange={(event) => setCode(event.target.value)}
+            onChange={setCode}
             hasError={invalidField === 'code'}
-            isRequired
           />
           <PasswordField
             label="New Password"
