@@ -69,12 +69,12 @@ export async function loadCaller(
     const checked = await checkSession(profile, session, now, { recheck: !route.reachableWithoutMfa });
     profile = checked.profile;
     if (!route.reachableWithoutMfa) {
+      if (!checked.session.mfa_enabled) throw new Forbidden(MFA_MESSAGES.required, MFA_REQUIRED_CODE);
       // The super_admin's session proves its password (and that it meets the rule) before anything else.
       if (profile.role === 'super_admin' && !checked.session.password_proven_at)
         throw new Forbidden(MFA_MESSAGES.passwordProofRequired, PASSWORD_PROOF_REQUIRED_CODE);
       if (profile.role === 'super_admin' && checked.session.password_too_short)
         throw new Forbidden(MFA_MESSAGES.passwordChangeRequired, PASSWORD_CHANGE_REQUIRED_CODE);
-      if (!checked.session.mfa_enabled) throw new Forbidden(MFA_MESSAGES.required, MFA_REQUIRED_CODE);
     }
   }
 

@@ -142,6 +142,8 @@ export async function followCognito(
   // The profile went away between the caller's read and this write (the user was deleted).
   if (!outcome.ok) throw new Conflict('Your profile changed meanwhile: try again', 'profile_changed');
   if (changed) await signOutEverywhere(profile.id);
+  // The session that told the API goes on with what Cognito says now, not its last read.
+  if (changedIn) await saveSessionCheck(profile, changedIn, record.enabled, now);
   return next;
 }
 
@@ -165,21 +167,30 @@ export async function checkSession(
   if (endedBy(session, followed.credentials_changed_at, followed.credentials_changed_in)) {
     throw new Unauthorized(MFA_MESSAGES.sessionEnded, SESSION_ENDED_CODE);
   }
-  const checked = { mfa_enabled: followed.mfa_enabled === true, checked_at: now.toISOString() };
+  const checked = await saveSessionCheck(profile, session, followed.mfa_enabled === true, now);
+  return { profile: followed, session: { ...known, ...checked } };
+}
+
+/** What the API read of Cognito's record for a session, and when. */
+async function saveSessionCheck(
+  profile: UserProfileItem,
+  session: TokenSession,
+  mfaEnabled: boolean,
+  now: Date,
+) {
+  const key = sessions.key(profile.organization_id, profile.id, session.id);
+  const checked = {
+    user_id: profile.id,
+    session_id: session.id,
+    mfa_enabled: mfaEnabled,
+    checked_at: now.toISOString(),
+  };
   await send(
     update(key, {
-      set: {
-        user_id: profile.id,
-        session_id: session.id,
-        ...checked,
-        ...sessions.expiry(session.authTime, SESSION_LIFETIME_DAYS),
-      },
+      set: { ...checked, ...sessions.expiry(session.authTime, SESSION_LIFETIME_DAYS) },
     }),
   );
-  return {
-    profile: followed,
-    session: { ...known, user_id: profile.id, session_id: session.id, ...checked },
-  };
+  return checked;
 }
 
 /** Records on the session that its password was proven, and whether it is too short for the caller's rule. */
