@@ -163,7 +163,13 @@ export async function checkSession(
   const known = await getItem(sessionItemSchema, key, { consistent: true });
   if (known && (!recheck || now.getTime() - Date.parse(known.checked_at) < MFA_RECHECK_MS))
     return { profile, session: known };
-  const followed = await followCognito(profile, await readCognitoMfa(profile.id), now);
+  // On the set-up routes the session is the one setting MFA up: a change it finds is its own, and kept.
+  const followed = await followCognito(
+    profile,
+    await readCognitoMfa(profile.id),
+    now,
+    recheck ? undefined : session,
+  );
   if (endedBy(session, followed.credentials_changed_at, followed.credentials_changed_in)) {
     throw new Unauthorized(MFA_MESSAGES.sessionEnded, SESSION_ENDED_CODE);
   }
