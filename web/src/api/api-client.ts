@@ -1,5 +1,7 @@
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import type { z } from 'zod';
+import { PASSWORD_PROOF_REQUIRED_CODE } from '@shared/mfa';
+import { proofHeld } from './session-proof';
 
 const GENERIC_MESSAGE = 'An error occurred';
 
@@ -36,6 +38,8 @@ export interface RequestOptions {
   content?: { type: string; text: string };
   /** Public routes (sign-up, invitation lookup) send no token. Default true. */
   auth?: boolean;
+  /** The session's password proof itself goes while every other request waits for it (./session-proof.ts). */
+  proof?: true;
   signal?: AbortSignal;
 }
 
@@ -57,6 +61,7 @@ async function readJson(response: Response): Promise<unknown> {
 /** The request sent with the session's token; an error answer becomes an ApiError (a 401 signs out). */
 async function authorizedFetch(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, content, auth = true, signal } = options;
+  if (auth && !options.proof) await proofHeld();
   const headers = new Headers({ Accept: accept });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (content) headers.set('Content-Type', content.type);
@@ -95,7 +100,8 @@ async function authorizedFetch(path: string, options: RequestOptions, accept: st
           parsed.data.error.details,
         )
       : new ApiError(response.status, 'http_error', GENERIC_MESSAGE);
-    if (response.status === 401 && auth) {
+    // A session that never proved its password (its sign-in was cut short) signs in again, which proves it.
+    if ((response.status === 401 || error.code === PASSWORD_PROOF_REQUIRED_CODE) && auth) {
       await signOut().catch(() => undefined);
     }
     throw error;
