@@ -48,8 +48,8 @@ export const userProfileItemSchema = z.object({
   role: z.enum(ROLES),
   created_at: z.string(),
   /**
-   * Whether Cognito had TOTP MFA on for this person when they last told the API it changed
-   * (POST /api/me/mfa re-reads it with AdminGetUser): the per-request check reads this, never the client's word.
+   * Whether Cognito had TOTP MFA on when the API last read it (AdminGetUser): at every session of a
+   * person MFA is required of (functions/lib/mfa-session.ts), and on POST /api/me/mfa. Never the client's word.
    */
   mfa_enabled: z.boolean().optional(),
   /**
