@@ -24,6 +24,8 @@ export const MFA_MESSAGES = {
   /** 401 to a session that began before the person's MFA, password or organisation's rule changed. */
   sessionEnded:
     'Your sign-in has ended because your multi-factor authentication or password changed. Sign in again.',
+  /** The sign-in screen's notice after the web app signed out on such a 401 (it says why, calmly). */
+  signedOutSessionEnded: 'You were signed out because your sign-in settings changed. Sign in again.',
   /** 403 to a super_admin session whose password the API has not proven yet (issue 35). */
   passwordProofRequired: 'Sign in again: your password has to be checked before you continue',
   /** 403 to a super_admin session signed in with a password shorter than the rule. */

@@ -3,10 +3,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { MFA_MESSAGES } from '../../shared/mfa';
 import { SUPER_ADMIN_PASSWORD_TOO_SHORT } from '../../shared/super-admin';
-import { baseUrl, cognitoClient, enrolTotp, signUpCompany } from '../support/api';
+import { addMember, api, baseUrl, cognitoClient, enrolTotp, signIn, signUpCompany } from '../support/api';
 import { fillSignInForm, launchChromium } from '../support/browser';
-import { expectInViewHorizontally, expectNoSidewaysScroll, VIEWPORTS, type ViewportName } from '../support/layout';
-import { newSuperAdmin, nextSecond } from '../support/mfa-sessions';
+import {
+  expectInViewHorizontally,
+  expectNoSidewaysScroll,
+  VIEWPORTS,
+  type ViewportName,
+} from '../support/layout';
+import { MEMBER_PASSWORD, newSuperAdmin, nextSecond } from '../support/mfa-sessions';
 
 /**
  * The session's side of issue 35 in Chromium: a super_admin whose password is shorter than its rule
@@ -90,10 +95,65 @@ describe("A super_admin's short password, in Chromium", () => {
       // The password it signed in with lived in the tab's memory only: the app cannot set a new one.
       await page.reload();
       await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('auth-message').textContent()).toBe(MFA_MESSAGES.passwordProofRequired);
       await fillSignInForm(page, { email: admin.email, password: SHORT_PASSWORD });
       await page.getByRole('heading', { name: 'Set a new password' }).waitFor({ timeout: 15_000 });
     });
   });
 });
 
-void signUpCompany;
+/** The tab's next request meets the ended session: the sign-in screen says why, calmly; once. */
+async function expectSignedOutWithNotice(page: Page, credentials: { email: string; password: string }) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assets' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor({ timeout: 15_000 });
+  const notice = page.getByTestId('auth-message');
+  expect(await notice.textContent()).toBe(MFA_MESSAGES.signedOutSessionEnded);
+  expect(await notice.getAttribute('role'), 'a notice, not an error').toBe('status');
+  await expectInViewHorizontally(notice, 'The sign-out notice');
+  await expectNoSidewaysScroll(page, 'Sign-in with the sign-out notice');
+
+  // Signed in again and out by hand, the sign-in screen is a plain one.
+  await fillSignInForm(page, credentials);
+  await page.getByRole('heading', { name: 'Assets', exact: true }).waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor({ timeout: 15_000 });
+  expect(await page.getByTestId('auth-message').count()).toBe(0);
+}
+
+describe('A session another change ended, in Chromium', () => {
+  it('signs the tab out when MFA is turned on in another session, saying why (1280 px)', async () => {
+    const company = await signUpCompany('Ended Elsewhere Ltd');
+    await withPage('desktop', async (page) => {
+      await page.goto(`${baseUrl()}/`);
+      await fillSignInForm(page, company);
+      await page.getByText('Total Hardware').waitFor({ timeout: 15_000 });
+      await nextSecond();
+      // Another sign-in of the same person turns MFA on (Cognito's calls, then POST /api/me/mfa).
+      await enrolTotp(company.email, company.password);
+      await expectSignedOutWithNotice(page, company);
+    });
+  });
+
+  it("signs a member's tab out when the organisation requires MFA, saying why (390 px)", async () => {
+    const company = await signUpCompany('Required Later Ltd');
+    const member = await addMember(company, 'user');
+    await enrolTotp(company.email, company.password);
+    await withPage('phone', async (page) => {
+      await page.goto(`${baseUrl()}/`);
+      await fillSignInForm(page, { email: member.email, password: MEMBER_PASSWORD });
+      await page.getByText('Total Hardware').waitFor({ timeout: 15_000 });
+      await nextSecond();
+      const owner = (await signIn(company.email, company.password)).AccessToken!;
+      const required = await api('/api/organization', {
+        method: 'PATCH',
+        token: owner,
+        body: { require_mfa: true },
+      });
+      expect(required.status).toBe(200);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assets' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('auth-message').textContent()).toBe(MFA_MESSAGES.signedOutSessionEnded);
+      await expectNoSidewaysScroll(page, 'Sign-in with the sign-out notice (phone)');
+    });
+  });
+});

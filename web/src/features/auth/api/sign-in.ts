@@ -3,6 +3,7 @@ import { signIn } from 'aws-amplify/auth';
 import type { SignInOutput } from 'aws-amplify/auth';
 import { passwordProofAnswerSchema } from '@shared/mfa-requests';
 import { apiRequest } from '../../../api/api-client';
+import { forgetSignOutReason } from '../../../api/sign-out-notice';
 import { holdRequestsForProof, proveSession, releaseRequests } from '../../../api/session-proof';
 import { getRuntimeConfig } from '../../../config/runtime-config';
 
@@ -30,6 +31,7 @@ export function proveSignedInSession(): Promise<void> {
  * requests wait until the password is proven to the API (api/session-proof.ts).
  */
 export async function signInWithPassword({ email, password }: SignInInput): Promise<SignInOutput> {
+  forgetSignOutReason();
   holdRequestsForProof(password);
   try {
     const result = await signIn({
