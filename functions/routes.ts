@@ -49,6 +49,12 @@ export interface RouteDefinition {
   reachableWithoutMfa?: true;
 }
 
+/** What a session needs before anything else (its password proven, a new one set): reachable without MFA. */
+function sessionSetup(path: string, handler: string): RouteDefinition {
+  const route = { method: 'POST', path, feature: 'auth', handler, auth: 'user' } as const;
+  return { ...route, needsSubscription: false, reachableWithoutMfa: true };
+}
+
 /** Inventory routes: any signed-in member, with an active subscription. */
 function hardware(method: HttpMethod, path: string, handler: string): RouteDefinition {
   return { method, path, feature: 'hardware', handler, auth: 'user', needsSubscription: true };
@@ -162,6 +168,9 @@ export const routes: readonly RouteDefinition[] = [
     needsSubscription: false,
     reachableWithoutMfa: true,
   },
+  // A super_admin session proves its password right after sign-in, and sets a longer one (issue 35).
+  { ...sessionSetup('/api/me/password-proof', 'me-password-proof'), beforeEmailConfirmation: true },
+  sessionSetup('/api/me/password', 'me-password'),
   hardware('GET', '/api/dashboard', 'dashboard'),
   hardware('GET', '/api/hardware', 'list'),
   hardware('POST', '/api/hardware', 'create'),

@@ -1,5 +1,6 @@
 import { PASSWORD_RESET_SUBJECT } from '../functions/auth/password-reset-email';
 import { PASSWORD_MIN_LENGTH } from '../shared/constants';
+import { SESSION_LIFETIME_DAYS } from '../shared/mfa';
 
 /**
  * The user pool's settings, shared by the CDK Auth stack and the local stack's cognito-local pool
@@ -13,7 +14,7 @@ export const USER_POOL_SETTINGS = {
   usernameAttributes: ['email'] as const,
   accessTokenValidityMinutes: 60,
   idTokenValidityMinutes: 60,
-  refreshTokenValidityDays: 30,
+  refreshTokenValidityDays: SESSION_LIFETIME_DAYS,
   /**
    * An unknown address fails sign-in exactly as a wrong password does, and "forgot password"
    * answers as if it sent a code: the pool does not tell a stranger who has an account.

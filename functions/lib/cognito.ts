@@ -9,6 +9,7 @@ import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   ForgotPasswordCommand,
   InvalidPasswordException,
@@ -118,15 +119,80 @@ export async function findCognitoUserSub(email: string): Promise<string | null> 
   return (await findCognitoUser(email))?.sub ?? null;
 }
 
-/**
- * Whether Cognito has TOTP MFA on for the user (by sub): the authority the profile's flag is copied
- * from. AdminGetUser lists the MFA methods turned on in UserMFASettingList.
- */
-export async function cognitoHasTotpMfa(userId: string): Promise<boolean> {
+/** What Cognito's record says of a user's MFA: the authority the API's checks follow. */
+export interface CognitoMfaRecord {
+  /** TOTP is among the MFA methods turned on (UserMFASettingList). */
+  enabled: boolean;
+  /** When the record last changed (UserLastModifiedDate): a password, MFA setting or authenticator. */
+  modifiedAt: Date | null;
+}
+
+/** Cognito's record of the user's MFA (by sub), read with AdminGetUser. */
+export async function readCognitoMfa(userId: string): Promise<CognitoMfaRecord> {
   const user = await cognito().send(
     new AdminGetUserCommand({ UserPoolId: config().USER_POOL_ID, Username: userId }),
   );
-  return (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA');
+  return {
+    enabled: (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA'),
+    modifiedAt: user.UserLastModifiedDate ?? null,
+  };
+}
+
+/** Whether Cognito has TOTP MFA on for the user (by sub). */
+export async function cognitoHasTotpMfa(userId: string): Promise<boolean> {
+  return (await readCognitoMfa(userId)).enabled;
+}
+
+/**
+ * Ends every session of the user in Cognito (by sub): their refresh tokens stop working, and Cognito
+ * refuses their access tokens on its own calls. A user deleted meanwhile has none left to end.
+ */
+export async function signOutEverywhere(userId: string): Promise<void> {
+  try {
+    await cognito().send(
+      new AdminUserGlobalSignOutCommand({ UserPoolId: config().USER_POOL_ID, Username: userId }),
+    );
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+  }
+}
+
+/**
+ * Whether this is the user's password, proven by a password sign-in whose tokens are dropped. An MFA
+ * challenge in answer proves it too: Cognito asks for the code only after the password was right.
+ */
+export async function provePassword(email: string, password: string): Promise<boolean> {
+  try {
+    const started = await cognito().send(
+      new AdminInitiateAuthCommand({
+        UserPoolId: config().USER_POOL_ID,
+        ClientId: config().USER_POOL_CLIENT_ID,
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    return started.AuthenticationResult !== undefined || started.ChallengeName === 'SOFTWARE_TOKEN_MFA';
+  } catch (error) {
+    if (error instanceof NotAuthorizedException || error instanceof UserNotFoundException) return false;
+    throw error;
+  }
+}
+
+/** Sets the user's password (by sub), permanent: the pool's policy still applies. */
+export async function setPassword(userId: string, password: string): Promise<void> {
+  try {
+    await cognito().send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: config().USER_POOL_ID,
+        Username: userId,
+        Password: password,
+        Permanent: true,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof InvalidPasswordException) throw new BadRequest(error.message, 'invalid_password');
+    throw error;
+  }
 }
 
 /**

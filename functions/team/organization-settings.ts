@@ -11,6 +11,7 @@ import { patch } from '../lib/table/commands';
 import { absent } from '../lib/table/conditions';
 import { organizations } from '../lib/table/items/organizations';
 import { write } from '../lib/table/transaction';
+import { signOutMembers } from './members-sign-out';
 
 /**
  * The organisation's settings: whether every member must use MFA (once required, members without
@@ -38,7 +39,11 @@ export async function setOrganizationSettings(
   if (changed.includes('require_mfa') && after.require_mfa && profile.mfa_enabled !== true) {
     throw new Forbidden(MFA_MESSAGES.setUpYourselfFirst, 'mfa_setup_first');
   }
-  const set = Object.fromEntries(changed.map((name) => [name, after[name]]));
+  const set: Record<string, unknown> = Object.fromEntries(changed.map((name) => [name, after[name]]));
+  const requiring = changed.includes('require_mfa') && after.require_mfa;
+  // Members' sessions from before the rule end (lib/mfa-session.ts); the admin's own that set it is kept.
+  if (requiring)
+    Object.assign(set, { require_mfa_since: now.toISOString(), require_mfa_session: caller.session.id });
   const outcome = await write(() => ({
     parts: ['organization', 'audit'],
     items: [
@@ -57,5 +62,6 @@ export async function setOrganizationSettings(
     ],
   }));
   if (!outcome.ok) throw new Conflict('Your organization is being deleted', 'organization_deleting');
+  if (requiring) await signOutMembers(organization.id, profile.id);
   return after;
 }

@@ -8,6 +8,8 @@ import {
   UserPoolEmail,
   UserPoolOperation,
   VerificationEmailStyle,
+  FeaturePlan,
+  StandardThreatProtectionMode,
 } from 'aws-cdk-lib/aws-cognito';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Architecture, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
@@ -78,6 +80,10 @@ export class AuthStack extends Stack {
         emailSubject: USER_POOL_SETTINGS.passwordResetEmail.subject,
         emailBody: USER_POOL_SETTINGS.passwordResetEmail.body,
       },
+      // Threat protection (issue 35): compromised credentials and adaptive authentication, enforced
+      // (a risky sign-in is challenged or blocked) for password and SRP sign-ins. Plus plan: docs/cost.md.
+      featurePlan: FeaturePlan.PLUS,
+      standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -92,11 +98,6 @@ export class AuthStack extends Stack {
         id: 'AwsSolutions-COG2',
         reason:
           'MFA is optional in the pool (TOTP, no SMS) and required by the API where it must be: of the super_admin always, of every member where their organisation requires it (functions/lib/caller.ts).',
-      },
-      {
-        id: 'AwsSolutions-COG8',
-        reason:
-          "Cognito's Plus plan (threat protection) is a per-user cost the product does not take on by default.",
       },
     );
 

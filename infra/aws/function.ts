@@ -36,7 +36,19 @@ type CognitoAdminAction =
   | 'cognito-idp:AdminGetUser'
   | 'cognito-idp:AdminInitiateAuth'
   | 'cognito-idp:AdminRespondToAuthChallenge'
-  | 'cognito-idp:AdminSetUserMFAPreference';
+  | 'cognito-idp:AdminSetUserMFAPreference'
+  | 'cognito-idp:AdminUserGlobalSignOut';
+
+/**
+ * What every feature with signed-in routes calls through functions/lib/caller.ts (issue 35): of a
+ * person MFA is required of, Cognito's record per session (AdminGetUser), and when it changed behind
+ * the API's back, the end of their sessions (AdminUserGlobalSignOut); the profile and the session
+ * item it writes need table writes.
+ */
+const SESSION_CHECK: readonly CognitoAdminAction[] = [
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminUserGlobalSignOut',
+];
 
 export interface FeatureAccess {
   /** What the feature does with the table: `read` gets TABLE_READ_ACTIONS, `readWrite` TABLE_WRITE_ACTIONS too. */
@@ -98,11 +110,12 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
       'cognito-idp:AdminInitiateAuth',
       'cognito-idp:AdminRespondToAuthChallenge',
       'cognito-idp:AdminSetUserMFAPreference',
+      'cognito-idp:AdminUserGlobalSignOut',
     ],
   },
-  hardware: { table: 'readWrite', cognito: [] },
+  hardware: { table: 'readWrite', cognito: SESSION_CHECK },
   // Removing a machine deletes its report sections in bulk.
-  agents: { table: 'readWrite', bulkDelete: true, cognito: [], agentBundles: 'read' },
+  agents: { table: 'readWrite', bulkDelete: true, cognito: SESSION_CHECK, agentBundles: 'read' },
   // Devices enrol with an API key and report with their own token: the organisation's partitions
   // and those two lookups, nothing else.
   'agent-reports': {
@@ -112,28 +125,31 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
     // Devices fetch their updates where they report (the function URL), with their token.
     agentUpdates: 'read',
   },
-  disposal: { table: 'readWrite', cognito: [] },
-  audit: { table: 'read', cognito: [] },
+  disposal: { table: 'readWrite', cognito: SESSION_CHECK },
+  // Reads only, but for the caller's session check (SESSION_CHECK).
+  audit: { table: 'readWrite', cognito: SESSION_CHECK },
   team: {
     table: 'readWrite',
     mail: true,
     // A password reset is Cognito's ForgotPassword, a public call that needs no grant.
-    cognito: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
+    // Requiring MFA ends the members' sessions.
+    cognito: [...SESSION_CHECK, 'cognito-idp:AdminDeleteUser'],
   },
   // Deleting an organisation cancels its Stripe subscriptions first.
   organizations: {
     table: 'readWrite',
     // Deleting an organisation empties its partitions in batches.
     bulkDelete: true,
-    cognito: ['cognito-idp:AdminDeleteUser'],
+    cognito: [...SESSION_CHECK, 'cognito-idp:AdminDeleteUser'],
     stripe: true,
   },
-  billing: { table: 'readWrite', cognito: [], stripe: true },
-  'api-keys': { table: 'readWrite', cognito: [] },
+  billing: { table: 'readWrite', cognito: SESSION_CHECK, stripe: true },
+  'api-keys': { table: 'readWrite', cognito: SESSION_CHECK },
   // An admin's digest settings, and "Send digest now": reads the fleet and the inventory, emails the digest.
-  alerts: { table: 'readWrite', mail: true, cognito: [] },
-  // Reads the software inventory the report path writes, and the machines it names.
-  software: { table: 'read', cognito: [] },
+  alerts: { table: 'readWrite', mail: true, cognito: SESSION_CHECK },
+  // Reads the software inventory the report path writes, and the machines it names; writes only for
+  // the caller's session check (SESSION_CHECK).
+  software: { table: 'readWrite', cognito: SESSION_CHECK },
 };
 
 export interface FeatureFunctionProps {

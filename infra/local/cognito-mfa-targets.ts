@@ -162,6 +162,8 @@ targets.AdminSetUserMFAPreference ??= (services) => async (ctx, request) => {
     UserMFASettingList: [...methods],
     PreferredMfaSetting:
       software?.PreferredMfa && methods.has('SOFTWARE_TOKEN_MFA') ? 'SOFTWARE_TOKEN_MFA' : undefined,
+    // A change of the user's record, as the self-service call's is (./cognito-session-targets.ts).
+    UserLastModifiedDate: new Date(),
   });
   return {};
 };

@@ -16,6 +16,7 @@ import { USER_POOL_SETTINGS } from '../user-pool-settings';
 import { AtomicStormDbDataStoreFactory } from './cognito-store';
 import { cognitoLocalLib as lib, requireFromCognitoLocal, type TargetContext } from './cognito-targets';
 import './cognito-mfa-targets';
+import './cognito-session-targets';
 import type { Outbox } from './outbox';
 
 /**

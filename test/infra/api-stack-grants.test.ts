@@ -20,6 +20,7 @@ const COGNITO_ADMIN_ACTIONS = [
   'cognito-idp:AdminInitiateAuth',
   'cognito-idp:AdminRespondToAuthChallenge',
   'cognito-idp:AdminSetUserMFAPreference',
+  'cognito-idp:AdminUserGlobalSignOut',
 ];
 
 let api: ApiStack;

@@ -72,6 +72,13 @@ describe('Auth stack', () => {
     expect(properties.SmsConfiguration).toBeUndefined();
   });
 
+  it('has Cognito threat protection on (Plus plan): compromised credentials and adaptive authentication enforced', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+    });
+  });
+
   it('limits each client’s calls to the user pool (sign-in, MFA codes) with a regional web ACL', () => {
     template.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'REGIONAL',

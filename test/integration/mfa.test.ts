@@ -99,8 +99,10 @@ describe('MFA with TOTP', () => {
     expect(asked).toEqual({ status: 200, body: { mfa_enabled: false } });
 
     const secret = await enrolTotp(company.email, company.password);
-    expect((await me(company.accessToken)).profile.mfa_enabled).toBe(true);
-    const audit = await api<AuditLogListResponse>('/api/audit-logs', { token: company.accessToken });
+    // Sessions from before MFA end (test/reliability/mfa-proof.test.ts): a new one answers the code.
+    const withMfa = (await signIn(company.email, company.password)).AccessToken!;
+    expect((await me(withMfa)).profile.mfa_enabled).toBe(true);
+    const audit = await api<AuditLogListResponse>('/api/audit-logs', { token: withMfa });
     expect(audit.body.items[0]).toMatchObject({
       entity_type: 'user',
       entity_label: company.email,
@@ -139,7 +141,7 @@ describe('MFA with TOTP', () => {
     expect(seen.profile).toMatchObject({ role: 'super_admin', mfa_enabled: false });
 
     await enrolTotp(person.email, person.password);
-    const after = await superAdminRoutes(person.accessToken);
+    const after = await superAdminRoutes((await signIn(person.email, person.password)).AccessToken!);
     expect(after.filter((answer) => answer.includes(MFA_REQUIRED_CODE))).toEqual([]);
     expect(after[0]).toBe('GET /api/organizations 200');
   });

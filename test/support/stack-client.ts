@@ -88,9 +88,38 @@ export function uniqueEmail(label = 'user'): string {
 
 /**
  * Signs in with the password; a person with MFA answers Cognito's SOFTWARE_TOKEN_MFA challenge with
- * the code of `totpSecret` (test/support/totp.ts sets MFA up and keeps the secret).
+ * the code of `totpSecret` (test/support/totp.ts sets MFA up and keeps the secret). Then, as the web
+ * app does, the session proves its password to the API (a super_admin's must, issue 35).
  */
 export async function signInAt(
+  target: StackTarget,
+  email: string,
+  password: string,
+  totpSecret?: string,
+): Promise<AuthenticationResultType> {
+  const tokens = await signInToCognitoAt(target, email, password, totpSecret);
+  await provePasswordAt(target, tokens.AccessToken, password);
+  return tokens;
+}
+
+/**
+ * POST /api/me/password-proof with the session's password. What the API answers is the caller's to
+ * test: a person without a profile (deleted, or mid-sign-up) is refused here as everywhere.
+ */
+export async function provePasswordAt(
+  target: StackTarget,
+  token: string | undefined,
+  password: string,
+): Promise<ApiResponse<{ password_ok?: boolean }>> {
+  return callApi<{ password_ok?: boolean }>(target, '/api/me/password-proof', {
+    method: 'POST',
+    token,
+    body: { password },
+  });
+}
+
+/** signInAt without the password proof: Cognito's tokens as they come. */
+export async function signInToCognitoAt(
   target: StackTarget,
   email: string,
   password: string,

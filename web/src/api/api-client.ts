@@ -1,5 +1,13 @@
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import type { z } from 'zod';
+import {
+  MFA_MESSAGES,
+  PASSWORD_CHANGE_REQUIRED_CODE,
+  PASSWORD_PROOF_REQUIRED_CODE,
+  SESSION_ENDED_CODE,
+} from '@shared/mfa';
+import { passwordToReplace, proofHeld } from './session-proof';
+import { signOutBecause } from './sign-out-notice';
 
 const GENERIC_MESSAGE = 'An error occurred';
 
@@ -36,6 +44,8 @@ export interface RequestOptions {
   content?: { type: string; text: string };
   /** Public routes (sign-up, invitation lookup) send no token. Default true. */
   auth?: boolean;
+  /** The session's password proof itself goes while every other request waits for it (./session-proof.ts). */
+  proof?: true;
   signal?: AbortSignal;
 }
 
@@ -54,9 +64,23 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * An answer the session cannot go on from signs out. A session that never proved its password (its
+ * sign-in was cut short), or that must set a new one but no longer holds the one it signed in with
+ * (the tab was reloaded), signs in again, which proves it; one the API ended says why.
+ */
+async function signOutOn(status: number, code: string): Promise<void> {
+  if (code === SESSION_ENDED_CODE) return signOutBecause(MFA_MESSAGES.signedOutSessionEnded);
+  const passwordLost = code === PASSWORD_CHANGE_REQUIRED_CODE && passwordToReplace() === null;
+  if (code === PASSWORD_PROOF_REQUIRED_CODE || passwordLost)
+    return signOutBecause(MFA_MESSAGES.passwordProofRequired);
+  if (status === 401) await signOut().catch(() => undefined);
+}
+
 /** The request sent with the session's token; an error answer becomes an ApiError (a 401 signs out). */
 async function authorizedFetch(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, content, auth = true, signal } = options;
+  if (auth && !options.proof) await proofHeld();
   const headers = new Headers({ Accept: accept });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (content) headers.set('Content-Type', content.type);
@@ -95,9 +119,7 @@ async function authorizedFetch(path: string, options: RequestOptions, accept: st
           parsed.data.error.details,
         )
       : new ApiError(response.status, 'http_error', GENERIC_MESSAGE);
-    if (response.status === 401 && auth) {
-      await signOut().catch(() => undefined);
-    }
+    if (auth) await signOutOn(response.status, error.code);
     throw error;
   }
   return response;

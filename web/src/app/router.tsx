@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { usePasswordTooShort } from '../api/session-proof';
 import { PageLoader } from '../components/page-loader';
 import { AppShell } from './app-shell';
 import { MfaGate } from './mfa-gate';
@@ -22,6 +23,10 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
 }
 
 const AuthScreen = screen(() => import('../features/auth/components/auth-screen'), 'AuthScreen');
+const NewPasswordScreen = screen(
+  () => import('../features/auth/components/new-password-screen'),
+  'NewPasswordScreen',
+);
 const ResetPasswordPage = screen(
   () => import('../features/auth/components/reset-password-page'),
   'ResetPasswordPage',
@@ -42,8 +47,10 @@ const SettingsPage = screen(() => import('./settings-screen'), 'SettingsScreen')
 /** Signed-out visitors see the auth screen at whatever address they came to. */
 function RequireSession() {
   const status = useSessionStatus();
+  const passwordTooShort = usePasswordTooShort();
   if (status === 'loading') return <PageLoader label="Loading session" />;
   if (status === 'signedOut') return <AuthScreen />;
+  if (passwordTooShort) return <NewPasswordScreen />;
   return <Outlet />;
 }
 

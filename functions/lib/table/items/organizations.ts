@@ -18,6 +18,12 @@ export const organizationItemSchema = z.object({
   /** Its agents install newer versions themselves (Settings → Monitoring Agent); absent means on. */
   agent_auto_update: z.boolean().optional(),
   auto_add_machines: z.boolean().optional(),
+  /**
+   * When require_mfa was last turned on, and the session (origin_jti) that did it: members' sessions
+   * signed in before it are refused, that one kept (functions/lib/mfa-session.ts).
+   */
+  require_mfa_since: z.string().optional(),
+  require_mfa_session: z.string().optional(),
 });
 export type OrganizationItem = z.infer<typeof organizationItemSchema>;
 
@@ -42,10 +48,18 @@ export const userProfileItemSchema = z.object({
   role: z.enum(ROLES),
   created_at: z.string(),
   /**
-   * Whether Cognito had TOTP MFA on for this person when they last told the API it changed
-   * (POST /api/me/mfa re-reads it with AdminGetUser): the per-request check reads this, never the client's word.
+   * Whether Cognito had TOTP MFA on when the API last read it (AdminGetUser): at every session of a
+   * person MFA is required of (functions/lib/mfa-session.ts), and on POST /api/me/mfa. Never the client's word.
    */
   mfa_enabled: z.boolean().optional(),
+  /**
+   * When the person's MFA or password last changed (ISO), and the session (origin_jti) that changed
+   * it: every other session signed in before it is refused (functions/lib/mfa-session.ts).
+   */
+  credentials_changed_at: z.string().optional(),
+  credentials_changed_in: z.string().optional(),
+  /** Cognito's UserLastModifiedDate when the API last took its record in: a later one is a change made behind its back. */
+  cognito_modified_at: z.string().optional(),
   /** An admin's daily alert digest (issue 27, functions/alerts): opted into, and after how many hours a machine is offline. */
   alert_digest: z.boolean().optional(),
   offline_hours: z.number().int().optional(),

@@ -2,10 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { confirmSignIn } from 'aws-amplify/auth';
 import { MFA_MESSAGES } from '@shared/mfa';
 import { errorMessage } from '../../../api/api-client';
+import { proveSignedInSession } from './sign-in';
 
 /** The sign-in's second step for a person with MFA: the code of their authenticator app. */
 export async function confirmSignInWithTotp(code: string): Promise<boolean> {
   const result = await confirmSignIn({ challengeResponse: code });
+  if (result.isSignedIn) await proveSignedInSession();
   return result.isSignedIn;
 }
 

@@ -11,13 +11,14 @@ import {
 } from '@shared/auth';
 import { PASSWORD_MIN_LENGTH, ROLE_LABELS } from '@shared/constants';
 import { inviteTokenOf } from '@shared/invitations';
+import { signOutReason } from '../../../api/sign-out-notice';
 import { invitationErrorMessage, useInvitation } from '../api/get-invitation';
 import { useRequestPasswordReset } from '../api/reset-password';
 import { useSignIn } from '../api/sign-in';
 import { signInErrorMessage } from '../api/sign-in-errors';
 import { useSignUp } from '../api/sign-up';
 import { AuthLayout } from './auth-layout';
-import { AuthMessage } from './auth-message';
+import { AuthMessage, type Notice } from './auth-message';
 import { InvitationProblem } from './invitation-problem';
 import { LockedField } from './locked-field';
 import { TotpSignInStep } from './totp-sign-in-step';
@@ -54,6 +55,12 @@ const TITLES: Record<Mode, string> = {
   forgot: 'Reset your password',
 };
 
+/** Why the app signed out on its own, if it did: told calmly, not as an error. */
+function signedOutNotice(): Notice | null {
+  const reason = signOutReason();
+  return reason ? { text: reason, tone: 'info' } : null;
+}
+
 /** Sign in, sign up (a new company, or through a #invite= link) and "forgot password". */
 export function AuthScreen() {
   const navigate = useNavigate();
@@ -71,8 +78,10 @@ export function AuthScreen() {
   const [fields, setFields] = useState<Fields>(EMPTY_FIELDS);
   // The password was right and Cognito asks for the authenticator app's code (MFA is on).
   const [totpStep, setTotpStep] = useState(false);
-  const { notice, setNotice, invalidField, setInvalidField, formRef, fail, clear, attempt } =
-    useFormFeedback(INPUT_NAMES);
+  const { notice, setNotice, invalidField, setInvalidField, formRef, fail, clear, attempt } = useFormFeedback(
+    INPUT_NAMES,
+    signedOutNotice(),
+  );
 
   const signIn = useSignIn();
   const signUp = useSignUp();

@@ -5,12 +5,16 @@ import type { Notice } from './auth-message';
 import { noticeFromState } from './notice-state';
 
 /**
- * The feedback both auth forms give: one notice (seeded from the previous screen's router state),
+ * The feedback both auth forms give: one notice (seeded from the previous screen's router state, or
+ * `first`, such as why the app signed out),
  * the field at fault marked invalid and focused, and any failed call shown in the product's words.
  */
-export function useFormFeedback<F extends string>(inputNames: Record<F, string>) {
+export function useFormFeedback<F extends string>(
+  inputNames: Record<F, string>,
+  first: Notice | null = null,
+) {
   const location = useLocation();
-  const [notice, setNotice] = useState<Notice | null>(() => noticeFromState(location.state));
+  const [notice, setNotice] = useState<Notice | null>(() => noticeFromState(location.state) ?? first);
   const [invalidField, setInvalidField] = useState<F | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
