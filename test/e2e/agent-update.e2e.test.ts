@@ -43,8 +43,29 @@ function publish(file: string) {
   });
 }
 
-/** An installation of version N as a service; stopped and removed when the test ends. */
-function serviceOfOldVersion(rollbackSeconds?: number) {
+/**
+ * Every case installs an agent afresh on this same machine (the same machine id) into the same
+ * organisation: an admin deletes the machine first, as after a reinstall, so the new agent's
+ * enrolment is not held for approval as another device's (issue 35).
+ */
+async function deleteEnrolledMachines() {
+  const machines = await api<{ items: AgentSummary[] }>('/api/agents', { token: company.accessToken });
+  expect(machines.status, JSON.stringify(machines.body)).toBe(200);
+  for (const { machine_id } of machines.body.items) {
+    const deleted = await api(`/api/agents/${encodeURIComponent(machine_id)}`, {
+      method: 'DELETE',
+      token: company.accessToken,
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
+  }
+}
+
+/**
+ * An installation of version N as a service, on a machine no longer enrolled
+ * (deleteEnrolledMachines); stopped and removed when the test ends.
+ */
+async function serviceOfOldVersion(rollbackSeconds?: number) {
+  await deleteEnrolledMachines();
   const installation = installAgent(oldBundle, `${baseUrl()}/api/agent/report`, apiKey);
   const service = runAsService(installation.program, installation.folder, rollbackSeconds);
   onTestFinished(async () => {
@@ -71,7 +92,7 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 describe('the Linux agent updating itself through TUF', () => {
   it(`updates from ${OLD_VERSION} to ${AGENT_VERSION}, which confirms with its report`, async () => {
     expect(versionOf(oldBundle)).toBe(OLD_VERSION);
-    const agent = serviceOfOldVersion();
+    const agent = await serviceOfOldVersion();
     await expect
       .poll(() => agent.log(), WAIT)
       .toContain(`Update from ${OLD_VERSION} to ${AGENT_VERSION} confirmed`);
@@ -93,7 +114,7 @@ describe('the Linux agent updating itself through TUF', () => {
     const flipped = hash[1] === '0' ? '1' : '0';
     fs.writeFileSync(targetsJson, original.replace(hash[0], `"sha256": "${flipped}`));
     try {
-      const agent = serviceOfOldVersion();
+      const agent = await serviceOfOldVersion();
       await expect
         .poll(() => agent.log(), WAIT)
         .toMatch(/Update to [\d.]+ refused, it did not verify \(.*(targets|hash|signature|length)/i);
@@ -110,7 +131,7 @@ describe('the Linux agent updating itself through TUF', () => {
     );
     fs.writeFileSync(target, fs.readFileSync(oldBundle));
     try {
-      const agent = serviceOfOldVersion();
+      const agent = await serviceOfOldVersion();
       await expect
         .poll(() => agent.log(), WAIT)
         .toMatch(/Update to [\d.]+ refused, it did not verify \(.*(length|hash)/i);
@@ -129,7 +150,7 @@ describe('the Linux agent updating itself through TUF', () => {
     });
     expect(off.body).toMatchObject({ agent_auto_update: false });
     try {
-      const agent = serviceOfOldVersion();
+      const agent = await serviceOfOldVersion();
       await expect
         .poll(() => agent.log(), WAIT)
         .toContain('automatic updates are turned off for this organisation');
@@ -151,7 +172,7 @@ describe('the Linux agent updating itself through TUF', () => {
     fs.writeFileSync(crashing, "process.stderr.write('broken build\\n'); process.exit(1);\n");
     publish(crashing);
     try {
-      const agent = serviceOfOldVersion(6);
+      const agent = await serviceOfOldVersion(6);
       await expect.poll(() => agent.log(), WAIT).toContain(`Rolled back to ${OLD_VERSION}`);
       await expect
         .poll(() => agent.log(), WAIT)

@@ -1,5 +1,10 @@
 import { expect } from 'vitest';
-import { API_KEY_HEADER, type AgentEnrollmentResponse, type AgentReportInput } from '../../shared/agent-data';
+import {
+  API_KEY_HEADER,
+  DEVICE_TOKEN_PATTERN,
+  type AgentEnrollmentResponse,
+  type AgentReportInput,
+} from '../../shared/agent-data';
 import type { CreatedApiKey } from '../../shared/api-keys';
 import type { DeviceCaller } from '../../functions/lib/agent-caller';
 import { api, type ApiResponse, type TestCompany } from './api';
@@ -76,18 +81,60 @@ export function deviceHeaders(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }
 
-/** Enrols a device with the organisation's API key, as the agent does first: its token, shown once. */
+/**
+ * The token each machine's device was last enrolled with in this process, by machine_id and then
+ * by organisation (the token names its organisation): what the device sends when it enrols again,
+ * as the agent does, to prove it is the enrolled device (issue 35).
+ */
+const currentTokens = new Map<string, Map<string, string>>();
+
+/** The organisation each API key enrolled a device in, learnt from the token it got. */
+const keyOrganizations = new Map<string, string>();
+
+function organizationOfToken(token: string): string {
+  const organizationId = DEVICE_TOKEN_PATTERN.exec(token)?.[1];
+  if (!organizationId) throw new Error(`Not a device token: ${token}`);
+  return organizationId;
+}
+
+function rememberToken(machineId: string, token: string): string {
+  const organizationId = organizationOfToken(token);
+  const byOrganization = currentTokens.get(machineId) ?? new Map<string, string>();
+  byOrganization.delete(organizationId);
+  byOrganization.set(organizationId, token);
+  currentTokens.set(machineId, byOrganization);
+  return organizationId;
+}
+
+/**
+ * The token the machine's device holds in `organizationId`, or, when the organisation is not known
+ * (a key not used yet), the one it was enrolled with last: the agent keeps one token and sends it.
+ */
+function currentToken(machineId: string, organizationId: string | undefined): string | undefined {
+  const byOrganization = currentTokens.get(machineId);
+  if (!byOrganization) return undefined;
+  if (organizationId) return byOrganization.get(organizationId);
+  return [...byOrganization.values()].at(-1);
+}
+
+/**
+ * Enrols a device with the organisation's API key, as the agent does first: its token, shown once.
+ * A machine enrolled in this process before sends its current token with the key, as the agent
+ * does, so enrolling it again replaces its token instead of being held for approval (issue 35).
+ */
 export async function enrollDevice(
   key: string,
   identity: Pick<AgentReportInput, 'machine_id' | 'hostname'> = machine(),
   send: SendRequest = api,
 ): Promise<string> {
+  const held = currentToken(identity.machine_id, keyOrganizations.get(key));
   const response = await send<AgentEnrollmentResponse>('/api/agent/enroll', {
     method: 'POST',
-    headers: { [API_KEY_HEADER]: key },
+    headers: { [API_KEY_HEADER]: key, ...(held ? deviceHeaders(held) : {}) },
     body: { machine_id: identity.machine_id, hostname: identity.hostname },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
+  keyOrganizations.set(key, rememberToken(identity.machine_id, response.body.device_token));
   return response.body.device_token;
 }
 
@@ -127,9 +174,6 @@ export async function deviceTokenFor(key: string, body: unknown, send: SendReque
   return token;
 }
 
-/** The token each machine was last enrolled with in this process, which proves it when it enrols again. */
-const enrolledInProcess = new Map<string, string>();
-
 /**
  * A device enrolled through the enrolment service, in this process (useFunctionEnv first): the
  * caller its reports would have, for tests that record reports through the data layer, and its
@@ -146,8 +190,7 @@ export async function enrolInProcess(
     import('../../functions/lib/agent-caller'),
     import('../../functions/lib/table/items/devices'),
   ]);
-  const cacheKey = `${organizationId}\n${identity.machine_id}`;
-  const previous = enrolledInProcess.get(cacheKey);
+  const previous = currentToken(identity.machine_id, organizationId);
   const { device_token } = await enrolDevice(
     { organizationId, apiKeyId: 'in-process', subscription: null },
     identity,
@@ -158,6 +201,6 @@ export async function enrolInProcess(
   if (!device) throw new Error('The device just enrolled is not found by its token');
   if (device.pending)
     throw new Error(`${identity.machine_id} is enrolled by a device this process did not enrol`);
-  enrolledInProcess.set(cacheKey, device_token);
+  rememberToken(identity.machine_id, device_token);
   return { ...device, token: device_token };
 }
