@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './routes';
+import type { RouteDefinition } from './route-definition';
 
 /**
  * The auth feature's routes, first in the route table (routes.ts spreads these): sign-up and its

@@ -1,54 +1,16 @@
 import type { Role } from '../shared/constants';
+import { FEATURES, type Feature, type HttpMethod, type RouteDefinition } from './route-definition';
 import { authRoutes } from './auth-routes';
 import { deviceIdentityRoutes } from './device-identity-routes';
+
+export type { AuthKind, Feature, HttpMethod, RouteDefinition } from './route-definition';
+export { FEATURES } from './route-definition';
 
 /**
  * The single route table. The local gateway dispatches it and the CDK Api stack deploys it; a test
  * proves they agree. A route's handler is the export `handler` of functions/<feature>/<handler>.ts,
  * and each feature folder is one Lambda (functions/<feature>/index.ts dispatches by route key).
  */
-/**
- * 'agent-key': the organisation's API key (X-Api-Key), which only enrols a device; 'device-token':
- * an enrolled device's own token (Authorization: Bearer dt_…), which reports for its machine.
- */
-export type AuthKind = 'public' | 'user' | 'agent-key' | 'device-token' | 'stripe-signature';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export const FEATURES = [
-  'auth',
-  'hardware',
-  'agents',
-  'agent-reports',
-  'disposal',
-  'audit',
-  'team',
-  'organizations',
-  'billing',
-  'api-keys',
-  'alerts',
-  'software',
-] as const;
-export type Feature = (typeof FEATURES)[number];
-
-export interface RouteDefinition {
-  method: HttpMethod;
-  /** API Gateway syntax: /api/hardware/{id} */
-  path: string;
-  feature: Feature;
-  /** Module name inside the feature folder. */
-  handler: string;
-  auth: AuthKind;
-  /** Lowest role allowed; user when absent. Only for auth 'user'. */
-  minRole?: Role;
-  /** Refused with 402 when the organisation has no active subscription (super_admin exempt). */
-  needsSubscription: boolean;
-  /** Open to the owner of a company sign-up whose emailed code is not entered yet (every other route refuses them). */
-  beforeEmailConfirmation?: true;
-  /**
-   * Open to a person who must have MFA and has not set it up yet (functions/lib/caller.ts): only
-   * what they need to see who they are and to set it up. Every other route refuses them (403 mfa_required).
-   */
-  reachableWithoutMfa?: true;
-}
 
 /** Inventory routes: any signed-in member, with an active subscription. */
 function hardware(method: HttpMethod, path: string, handler: string): RouteDefinition {

@@ -3,7 +3,6 @@ import { getEachItem, getItem } from '../lib/table/commands';
 import { agentMachineItemSchema, agentMachines } from '../lib/table/items/agents';
 import { machineLinkItemSchema, machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
 import { fromStored } from '../lib/table/items/stored';
-import type { StoredAgentMachine } from './service';
 
 /** Possible duplicates as the machine page and the fleet read them (issue 35, item 3). */
 
@@ -14,7 +13,7 @@ import type { StoredAgentMachine } from './service';
  */
 export async function possibleDuplicatesOf(
   organizationId: string,
-  machine: StoredAgentMachine,
+  machine: { item: { machine_id: string }; link: MachineLinkItem | null },
 ): Promise<PossibleDuplicate[]> {
   const { link } = machine;
   const mark = link?.duplicate_of;

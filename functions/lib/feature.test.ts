@@ -31,6 +31,10 @@ describe('featureHandler', () => {
     'link-unlink': echo,
     'link-add': echo,
     changes: echo,
+    'duplicates-decision': echo,
+    approvals: echo,
+    'approvals-approve': echo,
+    'approvals-reject': echo,
   });
 
   it("dispatches API Gateway's route key", async () => {

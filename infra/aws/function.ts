@@ -51,8 +51,8 @@ const SESSION_CHECK: readonly CognitoAdminAction[] = [
 ];
 
 export interface FeatureAccess {
-  /** What the feature does with the table: `read` gets TABLE_READ_ACTIONS, `readWrite` TABLE_WRITE_ACTIONS too. */
-  readonly table: 'none' | 'read' | 'readWrite';
+  /** `read`: TABLE_READ_ACTIONS; `readWrite`: TABLE_WRITE_ACTIONS too; `readAndSessions`: the session check's puts and updates. */
+  readonly table: 'none' | 'read' | 'readAndSessions' | 'readWrite';
   /** Deletes many items at once (lib/table/partitions.ts): BatchWriteItem, which no other feature gets. */
   readonly bulkDelete?: true;
   /**
@@ -127,7 +127,7 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
   },
   disposal: { table: 'readWrite', cognito: SESSION_CHECK },
   // Reads only, but for the caller's session check (SESSION_CHECK).
-  audit: { table: 'readWrite', cognito: SESSION_CHECK },
+  audit: { table: 'readAndSessions', cognito: SESSION_CHECK },
   team: {
     table: 'readWrite',
     mail: true,
@@ -149,7 +149,7 @@ export const FEATURE_ACCESS: Record<Feature, FeatureAccess> = {
   alerts: { table: 'readWrite', mail: true, cognito: SESSION_CHECK },
   // Reads the software inventory the report path writes, and the machines it names; writes only for
   // the caller's session check (SESSION_CHECK).
-  software: { table: 'readWrite', cognito: SESSION_CHECK },
+  software: { table: 'readAndSessions', cognito: SESSION_CHECK },
 };
 
 export interface FeatureFunctionProps {
@@ -177,6 +177,7 @@ export const TABLE_READ_ACTIONS: string[] = [
 ];
 export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 export const TABLE_BULK_DELETE_ACTIONS = ['dynamodb:BatchWriteItem'];
+export const TABLE_SESSION_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
 
 /** The table actions a feature's access gives it. */
 export function tableActions(access: FeatureAccess): string[] {
@@ -184,6 +185,7 @@ export function tableActions(access: FeatureAccess): string[] {
   return [
     ...TABLE_READ_ACTIONS,
     ...(access.table === 'readWrite' ? TABLE_WRITE_ACTIONS : []),
+    ...(access.table === 'readAndSessions' ? TABLE_SESSION_ACTIONS : []),
     ...(access.table === 'readWrite' && access.bulkDelete ? TABLE_BULK_DELETE_ACTIONS : []),
   ];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_REPORT_MAX_BYTES, type AgentMachine, type AgentReportInput } from '../../shared/agent-data';
+import { cutMessage, REPORT_LISTS_BYTES } from '../../functions/agent-reports/sections';
 import { createKey, machine, sendReport } from '../support/agents';
 import { callHandler, signUpCompanyInProcess as signUpCompany } from '../support/handlers';
 
@@ -81,16 +82,17 @@ describe('the largest reports', () => {
     expect(JSON.stringify(response.body)).toContain('larger than');
   });
 
-  it('stores a report just under the size limit whole, 500 of the longest disks included', async () => {
+  it('stores a report whose lists fit one write whole, 500 of the longest disks included', async () => {
     const { send, detail } = await setUp();
     const report = filledTo(
       machine({
         storage_info: storage(500, '€'),
         printers: printers(1_000),
-        shared_folders: folders(5_000, 100, 200),
+        shared_folders: folders(2_000, 100, 200),
       }),
-      3_800_000,
+      REPORT_LISTS_BYTES - 200_000,
     );
+    expect(report.installed_software?.length).toBeGreaterThan(0);
     expect(bytes(report)).toBeLessThan(AGENT_REPORT_MAX_BYTES);
     const response = await send(report);
     expect(response.status, JSON.stringify(response.body)).toBe(202);
@@ -109,18 +111,23 @@ describe('the largest reports', () => {
     expect(heavy(await detail())).toEqual(heavy(stored));
   });
 
-  it('refuses with 413 a report within the body limit whose sections one write cannot hold', async () => {
+  it('stores a report within the body limit whose lists one write cannot hold cut, and says so', async () => {
     const { send, detail } = await setUp();
     expect((await send(machine())).status).toBe(202);
-    const before = await detail();
-    // DynamoDB takes at most 4 MB of items in one transaction: this report's parts pass it.
+    // DynamoDB takes at most 4 MB of items in one transaction: this report's lists pass it, so the
+    // largest is stored cut from its start and marked stale (issue 35: never refused forever).
     const report = filledTo(machine({ storage_info: storage(500, '€') }), AGENT_REPORT_MAX_BYTES - 10_000);
     const response = await send(report);
-    expect(response).toMatchObject({
-      status: 413,
-      body: { error: { code: 'payload_too_large', message: expect.stringMatching(/send fewer entries/) } },
-    });
-    // Nothing of it was written.
-    expect(await detail()).toEqual(before);
+    expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(202);
+    const stored = await detail();
+    const reported = report.installed_software ?? [];
+    const kept = stored.installed_software.length;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(reported.length);
+    expect(stored.installed_software.map((program) => program.name)).toEqual(
+      reported.slice(0, kept).map((program) => program.name),
+    );
+    expect(stored.stale_sections.installed_software?.error).toBe(cutMessage(kept, reported.length));
+    expect(stored.storage_info).toEqual(report.storage_info);
   });
 });

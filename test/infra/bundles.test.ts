@@ -57,10 +57,12 @@ describe('Lambda bundles', () => {
     '%s holds the SDK clients of the services it calls, and imports none',
     async (feature) => {
       const bundle = bundles.get(feature)!;
-      // Every handler reads CloudFront's origin secret (issue 35), in a chunk loaded on first use.
+      // Every handler reads CloudFront's origin secret (issue 35), in a chunk loaded on first use,
+      // and every signed-in route may ask Cognito about the caller's MFA (functions/lib/mfa-session.ts).
       const clients = new Set([
         'client-dynamodb',
         'client-secrets-manager',
+        'client-cognito-identity-provider',
         ...(SDK_CLIENTS_BY_FEATURE[feature] ?? []),
       ]);
       const expected = [...clients].map((name) => `@aws-sdk/${name}`);

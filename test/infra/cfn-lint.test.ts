@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { buildApp, cdkJsonContext, SYNTH_TIMEOUT_MS } from '../support/cdk-stacks';
+import { WAF_REGION } from '../../infra/aws/waf-stack';
+import { buildApp, cdkJsonContext, SYNTH_TIMEOUT_MS, TEST_ENV } from '../support/cdk-stacks';
 
 /**
  * CloudFormation's own schema, as cfn-lint reads it, for every template the app synthesizes: CDK
@@ -37,7 +38,10 @@ const run = promisify(execFile);
 
 /** cfn-lint's findings (errors and warnings) for the templates; it exits non-zero when it finds any. */
 async function lint(templates: string[]): Promise<z.infer<typeof findingsSchema>> {
-  const output = await run('cfn-lint', ['--format', 'json', ...templates], {
+  // The regions the app deploys to (TEST_ENV's and the WAF's), not the environment's: the local
+  // stack's tests set AWS_REGION to 'local', which cfn-lint refuses.
+  const regions = [TEST_ENV.region, WAF_REGION];
+  const output = await run('cfn-lint', ['--format', 'json', '--regions', ...regions, '--', ...templates], {
     maxBuffer: 64 * 1024 * 1024,
   }).then(
     ({ stdout }) => stdout,

@@ -3,7 +3,12 @@ import { dirname, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { featuresInUse, type Feature } from '../../functions/routes';
 import type { ApiStack } from '../../infra/aws/api-stack';
-import { FEATURE_ACCESS, TABLE_BULK_DELETE_ACTIONS, TABLE_WRITE_ACTIONS } from '../../infra/aws/function';
+import {
+  FEATURE_ACCESS,
+  TABLE_BULK_DELETE_ACTIONS,
+  TABLE_SESSION_ACTIONS,
+  TABLE_WRITE_ACTIONS,
+} from '../../infra/aws/function';
 import { REPO_ROOT } from '../../infra/aws/paths';
 import { apiStackTemplate, type ApiStackTemplate, type Statement } from '../support/api-stack-template';
 import { buildApiStacks, SYNTH_TIMEOUT_MS, templateOf } from '../support/cdk-stacks';
@@ -34,10 +39,12 @@ function importClosure(feature: Feature): Set<string> {
 const imports = (feature: Feature, module: string) =>
   importClosure(feature).has(join(REPO_ROOT, 'functions', 'lib', 'table', `${module}.ts`));
 
+/** Whether the feature runs the caller's session check (functions/lib/mfa-session.ts), which writes. */
+const checksSessions = (feature: Feature) =>
+  importClosure(feature).has(join(REPO_ROOT, 'functions', 'lib', 'mfa-session.ts'));
+
 /** Whether any file of the feature's own folder writes (a transaction, a single write, a batch). */
 function writesTable(feature: Feature): boolean {
-  // The caller's session check (functions/lib/mfa-session.ts) writes for every signed-in route.
-  if (importClosure(feature).has(join(REPO_ROOT, 'functions', 'lib', 'mfa-session.ts'))) return true;
   const own = [...importClosure(feature)].filter((file) => !file.includes(`${join('functions', 'lib')}`));
   return own.some((file) =>
     /\b(write|transact|send|updateReturningOld|deleteKeys|emptyPartition|counterUpdate)\(/.test(
@@ -67,6 +74,13 @@ describe('least privilege on the table', () => {
     for (const feature of featuresInUse()) {
       const actions = [tableStatement(feature).Action].flat();
       const writes = writesTable(feature);
+      if (!writes && checksSessions(feature)) {
+        // Only the session check writes: its puts and updates, never a delete.
+        expect(actions.filter((action) => TABLE_WRITE_ACTIONS.includes(action)).sort(), feature).toEqual(
+          [...TABLE_SESSION_ACTIONS].sort(),
+        );
+        continue;
+      }
       expect(
         TABLE_WRITE_ACTIONS.every((action) => actions.includes(action)),
         `${feature} writes: ${writes}`,
@@ -76,9 +90,12 @@ describe('least privilege on the table', () => {
         feature,
       ).toBe(writes);
     }
-    // The audit trail's own code only reads: it writes only through the caller's session check.
-    expect(writesTable('audit')).toBe(true);
-    expect(FEATURE_ACCESS.audit.table).toBe('readWrite');
+    // The audit trail's and the software inventory's own code only read: they write only through
+    // the caller's session check.
+    for (const feature of ['audit', 'software'] as const) {
+      expect(writesTable(feature), feature).toBe(false);
+      expect(FEATURE_ACCESS[feature].table).toBe('readAndSessions');
+    }
   });
 
   it('gives BatchWriteItem only to functions that delete in bulk (lib/table/partitions.ts)', () => {
