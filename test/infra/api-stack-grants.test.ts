@@ -168,7 +168,11 @@ describe('least privilege', () => {
       const statements = policyStatementsOf(feature);
       const actions = statements.flatMap((statement) => [statement.Action].flat());
       expect(actions.includes('dynamodb:Query')).toBe(access !== 'none');
-      expect(actions.includes('dynamodb:PutItem')).toBe(access === 'readWrite');
+      // The session check's puts and updates go to every feature that writes at all; deletes do not.
+      expect(actions.includes('dynamodb:PutItem')).toBe(
+        access === 'readWrite' || access === 'readAndSessions',
+      );
+      expect(actions.includes('dynamodb:DeleteItem')).toBe(access === 'readWrite');
       const queryStatement = statements.find((statement) =>
         [statement.Action].flat().includes('dynamodb:Query'),
       );
