@@ -104,7 +104,7 @@ describe('Assets → Manual Hardware in Chromium', () => {
     expect(searchCursors).toEqual(['start', 'c1', 'c2']);
     expect(await page().getByText('No hardware matches your search').count()).toBe(0);
     expect(await page().getByRole('button', { name: 'Load more' }).count()).toBe(0);
-  });
+  }, 60_000);
 
   it('exports every asset the search and status filter match to hardware-{date}.csv, page by page', async () => {
     const company = await signUpCompany();

@@ -311,7 +311,7 @@ describe('bad input on every route of the route table', () => {
       ...inventoryInputs(machineId),
       ...importInputs(importJob.id),
       ...hardwareListInputs(asset.id),
-      ...deviceIdentityInputs(spareKey.id),
+      ...deviceIdentityInputs(spareKey.id, machineId),
     };
     const uncovered = routes.map(routeKey).filter((key) => !(key in inputs));
     expect(uncovered, 'routes without an input definition in bad-input.test.ts').toEqual([]);

@@ -3,7 +3,9 @@ import { api } from './api';
 
 /**
  * Issue 35's routes as the tenant and role matrix attacks them (test/reliability/tenant-matrix.test.ts):
- * the victim's device held for approval, and the victim's enrolment key.
+ * the victim's device held for approval, and the victim's enrolment key. A session's password proof
+ * and change act on the caller alone: an admin has nothing to prove (200), and only a super_admin
+ * sets a password there (403).
  */
 export interface DeviceIdentityVictim {
   /** A second device of the victim's machine id, held for approval. */
@@ -19,6 +21,11 @@ export function deviceIdentityCalls(victim: DeviceIdentityVictim & { apiKeyId: s
     'POST /api/pending-devices/{device_id}/reject': pending,
     'POST /api/api-keys/{id}/rotate': key,
     'GET /api/api-keys/{id}/devices': key,
+    'POST /api/me/password-proof': { ownStatus: 200, options: { body: { password: 'not-the-password' } } },
+    'POST /api/me/password': {
+      ownStatus: 403,
+      options: { body: { current_password: 'not-the-password', new_password: 'a-long-new-password-1' } },
+    },
   };
 }
 
