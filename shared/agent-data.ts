@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { choice, optionalChoice, pageSchema, pagingFields, searchText } from './list';
 import { possibleDuplicateSchema } from './machine-duplicates';
+import { possibleCloneSchema } from './machine-clones';
 import { cleanSerialNumber } from './serial-number';
 
 /**
@@ -263,6 +264,8 @@ export const agentMachineSchema = z.object({
   hardware_asset_name: z.string().nullable().default(null),
   /** Issue 35: this machine and another report one serial number; an admin decides (machine-duplicates.ts). */
   possible_duplicate: z.boolean().default(false),
+  /** Issue 35: two computers seem to report with this machine's device token (machine-clones.ts). */
+  possible_clone: possibleCloneSchema.nullable().default(null),
   /** The other machines of that possible duplicate (the machine's page only). */
   possible_duplicates: z.array(possibleDuplicateSchema).default([]),
 });

@@ -31,6 +31,7 @@ import { write, type Built } from '../lib/table/transaction';
 import { inventoryWrites, readMachineContext, reportChanges, type InventoryWrites } from './inventory';
 import { factsHash, programSet } from './machine-changes';
 import { countSupersededReport, newReportWindow, nextReportWindow, unchangedSince } from './report-window';
+import { bootNotBack, cloneReport } from './clones';
 import { moveSoftwareIndex } from './software-index';
 import {
   checkWriteSize,
@@ -74,17 +75,20 @@ interface ReportWrite {
   heavy: HeavySections;
   /** Fields every report rewrites; null clears one. Sections not collected are not among them. */
   fields: Record<string, unknown>;
+  /** The last boot it reports (epoch seconds); undefined when its system section was not collected. */
+  boot: number | null | undefined;
 }
 
 function reportWrite(report: FittedReport, now: Date): ReportWrite {
   const collected = collectedSections(report);
   const heavy = heavySections(report, collected);
   const stale = staleMarks(report, now);
+  const light = lightFields(report, collected);
   const fields = {
     hostname: report.hostname,
     os_type: report.os_type,
     agent_version: report.agent_version,
-    ...lightFields(report, collected),
+    ...light,
     facts: factsHash(report, collected),
     ...(heavy.inlineStorage && { storage_info: heavy.inlineStorage }),
     stale_sections: Object.keys(stale).length > 0 ? stale : null,
@@ -97,6 +101,7 @@ function reportWrite(report: FittedReport, now: Date): ReportWrite {
     collected,
     heavy,
     fields: { ...fields, ...indexKeys, ...(collected.has('system') && { search_text }) },
+    boot: light.last_boot,
   };
 }
 
@@ -119,7 +124,7 @@ async function recordHeartbeat(
   report: FittedReport,
   now: Date,
 ): Promise<{ previousSeen: string | undefined } | null> {
-  const { heavy, fields } = reportWrite(report, now);
+  const { heavy, fields, boot } = reportWrite(report, now);
   const entries = Object.entries(fields);
   const window = newReportWindow(now);
   const heartbeat = patch(
@@ -136,6 +141,7 @@ async function recordHeartbeat(
       ...[...heavy.parted].map(([section, { hash }]) => sameSection(section, hash)),
       ...(heavy.inlineStorage ? [storageNotParted] : []),
       lessThan('last_seen', now.toISOString()),
+      ...bootNotBack(boot),
       window.condition,
     ),
   );
@@ -175,7 +181,7 @@ async function writeReport(
   inventory: (machine: AgentMachineItem) => Promise<InventoryWrites & { indexed: boolean }>,
 ): Promise<boolean> {
   const { organizationId } = device;
-  const { heavy, fields } = reportWrite(report, now);
+  const { heavy, fields, boot } = reportWrite(report, now);
   const previous: SectionState = current?.sections ?? {};
   const sections: SectionState = { ...previous };
   const split = new Map<AgentSectionName, unknown[][]>();
@@ -193,6 +199,7 @@ async function writeReport(
     shrunk.set('storage_info', 0);
   }
   checkWriteSize(split);
+  const clone = cloneReport(organizationId, current, boot, now);
 
   const { storage_info: inlineStorage, ...kept } = current ?? {};
   const machine: AgentMachineItem = agentMachineItemSchema.parse(
@@ -205,6 +212,7 @@ async function writeReport(
       sections,
       first_seen: current?.first_seen ?? now.toISOString(),
       enrolled_at: device.enrolledAt,
+      ...clone.evidence,
       ...nextReportWindow(current, now),
     }),
   );
@@ -212,7 +220,8 @@ async function writeReport(
   const extra = await inventory(machine);
   // Programs past one report's moves: no facts hash, so the next report reads and indexes again.
   if (!extra.indexed) delete machine.facts;
-  if (current && shrunk.size === 0 && extra.writes.length === 0 && extra.counters.size === 0) {
+  const writes = [...extra.writes, ...clone.writes];
+  if (current && shrunk.size === 0 && writes.length === 0 && extra.counters.size === 0) {
     return send(put(agentMachines.item(organizationId, machine), unchangedSince(current))).then(
       () => true,
       (error: unknown) => {
@@ -240,7 +249,7 @@ async function writeReport(
         add('other', remove(agentSections.key({ ...keys, part })));
       }
     }
-    for (const item of extra.writes) add('other', item);
+    for (const item of writes) add('other', item);
     const counters = new Map(extra.counters);
     if (!current) {
       add('machine', create(agentMachines.item(organizationId, machine)));

@@ -174,7 +174,7 @@ export async function listFleetPage(
     found.flatMap(({ assetId }) => assetId ?? []),
   );
   const items = found.map(({ machine, assetId, duplicate }) => ({
-    ...toSummary(machine),
+    ...toSummary(machine, now),
     hardware_asset_id: assetId,
     hardware_asset_name: assetId ? (names.get(assetId) ?? null) : null,
     possible_duplicate: duplicate,

@@ -92,14 +92,18 @@ export function machineFacts(machine: StoredAgentMachine): AgentLiveFacts {
   return liveFacts({ ...machine.item, storage_info: machine.sections.storage_info }, machine.identity);
 }
 
-export async function getAgentMachine(organizationId: string, machineId: string): Promise<AgentMachine> {
+export async function getAgentMachine(
+  organizationId: string,
+  machineId: string,
+  now = new Date(),
+): Promise<AgentMachine> {
   const machine = await readAgentMachine(organizationId, machineId);
   if (!machine) throw new NotFound('Machine not found');
   const { item, sections, link } = machine;
   const assetId = link?.hardware_asset_id ?? null;
   const { identity, ...lists } = sections;
   return {
-    ...toSummary(item),
+    ...toSummary(item, now),
     ...NO_IDENTITY,
     ...identity[0],
     ...lists,

@@ -1,10 +1,12 @@
 import type { AgentSummary } from '../../shared/agent-data';
 import { isUpdateAvailable } from '../../shared/agent-version';
+import { possibleClone } from '../../shared/machine-clones';
 import type { AgentMachineItem } from '../lib/table/items/agents';
 
 /** A machine as the fleet view shows it, its asset aside; whether its agent should update is the server's to say. */
 export function toSummary(
   item: AgentMachineItem,
+  now: Date,
 ): Omit<AgentSummary, 'hardware_asset_id' | 'hardware_asset_name' | 'possible_duplicate'> {
   return {
     machine_id: item.machine_id,
@@ -21,5 +23,6 @@ export function toSummary(
     first_seen: item.first_seen,
     last_seen: item.last_seen,
     enrolled_at: item.enrolled_at ?? item.first_seen,
+    possible_clone: possibleClone(item, now),
   };
 }

@@ -72,6 +72,10 @@ export const agentMachineItemSchema = z.object({
    * in the device item alone: the machine item stays under 1 KB, one write unit a report.
    */
   enrolled_at: z.string().optional(),
+  /** Reports whose last boot went back (shared/machine-clones.ts): only on a machine that had one. */
+  clone_reversals: z.number().optional(),
+  clone_first_at: z.string().optional(),
+  clone_last_at: z.string().optional(),
   /** The device's report rate: the minute (epoch ms) of its latest reports, and how many it sent in it. */
   report_window_start: z.number().optional(),
   report_window_count: z.number().optional(),

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { AGENT_DEFAULT_VERSION, type AgentSummary } from '@shared/agent-data';
 import { INVENTORY_MESSAGES } from '@shared/inventory';
+import { CLONE_MESSAGES } from '@shared/machine-clones';
 import { DUPLICATE_MESSAGES } from '@shared/machine-duplicates';
 import { lazyFormat } from '../../../components/format';
 import { formatOs } from './agent-format';
@@ -108,6 +109,11 @@ export function AgentCard({ machine, now, to, onDelete }: AgentCardProps) {
           {machine.possible_duplicate ? (
             <Badge size="small" variation="error" data-possible-duplicate>
               {DUPLICATE_MESSAGES.mark}
+            </Badge>
+          ) : null}
+          {machine.possible_clone ? (
+            <Badge size="small" variation="error" data-possible-clone>
+              {CLONE_MESSAGES.mark}
             </Badge>
           ) : null}
         </p>

@@ -28,6 +28,7 @@ import { ColumnHeaders } from '../../../components/column-headers';
 import { AgentStorage } from './agent-storage';
 import { StaleNotices } from './agent-stale';
 import '../../../components/data-table.css';
+import { AgentClone } from './agent-clone';
 import { AgentDuplicate } from './agent-duplicate';
 import { AgentInventoryLink } from './agent-inventory-link';
 
@@ -172,6 +173,7 @@ export function AgentDetail({ machineId, summary, now, onBack }: AgentDetailProp
 
       <AgentInventoryLink machine={full} />
       <AgentDuplicate machine={full} />
+      <AgentClone machine={full} />
 
       <div className="agent-detail__grid">
         <Section title="Overview" stale={{ sections: ['system'], machine: full }}>
