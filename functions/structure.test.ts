@@ -75,6 +75,57 @@ describe('functions/', () => {
   });
 });
 
+/**
+ * The zones (issue 36): a feature folder is a use case; the device record (inventory/) and the
+ * people who hold an organisation's addresses (people/) are the shared domain modules below the
+ * features, and lib/ is below them. A feature imports only its own folder, the shared domain
+ * modules, lib/ and the repo's shared/, never another feature. The route table at the top of
+ * functions/ (routes.ts and the files it gathers) is data every zone may read: it names handlers by
+ * their feature and imports none of them.
+ */
+const SHARED_DOMAIN = ['inventory', 'people'];
+const zoneOf = (path: string): string | null => {
+  const [first, ...rest] = name(path).split('/');
+  return rest.length === 0 ? null : first!;
+};
+
+/** The imports of `paths` that leave the zones their file may reach. */
+function outOfZone(paths: string[], importsOfPath: (path: string) => string[]): string[] {
+  return paths.flatMap((path) => {
+    const from = zoneOf(path);
+    const allowed = new Set(from === null ? [] : [from, 'lib', ...(from === 'lib' ? [] : SHARED_DOMAIN)]);
+    return importsOfPath(path)
+      .filter((target) => target.startsWith(functionsDir))
+      .filter((target) => {
+        const to = zoneOf(target);
+        return to !== null && !allowed.has(to);
+      })
+      .map((target) => `${name(path)} → ${name(target)}`);
+  });
+}
+
+describe('functions/ zones', () => {
+  it('has no feature importing another feature, nor a shared module or lib importing a feature', () => {
+    const sharedImportingEachOther = files
+      .filter((path) => SHARED_DOMAIN.includes(zoneOf(path) ?? ''))
+      .flatMap((path) =>
+        importsOf(path)
+          .filter((target) => SHARED_DOMAIN.includes(zoneOf(target) ?? '') && zoneOf(target) !== zoneOf(path))
+          .map((target) => `${name(path)} → ${name(target)}`),
+      );
+    expect([...outOfZone(files, importsOf), ...sharedImportingEachOther]).toEqual([]);
+  });
+
+  it('would notice a feature importing another', () => {
+    const hardware = join(functionsDir, 'hardware', 'service.ts');
+    const fake = (path: string) =>
+      path === hardware
+        ? [join(functionsDir, 'disposal', 'service.ts'), join(functionsDir, 'inventory', 'writes.ts')]
+        : [];
+    expect(outOfZone([hardware], fake)).toEqual(['hardware/service.ts → disposal/service.ts']);
+  });
+});
+
 describe('functions/lib/table', () => {
   const table = files.filter((path) => path.startsWith(tableDir) && !isTest(path));
 

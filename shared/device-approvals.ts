@@ -12,6 +12,11 @@ import { ulidSchema } from './hardware';
 export const ENROLMENT_PENDING_CODE = 'enrolment_pending';
 export const DEVICE_PENDING_CODE = 'device_pending';
 
+/** Why an enrolment or an approval is refused when the plan's machines are all monitored (403 machine_limit). */
+export const MACHINE_LIMIT_MESSAGE = (limit: number) =>
+  `This organization has reached its plan's limit of ${limit} monitored machines. ` +
+  'Delete machines you no longer monitor or upgrade the plan.';
+
 /** What the held device's agent is told, and what Agent Monitoring shows beside Approve / Reject. */
 export const DEVICE_APPROVAL_TEXTS = {
   anotherDevice: (machineId: string, hostname: string) =>

@@ -5,7 +5,7 @@ import {
   possibleCloneSince,
   type CloneEvidence,
 } from '../../shared/machine-clones';
-import { agentActor } from '../agents/machine-links';
+import { agentActor } from '../inventory/machine-links';
 import { auditEntry } from '../lib/audit-trail';
 import type { TableWrite } from '../lib/table/commands';
 import { absent, anyOf, lessThan, type Condition } from '../lib/table/conditions';

@@ -7,6 +7,7 @@ import {
   type AgentReport,
 } from '../../shared/agent-data';
 import {
+  MACHINE_LIMIT_MESSAGE,
   DEVICE_APPROVAL_TEXTS,
   ENROLMENT_PENDING_CODE,
   type AgentEnrollmentPending,
@@ -31,7 +32,7 @@ import {
 } from '../lib/table/items/devices';
 import { fromStored } from '../lib/table/items/stored';
 import { write } from '../lib/table/transaction';
-import { deviceWrites, type DevicePart } from './device-writes';
+import { deviceWrites, lookupOf, type DevicePart } from '../inventory/device-writes';
 
 /**
  * Enrolment (issue 24): the organisation's API key enrols a device, which gets a token of its own,
@@ -41,10 +42,6 @@ import { deviceWrites, type DevicePart } from './device-writes';
  * (a cloned PC, a reinstalled one that lost its token, an intruder) gets a device held for an
  * admin's approval (../agents/approvals-service.ts), and the enrolled device keeps reporting.
  */
-
-export const MACHINE_LIMIT_MESSAGE = (limit: number) =>
-  `This organization has reached its plan's limit of ${limit} monitored machines. ` +
-  'Delete machines you no longer monitor or upgrade the plan.';
 
 const ENROLMENT_RATE_MESSAGE = `This organization is enrolling more than ${ENROLMENTS_PER_MINUTE} devices a minute; try again shortly`;
 
@@ -177,17 +174,6 @@ export async function enrolDevice(
     `Machine ${input.machine_id} is being enrolled by several requests at once; try again shortly`,
     1,
   );
-}
-
-export function lookupOf(device: DeviceItem, pending?: true) {
-  return {
-    token_hash: device.token_hash,
-    organization_id: device.organization_id,
-    machine_id: device.machine_id,
-    device_id: device.device_id,
-    enrolled_at: device.enrolled_at,
-    ...(pending ? { pending } : {}),
-  };
 }
 
 /**

@@ -13,11 +13,11 @@ import {
   linkWrites,
   liveFacts,
   type LinkWrites,
-} from '../agents/machine-links';
+} from '../inventory/machine-links';
 import { handsOverBySerial } from '../../shared/machine-duplicates';
 import type { HardwareAsset } from '../../shared/hardware';
-import { markDuplicateWrites } from '../agents/duplicates';
-import { readHardwareAsset } from '../hardware/asset-items';
+import { markDuplicateWrites } from '../inventory/duplicates';
+import { readHardwareAsset } from '../inventory/assets';
 import type { DeviceCaller } from '../lib/agent-caller';
 import { auditEntry } from '../lib/audit-trail';
 import { getEachItem, getItem, put, send, type TableWrite } from '../lib/table/commands';
@@ -48,7 +48,7 @@ import {
   storedFacts,
   type Change,
   type ProgramSet,
-} from './machine-changes';
+} from '../inventory/machine-changes';
 import { splitSection } from './sections';
 
 /**
@@ -56,7 +56,7 @@ import { splitSection } from './sections';
  * items: its change events and their audit entries, the machine's identity part, the serial lookup,
  * and the link to its hardware asset by serial number (or a new asset, when the organisation adds
  * machines automatically). Everything here goes into the report's transaction, except the software
- * inventory's moves (software-index.ts).
+ * inventory's moves (../inventory/software-index.ts).
  */
 
 /** What the report's writes need to know of the machine beyond its item. */

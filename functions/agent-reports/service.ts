@@ -29,10 +29,10 @@ import {
 import { devices } from '../lib/table/items/devices';
 import { write, type Built } from '../lib/table/transaction';
 import { inventoryWrites, readMachineContext, reportChanges, type InventoryWrites } from './inventory';
-import { factsHash, programSet } from './machine-changes';
+import { factsHash, programSet } from '../inventory/machine-changes';
 import { countSupersededReport, newReportWindow, nextReportWindow, unchangedSince } from './report-window';
 import { bootNotBack, cloneReport } from './clones';
-import { moveSoftwareIndex } from './software-index';
+import { moveSoftwareIndex } from '../inventory/software-index';
 import {
   checkWriteSize,
   collectedSections,
@@ -271,7 +271,7 @@ async function writeReport(
 
 /**
  * What a report that is not a plain heartbeat does beyond the machine's items (issue 27): the software
- * inventory moves now (in transactions of its own, software-index.ts), and the rest
+ * inventory moves now (in transactions of its own, ../inventory/software-index.ts), and the rest
  * (change events, audit, identity, the link by serial) goes into the report's transaction once the
  * machine item is built. A machine written before facts were hashed is indexed from scratch once.
  */

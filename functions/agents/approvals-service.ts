@@ -1,6 +1,9 @@
-import { DEVICE_APPROVAL_TEXTS, type PendingDevice } from '../../shared/device-approvals';
-import { deviceWrites, type DevicePart } from '../agent-reports/device-writes';
-import { lookupOf } from '../agent-reports/enrolment';
+import {
+  DEVICE_APPROVAL_TEXTS,
+  MACHINE_LIMIT_MESSAGE,
+  type PendingDevice,
+} from '../../shared/device-approvals';
+import { deviceWrites, lookupOf, type DevicePart } from '../inventory/device-writes';
 import { auditEntry } from '../lib/audit-trail';
 import type { Caller } from '../lib/caller';
 import { Forbidden, NotFound, TooManyRequests } from '../lib/errors';
@@ -20,7 +23,6 @@ import {
 } from '../lib/table/items/devices';
 import { fromStored } from '../lib/table/items/stored';
 import { write } from '../lib/table/transaction';
-import { MACHINE_LIMIT_MESSAGE } from '../agent-reports/enrolment';
 
 /**
  * Devices held for approval (issue 35): an admin approves one, which then replaces the enrolled

@@ -4,11 +4,11 @@ import type { Caller } from '../lib/caller';
 import { Conflict, NotFound } from '../lib/errors';
 import { withRoomForAssets } from '../lib/plan-limits';
 import type { MachineLinkItem } from '../lib/table/items/inventory';
-import { readHardwareAsset } from '../hardware/asset-items';
-import { decisionAudit, keepWrites, readMachineLink, releaseDuplicateWrites } from './duplicates';
+import { readHardwareAsset } from '../inventory/assets';
+import { decisionAudit, keepWrites, readMachineLink, releaseDuplicateWrites } from '../inventory/duplicates';
 import { ATTEMPTS, CHANGED_MEANWHILE, answer, machineOf, serialClaimed, writeLink } from './link-service';
-import { addToInventoryWrites, linkWrites, type LinkWrites } from './machine-links';
-import { machineFacts, type StoredAgentMachine } from './service';
+import { addToInventoryWrites, linkWrites, type LinkWrites } from '../inventory/machine-links';
+import { machineFacts, type StoredAgentMachine } from '../inventory/machines';
 
 /**
  * An admin's decision on a possible duplicate (issue 35, item 3), on the newcomer's page: keep the

@@ -21,8 +21,8 @@ import {
 import { machineLinkItemSchema, machineLinks } from '../lib/table/items/inventory';
 import { fromStored, type StoredItem } from '../lib/table/items/stored';
 import { assertIssuedCursor, invalidCursor } from '../lib/table/pages';
-import { readAssetNames } from '../hardware/asset-items';
-import { isPossibleDuplicate } from './duplicates-read';
+import { readAssetNames } from '../inventory/assets';
+import { isPossibleDuplicate } from '../inventory/duplicates-read';
 import { toSummary } from './summary';
 
 /**

@@ -10,9 +10,9 @@ import { hardwareIdentifiers } from '../lib/table/items/hardware';
 import { machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
 import { DUPLICATE_MESSAGES } from '../../shared/machine-duplicates';
 import { write } from '../lib/table/transaction';
-import { readHardwareAsset } from '../hardware/asset-items';
-import { addToInventoryWrites, linkWrites, unlinkWrites, type LinkWrites } from './machine-links';
-import { machineFacts, readAgentMachine, type StoredAgentMachine } from './service';
+import { readHardwareAsset } from '../inventory/assets';
+import { addToInventoryWrites, linkWrites, unlinkWrites, type LinkWrites } from '../inventory/machine-links';
+import { machineFacts, readAgentMachine, type StoredAgentMachine } from '../inventory/machines';
 
 /**
  * A person's links between a monitored machine and the inventory (issue 27): link it to an asset,

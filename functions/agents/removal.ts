@@ -35,11 +35,11 @@ import {
 import { fromStored, type TableKey } from '../lib/table/items/stored';
 import { deleteKeys } from '../lib/table/partitions';
 import { write, type Built } from '../lib/table/transaction';
-import { readHardwareAsset } from '../hardware/asset-items';
-import { readMachineLink, releaseDuplicateWrites } from './duplicates';
-import { unlinkWrites } from './machine-links';
-import { moveSoftwareIndex } from '../agent-reports/software-index';
-import { programSet, type ProgramSet } from '../agent-reports/machine-changes';
+import { readHardwareAsset } from '../inventory/assets';
+import { readMachineLink, releaseDuplicateWrites } from '../inventory/duplicates';
+import { unlinkWrites } from '../inventory/machine-links';
+import { moveSoftwareIndex } from '../inventory/software-index';
+import { programSet, type ProgramSet } from '../inventory/machine-changes';
 import { getAgentMachine } from './service';
 
 /**

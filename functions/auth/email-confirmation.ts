@@ -5,12 +5,11 @@ import {
   SIGNUP_CONFIRMATION_HOURS,
 } from '../../shared/auth';
 import type { Caller } from '../lib/caller';
-import { deleteCognitoUser } from '../lib/cognito';
 import { BadRequest, Gone, TooManyRequests } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { getItem, isConditionFailure, listPage, patch, remove, send } from '../lib/table/commands';
-import { allOf, equals, greaterThan, lessThan } from '../lib/table/conditions';
-import { organizations, subscriptions, userProfiles } from '../lib/table/items/organizations';
+import { isConditionFailure, listPage, patch, remove, send } from '../lib/table/commands';
+import { allOf, equals, greaterThan } from '../lib/table/conditions';
+import { organizations } from '../lib/table/items/organizations';
 import {
   emailConfirmationItemSchema,
   emailConfirmations,
@@ -19,6 +18,7 @@ import {
 } from '../lib/table/items/signups';
 import { transact } from '../lib/table/transaction';
 import { sendConfirmationCodeEmail } from './signup-emails';
+import { findEmailConfirmation, removeUnconfirmedSignup } from '../people/unconfirmed-signups';
 
 /**
  * Proving a company sign-up's address (issue 25). The code is our own, sent through the product's
@@ -55,10 +55,6 @@ export function newEmailConfirmation(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + SIGNUP_CONFIRMATION_HOURS * HOUR_MS).toISOString(),
   };
-}
-
-export function findEmailConfirmation(organizationId: string): Promise<EmailConfirmationItem | null> {
-  return getItem(emailConfirmationItemSchema, emailConfirmations.key(organizationId), { consistent: true });
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -129,34 +125,6 @@ export async function sendNewConfirmationCode(caller: Caller, now: Date): Promis
   }
   await sendConfirmationCodeEmail(confirmation.email, code);
   return EMAIL_CONFIRMATION_MESSAGES.codeSent;
-}
-
-/**
- * Removes an unconfirmed sign-up with its organisation (which holds nothing else: the API refused
- * it everything), then its Cognito user by sub, which frees the address. The items go in one
- * transaction on the condition that the sign-up is still unconfirmed (and, for the sweep, expired),
- * so a confirmation that got there first keeps its organisation. Answers whether it removed it. A
- * Cognito user left behind by a stop between the two steps is freed by the next sign-up of the
- * address (registration.ts).
- */
-export async function removeUnconfirmedSignup(
-  confirmation: EmailConfirmationItem,
-  { expiredBy }: { expiredBy?: Date } = {},
-): Promise<boolean> {
-  const organizationId = confirmation.organization_id;
-  const still = equals('code_hash', confirmation.code_hash);
-  const canceled = await transact([
-    remove(
-      emailConfirmations.key(organizationId),
-      expiredBy ? allOf(still, lessThan('expires_at', expiredBy.toISOString())) : still,
-    ),
-    remove(organizations.key(organizationId), equals('owner_id', confirmation.user_id)),
-    remove(userProfiles.key(organizationId, confirmation.user_id)),
-    remove(subscriptions.key(organizationId)),
-  ]);
-  if (canceled) return false;
-  await deleteCognitoUser(confirmation.user_id);
-  return true;
 }
 
 /**

@@ -4,7 +4,7 @@ import { NotFound } from '../lib/errors';
 import { publicRoute } from '../lib/http';
 import { limitClient } from '../lib/rate-limits';
 import { getOrganization } from '../lib/tenant';
-import { findUsableInvitation } from '../team/invitations';
+import { findUsableInvitation } from '../people/invitations';
 import { INVITATION_LOOKUP_LIMIT } from './limits';
 
 /**

@@ -22,8 +22,8 @@ import {
 } from '../lib/table/items/organizations';
 import { transact } from '../lib/table/transaction';
 import { findProfileByUserId } from '../lib/tenant';
-import { acceptInvitation, findUsableInvitation } from '../team/invitations';
-import { addressStanding, claimAddress } from './accounts';
+import { acceptInvitation, findUsableInvitation } from '../people/invitations';
+import { addressStanding, claimAddress } from '../people/accounts';
 import { newConfirmationCode, newEmailConfirmation } from './email-confirmation';
 import { keepWaitingAttempt, takeWaitingAttempt } from './signup-attempts';
 import { sendAccountExistsEmail, sendConfirmationCodeEmail } from './signup-emails';

@@ -17,7 +17,7 @@ import {
   signupAttempts,
   type SignupAttemptItem,
 } from '../lib/table/items/signups';
-import { addressStanding } from './accounts';
+import { addressStanding } from '../people/accounts';
 import { CODE_ATTEMPTS, newConfirmationCode } from './email-confirmation';
 import { sendSignupAttemptCodeEmail } from './signup-emails';
 

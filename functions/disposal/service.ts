@@ -16,9 +16,9 @@ import { disposalCounter, readCounters } from '../lib/table/counters';
 import { disposalItems, disposalRecordSchema } from '../lib/table/items/disposal';
 import { idProjection } from '../lib/table/items/stored';
 import { listSearchablePage } from '../lib/table/pages';
-import { readHardwareAssets, type AssetChange } from '../hardware/asset-items';
-import { withDisposalSync, writeChanges } from './asset-sync';
-import { readDisposalItems, toDisposalItem, type DisposalChange } from './disposal-items';
+import { readHardwareAssets, type AssetChange } from '../inventory/assets';
+import { withDisposalSync, writeChanges } from '../inventory/writes';
+import { readDisposalItems, toDisposalItem, type DisposalChange } from '../inventory/disposal-items';
 
 /**
  * The disposal list. A linked item (one whose hardware asset still points to it) is changed through

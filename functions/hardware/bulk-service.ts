@@ -9,8 +9,8 @@ import {
 import type { BulkUpdate } from '../../shared/hardware-list';
 import type { Actor } from '../lib/audit-trail';
 import { Conflict, NotFound } from '../lib/errors';
-import { writeAssetChanges } from '../disposal/asset-sync';
-import { hardwareChanges, readHardwareAssets, type AssetChange } from './asset-items';
+import { writeAssetChanges } from '../inventory/writes';
+import { hardwareChanges, readHardwareAssets, type AssetChange } from '../inventory/assets';
 import { BULK_CHANGED_MEANWHILE } from './messages';
 
 /**

@@ -18,7 +18,7 @@ import {
 } from '../lib/table/counters';
 import { seenHour } from '../lib/table/items/agents';
 import { hardwareAssetItemSchema, hardwareAssets } from '../lib/table/items/hardware';
-import { toAsset } from './asset-items';
+import { toAsset } from '../inventory/assets';
 import { locationsOf } from './list-locations';
 
 /** What the dashboard and the hardware list's total read: maintained counters, never scans. */

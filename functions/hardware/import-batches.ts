@@ -6,16 +6,16 @@ import { auditEntry, type Actor } from '../lib/audit-trail';
 import { COUNTER_SHARDS, counterUpdate, type CounterDeltas } from '../lib/table/counters';
 import type { HardwareIdentifierKind } from '../lib/table/items/hardware';
 import { write, type Built } from '../lib/table/transaction';
-import { counterDeltas } from '../disposal/asset-sync';
-import { disposalChangeItems, disposalLabel } from '../disposal/disposal-items';
-import { assetChangeItems, hardwareLabel, identifiers, type Part } from './asset-items';
+import { counterDeltas } from '../inventory/writes';
+import { disposalChangeItems, disposalLabel } from '../inventory/disposal-items';
+import { assetChangeItems, hardwareLabel, identifiers, type Part } from '../inventory/assets';
 import {
   linkedInWrite,
   machinesForSerials,
   serialToMatch,
   type LinkExtra,
   type MatchedMachine,
-} from './machine-matching';
+} from '../inventory/machine-matching';
 import { duplicateRowMessage, plural } from './messages';
 
 function addDeltas(deltas: CounterDeltas, ...more: CounterDeltas[]): void {

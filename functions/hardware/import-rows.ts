@@ -6,7 +6,7 @@ import {
   type ImportRowError,
 } from '../../shared/hardware-import';
 import { BadRequest, PayloadTooLarge } from '../lib/errors';
-import { identifierKey, identifiers } from './asset-items';
+import { identifierKey, identifiers } from '../inventory/assets';
 import { repeatedRowMessage } from './messages';
 
 /**

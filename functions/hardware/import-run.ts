@@ -16,7 +16,7 @@ import { TTL_ATTRIBUTE } from '../lib/table/definition';
 import { keepRenewing, type HeldLease } from '../lib/table/lease';
 import { getOrganizationAndSubscription } from '../lib/tenant';
 import { write } from '../lib/table/transaction';
-import { readHardwareAssets } from './asset-items';
+import { readHardwareAssets } from '../inventory/assets';
 import { importHardwareAssets } from './import-batches';
 import { readImportFileText, readImportJobItem } from './import-jobs';
 import { importedAssetId, readImportFile, type ImportFile } from './import-rows';

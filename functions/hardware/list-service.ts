@@ -8,7 +8,7 @@ import { hardwareAssetItemSchema, hardwareAssets, type HardwareAssetItem } from 
 import { fromStored, type StoredItem } from '../lib/table/items/stored';
 import type { ReadPageResult } from '../lib/table/pages';
 import { readSortedPage, type SortedListing } from '../lib/table/sorted-pages';
-import { readHardwareAssetItems, toAsset } from './asset-items';
+import { readHardwareAssetItems, toAsset } from '../inventory/assets';
 
 /**
  * The hardware list a page at a time, in any column's order (issue 34). Each order is a key order

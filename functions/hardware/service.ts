@@ -8,15 +8,20 @@ import {
 import type { Actor } from '../lib/audit-trail';
 import { Conflict, NotFound } from '../lib/errors';
 import type { WriteOutcome } from '../lib/table/transaction';
-import { writeAssetChanges } from '../disposal/asset-sync';
-import { hardwareChanges, readHardwareAsset, type Part } from './asset-items';
-import { machineForAsset, linkedInWrite, mayLinkOnChange, releasedOnDelete } from './machine-matching';
+import { writeAssetChanges } from '../inventory/writes';
+import { hardwareChanges, readHardwareAsset, type Part } from '../inventory/assets';
+import {
+  machineForAsset,
+  linkedInWrite,
+  mayLinkOnChange,
+  releasedOnDelete,
+} from '../inventory/machine-matching';
 import { duplicateError } from './messages';
 
 /**
  * Hardware assets. Every change is one DynamoDB transaction holding the asset, its serial number
  * and asset tag claims, its audit entry, the disposal item it keeps in step (with that item's audit
- * entry, ../disposal/asset-sync.ts) and the dashboard counters it moves: either all of it is
+ * entry, ../inventory/writes.ts) and the dashboard counters it moves: either all of it is
  * written or none of it.
  */
 

@@ -1,5 +1,5 @@
 import type { OrganizationSummary } from '../../shared/users';
-import { cancelCustomerSubscriptions } from '../billing/cancellation';
+import { cancelCustomerSubscriptions } from '../lib/subscription-cancellation';
 import { deleteCognitoUser } from '../lib/cognito';
 import { BadRequest, NotFound } from '../lib/errors';
 import { getItem, listAll, patch, send } from '../lib/table/commands';

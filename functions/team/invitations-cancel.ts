@@ -1,6 +1,6 @@
 import { invitationIdParamsSchema, type Invitation } from '../../shared/invitations';
 import { userRoute } from '../lib/http';
-import { cancelInvitation } from './invitations';
+import { cancelInvitation } from '../people/invitations';
 
 export const handler = userRoute(
   { params: invitationIdParamsSchema },

@@ -1,9 +1,9 @@
 import { inviteSchema, type Invitation } from '../../shared/invitations';
-import { addressStanding } from '../auth/accounts';
+import { addressStanding } from '../people/accounts';
 import { appUrl } from '../lib/config';
 import { userRoute } from '../lib/http';
 import { planLimits } from '../lib/plan-limits';
-import { cancelInvitation, createInvitation } from './invitations';
+import { cancelInvitation, createInvitation } from '../people/invitations';
 import { sendAccountExistsInvitationEmail, sendInvitationEmail } from './invitation-email';
 
 /**

@@ -1,6 +1,6 @@
 import type { InvitationListResponse } from '../../shared/invitations';
 import { userRoute } from '../lib/http';
-import { listPendingInvitations } from './invitations';
+import { listPendingInvitations } from '../people/invitations';
 
 /** Pending invitations: an admin sees their organisation's, the super_admin everyone's (SPEC 6). */
 export const handler = userRoute({}, async ({ caller }): Promise<InvitationListResponse> => ({

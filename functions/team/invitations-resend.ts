@@ -1,5 +1,5 @@
 import { invitationIdParamsSchema, type Invitation } from '../../shared/invitations';
-import { addressStanding } from '../auth/accounts';
+import { addressStanding } from '../people/accounts';
 import { appUrl } from '../lib/config';
 import { userRoute } from '../lib/http';
 import { sendAccountExistsInvitationEmail, sendInvitationEmail } from './invitation-email';

@@ -16,7 +16,7 @@ import {
   type InvitationItem,
 } from '../lib/table/items/invitations';
 import { transact } from '../lib/table/transaction';
-import { newInvitationToken, toInvitation } from './invitations';
+import { newInvitationToken, toInvitation } from '../people/invitations';
 
 export interface ResentInvitation {
   invitation: Invitation;

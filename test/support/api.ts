@@ -9,7 +9,7 @@ import type { HardwareAsset, HardwareAssetFormValues } from '../../shared/hardwa
 import type { Invitation } from '../../shared/invitations';
 import { patch, send } from '../../functions/lib/table/commands';
 import { subscriptions } from '../../functions/lib/table/items/organizations';
-import { createInvitation, type CreatedInvitation } from '../../functions/team/invitations';
+import { createInvitation, type CreatedInvitation } from '../../functions/people/invitations';
 import {
   callApi,
   callApiWithHeaders,

@@ -27,8 +27,8 @@ export async function dataLayer() {
   const [commands, counters, hardware, disposalItems, ...kinds] = await Promise.all([
     import('../../functions/lib/table/commands'),
     import('../../functions/lib/table/counters'),
-    import('../../functions/hardware/asset-items'),
-    import('../../functions/disposal/disposal-items'),
+    import('../../functions/inventory/assets'),
+    import('../../functions/inventory/disposal-items'),
     import('../../functions/lib/table/items/organizations'),
     import('../../functions/lib/table/items/hardware'),
     import('../../functions/lib/table/items/disposal'),

@@ -31,7 +31,7 @@ export const machineLinkItemSchema = z.object({
   replaced_by: z.string().optional(),
   /**
    * A possible duplicate (issue 35): this machine reported the serial number of an asset linked to
-   * another machine seen lately, and waits for an admin's decision (functions/agents/duplicates.ts).
+   * another machine seen lately, and waits for an admin's decision (functions/inventory/duplicates.ts).
    */
   duplicate_of: z
     .object({

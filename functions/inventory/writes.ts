@@ -4,7 +4,7 @@ import type { Actor } from '../lib/audit-trail';
 import type { TableWrite } from '../lib/table/commands';
 import { counterUpdate, type CounterDeltas } from '../lib/table/counters';
 import { write, type Built, type WriteOutcome } from '../lib/table/transaction';
-import { addAssetDeltas, assetChangeItems, type AssetChange, type Part } from '../hardware/asset-items';
+import { addAssetDeltas, assetChangeItems, type AssetChange, type Part } from './assets';
 import {
   addDisposalDeltas,
   bumped,

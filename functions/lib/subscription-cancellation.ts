@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { callStripe } from '../lib/stripe';
+import { callStripe } from './stripe';
 
 /** Statuses in which Stripe no longer bills a subscription, and refuses to cancel it (404). */
 const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expired']);

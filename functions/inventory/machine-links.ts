@@ -13,7 +13,7 @@ import { absent, equals } from '../lib/table/conditions';
 import { LINKED_MACHINES_COUNTER, type CounterDeltas } from '../lib/table/counters';
 import type { AgentMachineItem } from '../lib/table/items/agents';
 import { machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
-import { addAssetDeltas, assetChangeItems, hardwareChanges, hardwareLabel } from '../hardware/asset-items';
+import { addAssetDeltas, assetChangeItems, hardwareChanges, hardwareLabel } from './assets';
 
 /**
  * One record per device (issue 27): the writes that link a monitored machine to its hardware asset,

@@ -26,11 +26,11 @@ import {
   linkInAssetWrite,
   liveFacts,
   releaseLinkWrites,
-} from '../agents/machine-links';
-import { machineFacts, readAgentMachine } from '../agents/service';
-import { isPossibleDuplicate } from '../agents/duplicates-read';
-import type { ExtraWrites } from '../disposal/asset-sync';
-import { readHardwareAsset } from './asset-items';
+} from './machine-links';
+import { machineFacts, readAgentMachine } from './machines';
+import { isPossibleDuplicate } from './duplicates-read';
+import type { ExtraWrites } from './writes';
+import { readHardwareAsset } from './assets';
 
 /**
  * One record per device from the inventory's side (issue 27): an asset created, imported or given a

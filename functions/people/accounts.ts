@@ -1,6 +1,6 @@
 import { findCognitoUser, deleteCognitoUser } from '../lib/cognito';
 import { findProfileByUserId } from '../lib/tenant';
-import { findEmailConfirmation, removeUnconfirmedSignup } from './email-confirmation';
+import { findEmailConfirmation, removeUnconfirmedSignup } from './unconfirmed-signups';
 
 /**
  * What an address stands for before a sign-up or an invitation uses it (issue 25): a proven

@@ -3,7 +3,7 @@ import { auditEntry, type Actor } from '../lib/audit-trail';
 import { getItem, patch, put, type TableWrite } from '../lib/table/commands';
 import { absent, allOf, equals, present, type Condition } from '../lib/table/conditions';
 import { machineLinkItemSchema, machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
-import { hardwareLabel } from '../hardware/asset-items';
+import { hardwareLabel } from './assets';
 
 /**
  * Possible duplicates (issue 35, item 3): the writes that mark a newcomer reporting the serial number

@@ -67,3 +67,15 @@ export function deviceWrites(input: {
   }
   return built;
 }
+
+/** The token lookup of a device: what a report's token finds, marked pending while it waits. */
+export function lookupOf(device: DeviceItem, pending?: true) {
+  return {
+    token_hash: device.token_hash,
+    organization_id: device.organization_id,
+    machine_id: device.machine_id,
+    device_id: device.device_id,
+    enrolled_at: device.enrolled_at,
+    ...(pending ? { pending } : {}),
+  };
+}
