@@ -17,7 +17,7 @@ import {
 import { handsOverBySerial } from '../../shared/machine-duplicates';
 import type { HardwareAsset } from '../../shared/hardware';
 import { markDuplicateWrites } from '../inventory/duplicates';
-import { readHardwareAsset } from '../inventory/assets';
+import { readHardwareAsset, readSerialClaim } from '../inventory/assets';
 import type { DeviceCaller } from '../lib/agent-caller';
 import { auditEntry } from '../lib/audit-trail';
 import { getEachItem, getItem, put, send, type TableWrite } from '../lib/table/commands';
@@ -30,7 +30,6 @@ import {
   agentSections,
   type AgentMachineItem,
 } from '../lib/table/items/agents';
-import { hardwareIdentifierItemSchema, hardwareIdentifiers } from '../lib/table/items/hardware';
 import {
   machineChangeSets,
   machineLinkItemSchema,
@@ -347,11 +346,7 @@ async function linkByReport(
   const facts = liveFacts(machine, identity);
   const actor = agentActor(machine.hostname);
   if (newSerial) {
-    const claim = await getItem(
-      hardwareIdentifierItemSchema,
-      hardwareIdentifiers.key(organizationId, { kind: 'serial_number', value: newSerial.toLowerCase() }),
-      { consistent: true },
-    );
+    const claim = await readSerialClaim(organizationId, newSerial);
     const asset = claim && (await readHardwareAsset(organizationId, claim.asset_id));
     if (asset) {
       const previous = asset.machine_id;

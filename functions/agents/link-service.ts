@@ -1,16 +1,14 @@
-import * as z from 'zod';
 import { INVENTORY_MESSAGES, type AgentLinkResponse } from '../../shared/inventory';
 import type { Caller } from '../lib/caller';
 import { Conflict, NotFound } from '../lib/errors';
 import { withRoomForAssets } from '../lib/plan-limits';
-import { getItem, put } from '../lib/table/commands';
+import { put } from '../lib/table/commands';
 import { absent } from '../lib/table/conditions';
 import { counterUpdate } from '../lib/table/counters';
-import { hardwareIdentifiers } from '../lib/table/items/hardware';
 import { machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
 import { DUPLICATE_MESSAGES } from '../../shared/machine-duplicates';
 import { write } from '../lib/table/transaction';
-import { readHardwareAsset } from '../inventory/assets';
+import { readHardwareAsset, readSerialClaim } from '../inventory/assets';
 import { addToInventoryWrites, linkWrites, unlinkWrites, type LinkWrites } from '../inventory/machine-links';
 import { machineFacts, readAgentMachine, type StoredAgentMachine } from '../inventory/machines';
 
@@ -130,16 +128,9 @@ export async function unlinkMachine(
   throw new Conflict(CHANGED_MEANWHILE, 'stale_version');
 }
 
-const claimSchema = z.object({ asset_id: z.string() });
-
 /** Whether another asset already holds the organisation's claim on this serial number. */
 export async function serialClaimed(organizationId: string, serial: string): Promise<boolean> {
-  const claim = await getItem(
-    claimSchema,
-    hardwareIdentifiers.key(organizationId, { kind: 'serial_number', value: serial.toLowerCase() }),
-    { consistent: true },
-  );
-  return claim !== null;
+  return (await readSerialClaim(organizationId, serial)) !== null;
 }
 
 /** A possible duplicate waits for an admin (POST /api/agents/{machine_id}/duplicate). */

@@ -1,4 +1,5 @@
 import { HARDWARE_FIELDS, hardwareAssetName, type HardwareAsset } from '../../shared/hardware';
+import { serialClaimValue } from '../../shared/serial-number';
 import { auditEntry, fieldChanges, type Actor } from '../lib/audit-trail';
 import { getItem, getItems, put, remove, create, type TableWrite } from '../lib/table/commands';
 import { equals } from '../lib/table/conditions';
@@ -7,8 +8,10 @@ import {
   HARDWARE_IDENTIFIER_KINDS,
   hardwareAssetItemSchema,
   hardwareAssets,
+  hardwareIdentifierItemSchema,
   hardwareIdentifiers,
   type HardwareAssetItem,
+  type HardwareIdentifierItem,
   type HardwareIdentifierKind,
 } from '../lib/table/items/hardware';
 import type { Built } from '../lib/table/transaction';
@@ -115,12 +118,13 @@ export interface Identifier {
   value: string;
 }
 
-/** The serial number and asset tag an asset claims, as their claim items key them. */
+/** The serial number and asset tag an asset claims, as their claim items key them: a serial in its one form. */
 export function identifiers(asset: Pick<HardwareAsset, HardwareIdentifierKind> | null): Identifier[] {
   if (!asset) return [];
   return HARDWARE_IDENTIFIER_KINDS.flatMap((kind) => {
-    const value = asset[kind]?.trim().toLowerCase();
-    return value ? [{ kind, value }] : [];
+    const given = asset[kind]?.trim();
+    if (!given) return [];
+    return [{ kind, value: kind === 'serial_number' ? serialClaimValue(given) : given.toLowerCase() }];
   });
 }
 
@@ -251,4 +255,13 @@ export async function readHardwareAssets(
 export async function readAssetNames(organizationId: string, ids: string[]): Promise<Map<string, string>> {
   const items = await readHardwareAssetItems(organizationId, [...new Set(ids)], { consistent: false });
   return new Map([...items].map(([id, item]) => [id, hardwareAssetName(toAsset(item))]));
+}
+
+/** The organisation's claim on a serial number (any spelling of it), consistently read, or null. */
+export function readSerialClaim(organizationId: string, serial: string): Promise<HardwareIdentifierItem | null> {
+  return getItem(
+    hardwareIdentifierItemSchema,
+    hardwareIdentifiers.key(organizationId, { kind: 'serial_number', value: serialClaimValue(serial) }),
+    { consistent: true },
+  );
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sendDailyDigests } from '../../functions/alerts/daily-run';
 import { removeExpiredSignups } from '../../functions/auth/email-confirmation';
 import { backfillHardwareList } from '../../functions/hardware/list-backfill';
+import { migrateSerialClaims } from '../../functions/inventory/serial-claims';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { localAgentPackage, type AgentPackage } from './agent-package';
 import { startCognitoLocal } from './cognito';
@@ -167,6 +168,14 @@ export async function startLocalStack(settings: LocalStackSettings): Promise<Loc
     if (backfilled && backfilled.assets > 0) {
       console.log(
         `Hardware list backfilled: ${backfilled.rewritten} of ${backfilled.assets} assets, ${backfilled.counters} location counters`,
+      );
+    }
+    // Serial claims made before issue 36's one serial form: the same migration as
+    // `npm run migrate:serial-claims` in AWS, once (a marker item records it).
+    const migrated = await migrateSerialClaims();
+    if (migrated && migrated.moved + migrated.clashes.length > 0) {
+      console.log(
+        `Serial claims migrated: ${migrated.moved} moved, ${migrated.clashes.length} left where two assets share a serial`,
       );
     }
     // The same sweep as the EventBridge rule's in AWS (infra/aws/signup-sweep.ts), on a timer.

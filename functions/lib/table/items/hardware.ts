@@ -213,4 +213,8 @@ export const hardwareIdentifiers = {
     tableKey(`ORG#${organizationId}`, `HWID#${identifier.kind}#${identifier.value}`),
   item: (identifier: HardwareIdentifierItem) =>
     stored(identifier, hardwareIdentifiers.key(identifier.organization_id, identifier)),
+  ofKind: (organizationId: string, kind: HardwareIdentifierKind) => ({
+    partition: key(`ORG#${organizationId}`),
+    sortPrefix: key(`HWID#${kind}#`),
+  }),
 };
