@@ -258,7 +258,10 @@ export async function readAssetNames(organizationId: string, ids: string[]): Pro
 }
 
 /** The organisation's claim on a serial number (any spelling of it), consistently read, or null. */
-export function readSerialClaim(organizationId: string, serial: string): Promise<HardwareIdentifierItem | null> {
+export function readSerialClaim(
+  organizationId: string,
+  serial: string,
+): Promise<HardwareIdentifierItem | null> {
   return getItem(
     hardwareIdentifierItemSchema,
     hardwareIdentifiers.key(organizationId, { kind: 'serial_number', value: serialClaimValue(serial) }),
