@@ -331,12 +331,33 @@ export const agentListResponseSchema = pageSchema(agentSummarySchema).extend({
 });
 export type AgentListResponse = z.output<typeof agentListResponseSchema>;
 
-/** Green under 90 minutes since last seen, yellow under 180, red otherwise (SPEC 4). */
+/**
+ * The freshness rule (SPEC 4), stated once: green under 90 minutes since last seen, yellow under
+ * 180, red otherwise. The badge (agentFreshness), the fleet's index range for a colour
+ * (freshnessRange, functions/agents/fleet.ts) and the filter's labels (freshnessRangeLabel) derive
+ * from these numbers; shared/agent-data.test.ts proves they agree.
+ */
+export const FRESHNESS_MINUTES = { green: 90, yellow: 180 } as const;
+
 export function agentFreshness(lastSeen: string, now: Date): AgentFreshness {
   const minutes = (now.getTime() - Date.parse(lastSeen)) / 60_000;
-  if (minutes < 90) return 'green';
-  if (minutes < 180) return 'yellow';
+  if (minutes < FRESHNESS_MINUTES.green) return 'green';
+  if (minutes < FRESHNESS_MINUTES.yellow) return 'yellow';
   return 'red';
+}
+
+/** The minutes since last seen of a colour: from (inclusive) and until (exclusive; null for ever). */
+export function freshnessRange(freshness: AgentFreshness): { from: number; until: number | null } {
+  if (freshness === 'green') return { from: 0, until: FRESHNESS_MINUTES.green };
+  if (freshness === 'yellow') return { from: FRESHNESS_MINUTES.green, until: FRESHNESS_MINUTES.yellow };
+  return { from: FRESHNESS_MINUTES.yellow, until: null };
+}
+
+/** A colour's range as the fleet's filter names it: '< 90 min', '90–180 min', '≥ 3 h'. */
+export function freshnessRangeLabel(freshness: AgentFreshness): string {
+  const { from, until } = freshnessRange(freshness);
+  if (until === null) return from % 60 === 0 ? `≥ ${from / 60} h` : `≥ ${from} min`;
+  return from === 0 ? `< ${until} min` : `${from}–${until} min`;
 }
 
 /** The agent download's file (SPEC 7: download-agent; the rest of the download is in agent-download.ts). */

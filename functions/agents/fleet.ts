@@ -5,6 +5,7 @@ import {
   type AgentListQuery,
   type AgentListResponse,
   type AgentSummary,
+  freshnessRange,
 } from '../../shared/agent-data';
 import { searchWords } from '../../shared/list';
 import { encodeCursor, getEachItem, listPage, type Listing } from '../lib/table/commands';
@@ -44,9 +45,8 @@ const LAST_HOUR = '9999';
 export function freshnessHours(freshness: AgentFreshness, now: Date): [string, string] {
   const hourOf = (minutesAgo: number) =>
     seenHour(new Date(now.getTime() - minutesAgo * MINUTE).toISOString());
-  if (freshness === 'green') return [hourOf(90), LAST_HOUR];
-  if (freshness === 'yellow') return [hourOf(180), hourOf(90)];
-  return [FIRST_HOUR, hourOf(180)];
+  const { from, until } = freshnessRange(freshness);
+  return [until === null ? FIRST_HOUR : hourOf(until), from === 0 ? LAST_HOUR : hourOf(from)];
 }
 
 function fleetListing(organizationId: string, { sort, freshness }: AgentListQuery, now: Date): Listing {

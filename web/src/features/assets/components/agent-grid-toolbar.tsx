@@ -4,6 +4,7 @@ import {
   AGENT_FRESHNESS,
   AGENT_INVENTORY,
   AGENT_SORTS,
+  freshnessRangeLabel,
   type AgentFreshness,
   type AgentInventory,
   type AgentSort,
@@ -16,10 +17,12 @@ import { FRESHNESS_LABELS } from './agent-format';
 import '../../../components/list.css';
 
 /** The freshness filter's choices: the badge's word and its time since last seen (SPEC 4). */
+const freshnessChoice = (freshness: AgentFreshness) =>
+  `${FRESHNESS_LABELS[freshness]} (${freshnessRangeLabel(freshness)})`;
 const FRESHNESS_CHOICES: Record<AgentFreshness, string> = {
-  green: `${FRESHNESS_LABELS.green} (< 90 min)`,
-  yellow: `${FRESHNESS_LABELS.yellow} (90–180 min)`,
-  red: `${FRESHNESS_LABELS.red} (≥ 3 h)`,
+  green: freshnessChoice('green'),
+  yellow: freshnessChoice('yellow'),
+  red: freshnessChoice('red'),
 };
 
 const INVENTORY_CHOICES: Record<AgentInventory, string> = {
