@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { text, textOrNull } from './schema-helpers';
 import { choice, optionalChoice, pageSchema, pagingFields, searchText } from './list';
 import { possibleDuplicateSchema } from './machine-duplicates';
 import { possibleCloneSchema } from './machine-clones';
@@ -17,15 +18,6 @@ export const AGENT_FIRST_REPORT_MINUTES = 5;
 export const ACTIVE_AGENT_WINDOW_MINUTES = 60;
 export const API_KEY_HEADER = 'x-api-key';
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `Must be at most ${max} characters` });
-const optionalText = (max: number) =>
-  text(max)
-    .nullish()
-    .transform((value) => value || null);
 const gigabytes = z
   .number()
   .min(0)
@@ -41,15 +33,15 @@ const count = z
   .transform((value) => value ?? null);
 
 export const cpuInfoSchema = z.strictObject({
-  processor: optionalText(300),
-  architecture: optionalText(50),
+  processor: textOrNull(300),
+  architecture: textOrNull(50),
   cores_physical: count,
   cores_logical: count,
 });
 
 export const storageDeviceSchema = z.strictObject({
   device: text(300),
-  mountpoint: optionalText(500),
+  mountpoint: textOrNull(500),
   used_gb: gigabytes,
   total_gb: gigabytes,
   percent: z
@@ -60,11 +52,11 @@ export const storageDeviceSchema = z.strictObject({
     .transform((value) => value ?? null),
 });
 
-export const sharedFolderSchema = z.strictObject({ name: text(300), path: optionalText(1000) });
+export const sharedFolderSchema = z.strictObject({ name: text(300), path: textOrNull(1000) });
 
 export const printerSchema = z.strictObject({
   name: text(300),
-  driver: optionalText(300),
+  driver: textOrNull(300),
   network: z
     .boolean()
     .nullish()
@@ -75,7 +67,7 @@ export const printerSchema = z.strictObject({
     .transform((value) => value ?? null),
 });
 
-export const installedSoftwareSchema = z.strictObject({ name: text(500), version: optionalText(200) });
+export const installedSoftwareSchema = z.strictObject({ name: text(500), version: textOrNull(200) });
 
 /** An IPv4 address as the machine's adapters hold it. */
 const ipv4Address = z.ipv4({ error: 'Must be an IPv4 address' });
@@ -174,7 +166,7 @@ export const agentReportSchema = z.strictObject({
   /** Stable across restarts and reinstalls: Windows MachineGuid, /etc/machine-id, IOPlatformUUID. */
   machine_id: text(200).min(1, { error: 'machine_id is required' }),
   hostname: text(255).min(1, { error: 'hostname is required' }),
-  os_type: optionalText(100),
+  os_type: textOrNull(100),
   os_version: sectionText(200),
   /** The firmware's serial number, cleaned (shared/serial-number.ts): placeholders are no serial. */
   service_tag: sectionText(200).transform((value) =>
@@ -195,7 +187,7 @@ export const agentReportSchema = z.strictObject({
     .transform((value) => (value === undefined ? undefined : value && new Date(value).toISOString())),
   ipv4_addresses: addressList(ipv4Address),
   mac_addresses: addressList(macAddress),
-  agent_version: optionalText(50),
+  agent_version: textOrNull(50),
   update_available: z
     .boolean()
     .nullish()
@@ -235,14 +227,14 @@ export type StaleSections = z.output<typeof staleSectionsSchema>;
 const { collection_errors: _errors, ...reportFields } = agentReportSchema.shape;
 export const agentMachineSchema = z.object({
   ...reportFields,
-  os_version: optionalText(200),
-  service_tag: optionalText(200),
-  logged_in_user: optionalText(300),
-  manufacturer: optionalText(200),
-  model: optionalText(200),
-  bios_version: optionalText(200),
-  os_build: optionalText(100),
-  domain: optionalText(255),
+  os_version: textOrNull(200),
+  service_tag: textOrNull(200),
+  logged_in_user: textOrNull(300),
+  manufacturer: textOrNull(200),
+  model: textOrNull(200),
+  bios_version: textOrNull(200),
+  os_build: textOrNull(100),
+  domain: textOrNull(255),
   last_boot: z.string().nullable().default(null),
   ipv4_addresses: z.array(z.string()).default([]),
   mac_addresses: z.array(z.string()).default([]),

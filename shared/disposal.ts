@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { NOT_TEXT, textOrEmpty } from './schema-helpers';
 import { choice, listQuerySchema, pageSchema, PAGE_SIZE_MAX } from './list';
 import {
   isoDate,
@@ -131,14 +132,7 @@ const TEXT_MAX = 200;
 const NOTES_MAX = 2000;
 
 /** Optional text: trimmed, and empty is stored as empty text (SPEC 5). */
-function optionalText(max: number) {
-  return z
-    .string({ error: 'Must be text' })
-    .trim()
-    .max(max, { error: `Must be at most ${max} characters` })
-    .nullish()
-    .transform((value) => value ?? '');
-}
+const optionalText = (max: number) => textOrEmpty(max, { error: NOT_TEXT });
 
 export const disposalItemInputSchema = z.strictObject({
   asset_type: choice(DISPOSAL_ASSET_TYPES, 'Asset type').default('Hardware'),

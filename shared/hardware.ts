@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { NOT_TEXT, textOrNull } from './schema-helpers';
 import { choice, optionalChoice, pageSchema } from './list';
 
 /**
@@ -71,14 +72,7 @@ const NOTES_MAX = 2000;
 const NUMBER_MAX = 1_000_000;
 
 /** Optional text: trimmed, and empty means "not set" (null). */
-function optionalText(max: number) {
-  return z
-    .string({ error: 'Must be text' })
-    .trim()
-    .max(max, { error: `Must be at most ${max} characters` })
-    .nullish()
-    .transform((value) => (value ? value : null));
-}
+const optionalText = (max: number) => textOrNull(max, { error: NOT_TEXT });
 
 function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);

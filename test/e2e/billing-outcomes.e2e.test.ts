@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount, limitText } from '../../shared/billing';
-import { formatLongDate } from '../../web/src/features/billing/billing-format';
+import { formatLongDate } from '../../web/src/components/format';
 import { api, baseUrl, signIn, signUpCompany, type TestCompany } from '../support/api';
 import { billing, openPortal, subscribe } from '../support/billing';
 import { signInThroughForm, useChromiumPage } from '../support/browser';

@@ -42,3 +42,36 @@ export function lazyFormat<T>(create: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= create());
 }
+
+// ---- Instants (ISO timestamps), in the viewer's time zone: every screen's one form of each ----
+
+const DATE_TIME = lazyFormat(
+  () => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }),
+);
+const DAY_OF = lazyFormat(() => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }));
+const LONG_DATE = lazyFormat(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),
+);
+
+function instant(value: string): Date | null {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "15 Jan 2028, 14:05"; the text itself when it is not a time. */
+export function formatDateTime(value: string): string {
+  const date = instant(value);
+  return date ? DATE_TIME().format(date) : value;
+}
+
+/** The day of an instant, "25 Nov 2026"; the text itself when it is not a time. */
+export function formatDayOf(value: string): string {
+  const date = instant(value);
+  return date ? DAY_OF().format(date) : value;
+}
+
+/** "22 December 2026"; the text itself when it is not a time. */
+export function formatLongDate(value: string): string {
+  const date = instant(value);
+  return date ? LONG_DATE().format(date) : value;
+}

@@ -6,8 +6,6 @@ import {
   checkoutVisit,
   daysLeft,
   daysLeftText,
-  formatDateTime,
-  formatLongDate,
   isCurrentPlan,
   paymentDescription,
   paymentStatus,
@@ -20,6 +18,7 @@ import {
   usageLevel,
   usagePercent,
 } from './billing-format';
+import { formatDateTime, formatLongDate } from '../../components/format';
 
 const NOW = new Date('2026-12-08T12:00:00.000Z');
 

@@ -7,6 +7,7 @@ import {
   type SubscriptionPlan,
 } from '@shared/billing';
 import type { SubscriptionStatus } from '@shared/subscription';
+import { formatLongDate } from '../../components/format';
 
 /** The billing tab's own texts (the error catalogue's live in BILLING_MESSAGES). */
 export const BILLING_TEXTS = {
@@ -57,30 +58,9 @@ export const STATUS_VARIATIONS: Record<SubscriptionStatus, BadgeVariation> = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 function parse(value: string): Date | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** "22 December 2026"; the text itself when it is not a date. */
-export function formatLongDate(value: string): string {
-  const date = parse(value);
-  return date ? LONG_DATE.format(date) : value;
-}
-
-/** "22 Dec 2026, 14:03" (the payment history's Date column). */
-export function formatDateTime(value: string): string {
-  const date = parse(value);
-  return date ? DATE_TIME.format(date) : value;
 }
 
 /** Whole days until `end`, rounded up, never below 0. */

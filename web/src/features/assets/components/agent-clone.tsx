@@ -2,7 +2,7 @@ import { Heading, Text } from '@aws-amplify/ui-react';
 import { useId } from 'react';
 import type { AgentMachine } from '@shared/agent-data';
 import { CLONE_MESSAGES, cloneSentence } from '@shared/machine-clones';
-import { formatDateTime } from './agent-format';
+import { formatDateTime } from '../../../components/format';
 
 /**
  * The machine page's possible clone (issue 35): two computers seem to report with this machine's

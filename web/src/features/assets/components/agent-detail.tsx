@@ -20,7 +20,8 @@ import {
 } from '@shared/agent-data';
 import { isApiError } from '../../../api/api-client';
 import { useAgentMachine } from '../api/get-agent';
-import { formatDateTime, formatGigabytes, formatOs } from './agent-format';
+import { formatGigabytes, formatOs } from './agent-format';
+import { formatDateTime } from '../../../components/format';
 import { FreshnessBadge, LastSeen } from './agent-freshness';
 import { AgentSoftware } from './agent-software';
 import { AgentTimeline } from './agent-timeline';

@@ -1,5 +1,5 @@
 import type { AgentFreshness, AgentReportSection, AgentSummary, StaleSection } from '@shared/agent-data';
-import { lazyFormat } from '../../../components/format';
+import { formatDayOf, lazyFormat } from '../../../components/format';
 
 /** What each freshness colour means, in words, so colour is never the only signal. */
 export const FRESHNESS_LABELS: Record<AgentFreshness, string> = {
@@ -50,24 +50,6 @@ export function formatPercent(value: number): string {
   return `${crossesThreshold ? PERCENT().format(value) : whole}%`;
 }
 
-const ABSOLUTE = lazyFormat(
-  () => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }),
-);
-
-/** "15 Jan 2028, 14:05", in the viewer's time zone. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : ABSOLUTE().format(date);
-}
-
-const DAY = lazyFormat(() => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }));
-
-/** "25 Nov 2026", in the viewer's time zone. */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DAY().format(date);
-}
-
 /** Each report section by the name the machine view gives it. */
 export const SECTION_LABELS: Record<AgentReportSection, string> = {
   system: 'System',
@@ -82,7 +64,7 @@ export const SECTION_LABELS: Record<AgentReportSection, string> = {
 
 /** "Installed software could not be collected on 25 Nov 2026: PowerShell timed out". */
 export function staleMessage(section: AgentReportSection, stale: StaleSection): string {
-  return `${SECTION_LABELS[section]} could not be collected on ${formatDay(stale.at)}: ${stale.error}`;
+  return `${SECTION_LABELS[section]} could not be collected on ${formatDayOf(stale.at)}: ${stale.error}`;
 }
 
 const RELATIVE = lazyFormat(() => new Intl.RelativeTimeFormat('en-GB', { numeric: 'always' }));

@@ -1,5 +1,6 @@
 import { agentFreshness } from '@shared/agent-data';
-import { FRESHNESS_LABELS, formatDateTime, formatRelative } from './agent-format';
+import { FRESHNESS_LABELS, formatRelative } from './agent-format';
+import { formatDateTime } from '../../../components/format';
 
 /** The freshness colour as a dot with its word: "Online", "Late", "Offline". */
 export function FreshnessBadge({ lastSeen, now }: { lastSeen: string; now: Date }) {

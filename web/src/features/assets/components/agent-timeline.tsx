@@ -4,7 +4,7 @@ import type { MachineChangeFilter } from '@shared/inventory';
 import { errorMessage } from '../../../api/api-client';
 import { LoadError } from '../../../components/load-error';
 import { useMachineChanges } from '../api/software';
-import { formatDateTime } from './agent-format';
+import { formatDateTime } from '../../../components/format';
 import { KIND_LABELS, TIMELINE_FILTERS, timelineSentence } from './agent-timeline-format';
 import '../software.css';
 

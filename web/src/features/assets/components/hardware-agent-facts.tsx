@@ -12,7 +12,7 @@ import { DUPLICATE_MESSAGES } from '@shared/machine-duplicates';
 import { errorMessage } from '../../../api/api-client';
 import { invalidateInventory } from '../../../api/inventory-keys';
 import { updateHardware } from '../api/save-hardware';
-import { formatDateTime } from './agent-format';
+import { formatDateTime } from '../../../components/format';
 import '../agent-detail.css';
 
 const FIELD_LABELS: Record<FactDifference['field'], string> = {

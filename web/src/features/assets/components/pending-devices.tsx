@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SuccessNotice, useSuccessNotice } from '../../../components/success-notice';
 import { LoadError } from '../../../components/load-error';
 import { useDecidePendingDevice, usePendingDevices, type PendingDecision } from '../api/pending-devices';
-import { formatDateTime } from './agent-format';
+import { formatDateTime } from '../../../components/format';
 import '../pending-devices.css';
 
 interface Deciding {

@@ -18,7 +18,7 @@ import { LoadError } from '../../../components/load-error';
 import { errorMessage } from '../../../api/api-client';
 import { listAllSoftwareMachines, useSoftwareList, useSoftwareMachines } from '../api/software';
 import { softwareMachinesReportCsv, softwareMachinesReportFileName, versionLabel } from '../software-report';
-import { formatDateTime, formatDay } from './agent-format';
+import { formatDateTime, formatDayOf } from '../../../components/format';
 import { SoftwareExportButton } from './software-export-button';
 import { SoftwareVersions } from './software-versions';
 
@@ -126,7 +126,7 @@ export function SoftwareMachines({ name, onBack }: { name: string; onBack: () =>
                   <TableCell data-label="Version" className="data-table__mono">
                     {machine.versions.map(versionLabel).join(', ')}
                   </TableCell>
-                  <TableCell data-label="Since">{formatDay(machine.since)}</TableCell>
+                  <TableCell data-label="Since">{formatDayOf(machine.since)}</TableCell>
                   <TableCell data-label="Last seen">
                     {machine.last_seen ? formatDateTime(machine.last_seen) : '—'}
                   </TableCell>

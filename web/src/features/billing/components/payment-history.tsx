@@ -19,13 +19,8 @@ import { ColumnHeaders } from '../../../components/column-headers';
 import { ListFooter } from '../../../components/list-footer';
 import { LoadError } from '../../../components/load-error';
 import { usePaymentList } from '../api/list-payments';
-import {
-  BILLING_TEXTS,
-  formatDateTime,
-  paymentDescription,
-  paymentStatus,
-  paymentTotals,
-} from '../billing-format';
+import { BILLING_TEXTS, paymentDescription, paymentStatus, paymentTotals } from '../billing-format';
+import { formatDateTime } from '../../../components/format';
 import '../../../components/data-table.css';
 
 const COLUMNS = ['Date', 'Description', 'Amount', 'Status', 'Invoice'] as const;

@@ -7,10 +7,10 @@ import {
   BILLING_TEXTS,
   STATUS_LABELS,
   STATUS_VARIATIONS,
-  formatLongDate,
   subscriptionDateLine,
   subscriptionPlanName,
 } from '../billing-format';
+import { formatLongDate } from '../../../components/format';
 import { portalErrorMessage } from './billing-errors';
 import { PastDueNotice } from './past-due-notice';
 import { UsageMeter } from './usage-meter';
