@@ -103,13 +103,26 @@ export function invitationExpiry(now: Date): string {
   return new Date(now.getTime() + INVITATION_LIFETIME_DAYS * DAY_MS).toISOString();
 }
 
-/** Valid only while pending and before expires_at (SPEC 4). */
+/**
+ * A usable invitation (SPEC 4), stated once: its status is this one and its `expires_at` (an ISO
+ * time, as invitationExpiry writes it) is after now. Only a usable invitation's link signs someone
+ * up, and only usable ones hold a place against the plan's user limit; the table's condition for
+ * both (functions/lib/table/items/invitations.ts, `usable`) is built from the same two facts.
+ */
+export const USABLE_INVITATION_STATUS = 'pending' satisfies InvitationStatus;
+
+export function isUsableInvitation(invitation: Pick<Invitation, 'status' | 'expires_at'>, now: Date): boolean {
+  // Compared as text, as DynamoDB compares the stored ISO times.
+  return invitation.status === USABLE_INVITATION_STATUS && invitation.expires_at > now.toISOString();
+}
+
+/** Valid only while usable; a pending one past its expiry is expired; anything else invalid. */
 export function invitationState(
   invitation: Pick<Invitation, 'status' | 'expires_at'>,
   now: Date,
 ): 'valid' | 'expired' | 'invalid' {
-  if (invitation.status !== 'pending') return 'invalid';
-  return Date.parse(invitation.expires_at) > now.getTime() ? 'valid' : 'expired';
+  if (isUsableInvitation(invitation, now)) return 'valid';
+  return invitation.status === USABLE_INVITATION_STATUS ? 'expired' : 'invalid';
 }
 
 /**

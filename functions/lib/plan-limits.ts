@@ -4,7 +4,6 @@ import { HARDWARE_STATUSES } from '../../shared/hardware';
 import { displayStatus } from '../../shared/subscription';
 import { Conflict } from './errors';
 import { listAll } from './table/commands';
-import { allOf, equals, greaterThan } from './table/conditions';
 import { readCounters, statusCounter } from './table/counters';
 import { invitations } from './table/items/invitations';
 import {
@@ -66,7 +65,7 @@ export async function countPeople(organizationId: string, now = new Date()): Pro
       consistent: true,
     }),
     listAll(idProjection, invitations.ofOrganization(organizationId), {
-      filter: allOf(equals('status', 'pending'), greaterThan('expires_at', now.toISOString())),
+      filter: invitations.usable(now),
       attributes: ['id'],
       consistent: true,
     }),

@@ -13,7 +13,7 @@ import type { Actor } from '../lib/audit-trail';
 import { Conflict, Gone, NotFound } from '../lib/errors';
 import { withRoomForPeople, type PlanLimits, type RoomForOneMore } from '../lib/plan-limits';
 import { create, getItem, listAll, patch, remove } from '../lib/table/commands';
-import { allOf, equals, greaterThan } from '../lib/table/conditions';
+import { equals } from '../lib/table/conditions';
 import {
   hashInvitationToken,
   invitationItemSchema,
@@ -222,7 +222,7 @@ export async function acceptInvitation(
           ...invitations.statusPartitions(invitation.organization_id, 'accepted'),
         },
       },
-      allOf(equals('status', 'pending'), greaterThan('expires_at', acceptedAt)),
+      invitations.usable(now),
     ),
     remove(invitationTokens.key(hashInvitationToken(token))),
     remove(pendingInvitations.key(invitation.organization_id, invitation.email)),

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { INVITABLE_ROLES, INVITATION_STATUSES, type InvitationStatus } from '../../../../shared/invitations';
+import {
+  INVITABLE_ROLES,
+  INVITATION_STATUSES,
+  USABLE_INVITATION_STATUS,
+  type InvitationStatus,
+} from '../../../../shared/invitations';
+import { allOf, equals, greaterThan, type Condition } from '../conditions';
 import { key, stored, tableKey } from './stored';
 
 /** An invitation to join an organisation (SPEC.md section 3, user_invitations). */
@@ -38,6 +44,9 @@ export const invitations = {
     partition: key(`ORG#${organizationId}`),
     sortPrefix: key('INVITE#'),
   }),
+  /** An invitation still usable at `now` (shared/invitations.ts, isUsableInvitation), as a condition. */
+  usable: (now: Date): Condition =>
+    allOf(equals('status', USABLE_INVITATION_STATUS), greaterThan('expires_at', now.toISOString())),
   /** An admin's list: the organisation's invitations of one status, newest first. */
   withStatus: (organizationId: string, status: InvitationStatus) => ({
     index: 'gsi1' as const,
