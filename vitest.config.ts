@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Node 20 is the product's runtime until 2027; the AWS SDK's notice about that is noise in test output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -7,10 +7,13 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'CRITICAL';
 
 /**
- * unit: pure rules beside their modules. integration and e2e share one local stack, started once
- * per run on free ports with a fresh data folder (test/support/global-setup.ts). infra: CDK
- * template assertions.
+ * unit: pure rules beside their modules, nothing built or spawned (under a minute). packaging: the
+ * agent as it ships, built for real (SEA, MSI, .deb) and run as a process. integration and e2e share
+ * one local stack, started once per run on free ports with a fresh data folder
+ * (test/support/global-setup.ts). infra: CDK template assertions. `npm test` runs the projects one by
+ * one and prints each one's time (test/support/run-projects.ts).
  */
+const PACKAGING = ['agent/build/release.test.ts', 'agent/src/service-stop.test.ts'];
 export default defineConfig({
   // @shared/* (tsconfig.json's paths), as the web app's build resolves it; every project extends this.
   resolve: { tsconfigPaths: true },
@@ -28,7 +31,12 @@ export default defineConfig({
             'infra/local/**/*.test.ts',
             'test/bench/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, ...PACKAGING],
         },
+      },
+      {
+        extends: true,
+        test: { name: 'packaging', include: PACKAGING, testTimeout: 300_000 },
       },
       {
         extends: true,
