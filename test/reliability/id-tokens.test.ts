@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { routes, type RouteDefinition } from '../../functions/routes';
 import { api, signUpCompany } from '../support/api';
 import { callHandlerAsInAws } from '../support/handlers';
+import { pathOf, SAMPLE_ID } from '../support/paths';
 
 /**
  * An ID token is not an access token: every signed-in route refuses it, through the local gateway
  * (whose authorizer takes access tokens only) and in the function itself when API Gateway's own
  * JWT authorizer lets it through, as it does in AWS (it checks the audience only).
  */
-const SAMPLE_ID = '01JAAAAAAAAAAAAAAAAAAAAAAA';
-
-const pathOf = (route: RouteDefinition) => route.path.replace(/\{[a-z_]+\}/g, SAMPLE_ID);
 const bodyOf = (route: RouteDefinition) =>
   route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} };
 
@@ -24,10 +22,10 @@ describe('ID tokens on every signed-in route', () => {
     let inFunctions = 0;
     for (const route of signedIn) {
       const options = { method: route.method, token: idToken, ...bodyOf(route) };
-      const throughGateway = await api(pathOf(route), options);
+      const throughGateway = await api(pathOf(route, SAMPLE_ID), options);
       if (throughGateway.status === 401) atGateway++;
       else failures.push(`gateway ${route.method} ${route.path}: ${throughGateway.status}`);
-      const asInAws = await callHandlerAsInAws(pathOf(route), options);
+      const asInAws = await callHandlerAsInAws(pathOf(route, SAMPLE_ID), options);
       if (asInAws.status === 401) inFunctions++;
       else failures.push(`function ${route.method} ${route.path}: ${asInAws.status}`);
     }

@@ -6,6 +6,7 @@ import type { MeResponse } from '../../shared/api';
 import { routes, type RouteDefinition } from '../../functions/routes';
 import { api, inviteTokenSentTo, signIn, signUpCompany, uniqueEmail, type ApiResponse } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
+import { pathOf, SAMPLE_ID } from '../support/paths';
 import { REPO_ROOT } from '../../infra/local/settings';
 
 /**
@@ -14,14 +15,9 @@ import { REPO_ROOT } from '../../infra/local/settings';
  * expired token, and the still-valid token of a deleted user; every agent route refuses a missing,
  * unknown or deleted key. Other organisations and lower roles are tenant-matrix.test.ts's.
  */
-const SAMPLE_ID = '01JAAAAAAAAAAAAAAAAAAAAAAA';
-
-function pathOf(route: RouteDefinition): string {
-  return route.path.replace(/\{[a-z_]+\+?\}/g, SAMPLE_ID);
-}
 
 function call(route: RouteDefinition, headers: Record<string, string>): Promise<ApiResponse> {
-  return api(pathOf(route), {
+  return api(pathOf(route, SAMPLE_ID), {
     method: route.method,
     headers,
     ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),

@@ -22,6 +22,7 @@ import {
   type TestCompany,
 } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
+import { pathOf } from '../support/paths';
 import { importCalls, victimImport } from '../support/import-calls';
 import { tableDump } from '../support/table';
 import { deviceHeaders, deviceTokenFor, sendReport } from '../support/agents';
@@ -152,16 +153,8 @@ function callsFor(victim: Victim, priceId: string): Record<string, RouteCall> {
   };
 }
 
-function pathOf(route: RouteDefinition, params: Record<string, string> = {}): string {
-  return route.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (!value) throw new Error(`${routeKey(route)}: no value for {${name}}`);
-    return encodeURIComponent(value);
-  });
-}
-
 function send(route: RouteDefinition, call: RouteCall, token: string): Promise<ApiResponse> {
-  return api(pathOf(route, call.params), { method: route.method, token, ...call.options });
+  return api(pathOf(route, call.params ?? {}), { method: route.method, token, ...call.options });
 }
 
 const rank = (role: Role) => ROLES.indexOf(role);

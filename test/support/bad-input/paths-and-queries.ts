@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { RouteDefinition } from '../../../functions/routes';
 import { hugeString, IMPOSSIBLE_DATES, unicodeText, unknownKey } from './values';
+import { pathOf as sharedPathOf } from '../paths';
 
 /** Bad paths and queries, and how the gateway hands a query to the handler. */
 
@@ -17,11 +18,9 @@ function encode(text: string): string {
 /** Escapes no client's encoder would make, sent as they are: the gateway must refuse them with a 400. */
 const MALFORMED_ESCAPES = ['%', '%zz', '%E0%A4%A', '%C0%AF', '%FF%FE', '01J%G0'];
 
+/** A route's path as test/support/paths.ts fills it, a malformed escape sent as it is. */
 export function pathOf(route: RouteDefinition, params: Record<string, string>): string {
-  // {name+} (greedy, the agent updates' files) takes its value as it is too.
-  return route.path.replace(/\{(\w+)\+?\}/g, (_, name: string) =>
-    MALFORMED_ESCAPES.includes(params[name]!) ? params[name]! : encode(params[name]!),
-  );
+  return sharedPathOf(route, params, (value) => (MALFORMED_ESCAPES.includes(value) ? value : encode(value)));
 }
 
 export function queryString(query: Record<string, string | string[]>): string {
