@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BaseFetcher, Updater, type TargetFile } from 'tuf-js';
 // tuf-js stops walking root versions only on its own DownloadHTTPError with 403 or 404.
-import { DownloadHTTPError } from 'tuf-js/dist/error';
+import { DownloadHTTPError } from './tuf-seam';
 import * as z from 'zod';
 import { agentUpdateTargetCustomSchema, type AgentUpdateTargetCustom } from '../../shared/agent-updates';
 

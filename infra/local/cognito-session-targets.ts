@@ -1,8 +1,7 @@
 import { decodeJwt } from 'jose';
+import { cognitoLocalLib, requireFromCognitoLocal } from './cognito-local-seam';
 import {
-  cognitoLocalLib,
   errors,
-  requireFromCognitoLocal,
   targets,
   wrapTarget,
   type CognitoLocalServices,

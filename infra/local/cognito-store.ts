@@ -1,5 +1,5 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { requireFromCognitoLocal } from './cognito-local-seam';
 
 /**
  * cognito-local's data store (one JSON file per user pool, through StormDB), with the file written
@@ -9,9 +9,6 @@ import { createRequire } from 'node:module';
  * parses, so the stack cannot start at all. Here each save goes to a temporary file that is renamed
  * over the old one, one save at a time per file: the file always holds one whole save.
  */
-const requireFromCognitoLocal = createRequire(
-  createRequire(import.meta.url).resolve('cognito-local/package.json'),
-);
 
 type Json = Record<string, unknown>;
 interface TargetContext {

@@ -1,17 +1,12 @@
-import { createRequire } from 'node:module';
+import { cognitoLocalLib } from './cognito-local-seam';
 import { decodeJwt } from 'jose';
 
 /**
  * cognito-local's target table, brought closer to Cognito where the product depends on it: the two
  * targets aws-amplify needs but cognito-local lacks, the app client's PreventUserExistenceErrors
  * and WriteAttributes, which cognito-local stores but does not apply, and TOTP MFA
- * (./cognito-mfa-targets.ts). cognito-local is CommonJS without an exports map; we reach into its
- * modules.
+ * (./cognito-mfa-targets.ts), reached through ./cognito-local-seam.ts.
  */
-export const requireFromCognitoLocal = createRequire(
-  createRequire(import.meta.url).resolve('cognito-local/package.json'),
-);
-export const cognitoLocalLib = (module: string) => requireFromCognitoLocal(`./lib/${module}`);
 
 export type Json = Record<string, unknown>;
 export interface TargetContext {

@@ -14,7 +14,8 @@ import {
 import { handler as customMessage } from '../../functions/auth/custom-message';
 import { USER_POOL_SETTINGS } from '../user-pool-settings';
 import { AtomicStormDbDataStoreFactory } from './cognito-store';
-import { cognitoLocalLib as lib, requireFromCognitoLocal, type TargetContext } from './cognito-targets';
+import { cognitoLocalLib as lib, requireFromCognitoLocal } from './cognito-local-seam';
+import type { TargetContext } from './cognito-targets';
 import './cognito-mfa-targets';
 import './cognito-session-targets';
 import type { Outbox } from './outbox';

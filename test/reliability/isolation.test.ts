@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { decodeJwt, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
@@ -7,7 +5,7 @@ import { routes, type RouteDefinition } from '../../functions/routes';
 import { api, inviteTokenSentTo, signIn, signUpCompany, uniqueEmail, type ApiResponse } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 import { pathOf, SAMPLE_ID } from '../support/paths';
-import { REPO_ROOT } from '../../infra/local/settings';
+import { cognitoLocalLib } from '../../infra/local/cognito-local-seam';
 
 /**
  * Broken authentication, generated from functions/routes.ts so a new route is covered at once:
@@ -37,8 +35,7 @@ async function foreignSigned(realToken: string): Promise<string> {
  * from now: a negative one is a genuinely expired token, which no other way can make in a test.
  */
 async function poolSigned(realToken: string, secondsLeft: number): Promise<string> {
-  const file = path.join(REPO_ROOT, 'node_modules/cognito-local/lib/keys/cognitoLocal.private.json');
-  const { jwk } = JSON.parse(await readFile(file, 'utf8')) as { jwk: JWK };
+  const { jwk } = cognitoLocalLib('keys/cognitoLocal.private.json') as { jwk: JWK };
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ ...decodeJwt(realToken), iat: now - 7200, exp: now + secondsLeft })
     .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
