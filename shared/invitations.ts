@@ -111,7 +111,10 @@ export function invitationExpiry(now: Date): string {
  */
 export const USABLE_INVITATION_STATUS = 'pending' satisfies InvitationStatus;
 
-export function isUsableInvitation(invitation: Pick<Invitation, 'status' | 'expires_at'>, now: Date): boolean {
+export function isUsableInvitation(
+  invitation: Pick<Invitation, 'status' | 'expires_at'>,
+  now: Date,
+): boolean {
   // Compared as text, as DynamoDB compares the stored ISO times.
   return invitation.status === USABLE_INVITATION_STATUS && invitation.expires_at > now.toISOString();
 }
