@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { isConditionFailure, getItem, listAll, listPage, put, send, update } from '../lib/table/commands';
+import { migrateEachOrganization, type MigrationOptions } from '../lib/one-off-migration';
+import { isConditionFailure, listPage, send, update } from '../lib/table/commands';
 import { equals } from '../lib/table/conditions';
 import {
   counterLocation,
@@ -9,8 +10,6 @@ import {
   sumCounters,
 } from '../lib/table/counters';
 import { hardwareAssetItemSchema, hardwareAssets, hardwareListAttributes } from '../lib/table/items/hardware';
-import { migrationItemSchema, migrations } from '../lib/table/items/migrations';
-import { organizationItemSchema, organizations } from '../lib/table/items/organizations';
 import { fromStored } from '../lib/table/items/stored';
 
 /**
@@ -105,31 +104,15 @@ async function reconcileLocations(
   report.counters += Object.keys(differences).length;
 }
 
-interface BackfillOptions {
-  /** Again, though a run has finished before (the AWS script). */
-  force?: boolean;
-  /** These organisations only (a test's), and no marker written. */
-  only?: string[];
-  log?: (line: string) => void;
-}
-
-export async function backfillHardwareList({
-  force = false,
-  only,
-  log = () => {},
-}: BackfillOptions = {}): Promise<BackfillReport | null> {
-  const marker = migrations.key(MIGRATION);
-  if (!force && !only && (await getItem(migrationItemSchema, marker, { consistent: true }))) return null;
-  const report: BackfillReport = { organizations: 0, assets: 0, rewritten: 0, counters: 0 };
-  const organizationIds =
-    only ??
-    (await listAll(organizationItemSchema, organizations.all())).map((organization) => organization.id);
-  for (const organizationId of organizationIds) {
-    const counted = await backfillAssets(organizationId, report);
-    await reconcileLocations(organizationId, counted, report);
-    report.organizations += 1;
-    log(`Organisation ${organizationId}: ${report.assets} assets so far`);
-  }
-  if (!only) await send(put(migrations.item({ name: MIGRATION, done_at: new Date().toISOString() })));
-  return report;
+export function backfillHardwareList(options: MigrationOptions = {}): Promise<BackfillReport | null> {
+  return migrateEachOrganization(
+    MIGRATION,
+    { organizations: 0, assets: 0, rewritten: 0, counters: 0 },
+    async (organizationId, report) => {
+      const counted = await backfillAssets(organizationId, report);
+      await reconcileLocations(organizationId, counted, report);
+      return `${report.assets} assets so far`;
+    },
+    options,
+  );
 }

@@ -1,9 +1,8 @@
 import { serialClaimValue } from '../../shared/serial-number';
-import { create, getItem, listAll, put, remove, send } from '../lib/table/commands';
+import { migrateEachOrganization, type MigrationOptions } from '../lib/one-off-migration';
+import { create, getItem, listAll, remove } from '../lib/table/commands';
 import { equals } from '../lib/table/conditions';
 import { hardwareIdentifierItemSchema, hardwareIdentifiers } from '../lib/table/items/hardware';
-import { migrationItemSchema, migrations } from '../lib/table/items/migrations';
-import { organizationItemSchema, organizations } from '../lib/table/items/organizations';
 import { transact } from '../lib/table/transaction';
 
 /**
@@ -28,14 +27,6 @@ export interface SerialClaimsReport {
   moved: number;
   /** Claims left at their old key because another asset holds the new one. */
   clashes: { organization_id: string; serial: string; asset_id: string }[];
-}
-
-interface MigrationOptions {
-  /** Again, though a run finished before (the AWS script). */
-  force?: boolean;
-  /** These organisations only (a test's), and no marker written. */
-  only?: string[];
-  log?: (line: string) => void;
 }
 
 async function migrateOrganization(organizationId: string, report: SerialClaimsReport): Promise<void> {
@@ -68,22 +59,14 @@ async function migrateOrganization(organizationId: string, report: SerialClaimsR
   }
 }
 
-export async function migrateSerialClaims({
-  force = false,
-  only,
-  log = () => {},
-}: MigrationOptions = {}): Promise<SerialClaimsReport | null> {
-  const marker = migrations.key(MIGRATION);
-  if (!force && !only && (await getItem(migrationItemSchema, marker, { consistent: true }))) return null;
-  const report: SerialClaimsReport = { organizations: 0, claims: 0, moved: 0, clashes: [] };
-  const organizationIds =
-    only ??
-    (await listAll(organizationItemSchema, organizations.all())).map((organization) => organization.id);
-  for (const organizationId of organizationIds) {
-    await migrateOrganization(organizationId, report);
-    report.organizations += 1;
-    log(`Organisation ${organizationId}: ${report.claims} serial claims read, ${report.moved} moved`);
-  }
-  if (!only) await send(put(migrations.item({ name: MIGRATION, done_at: new Date().toISOString() })));
-  return report;
+export function migrateSerialClaims(options: MigrationOptions = {}): Promise<SerialClaimsReport | null> {
+  return migrateEachOrganization(
+    MIGRATION,
+    { organizations: 0, claims: 0, moved: 0, clashes: [] },
+    async (organizationId, report) => {
+      await migrateOrganization(organizationId, report);
+      return `${report.claims} serial claims read, ${report.moved} moved`;
+    },
+    options,
+  );
 }
