@@ -10,11 +10,12 @@ import { AGENT_BUNDLE_FILE_NAME } from '../../shared/agent-data';
 import { AGENT_BUNDLE_BUILDING_CODE } from '../../shared/agent-download';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { RUNTIME_CONFIG_PATH } from '../../shared/runtime-config';
-import type { HttpEvent, HttpHandler, HttpResult } from '../../functions/lib/http';
+import type { HttpHandler, HttpResult } from '../../functions/lib/http';
 import { VIEWER_ADDRESS_HEADER } from '../../functions/lib/rate-limits';
 import { ORIGIN_SECRET_HEADER } from '../../functions/lib/origin-secret';
 import { handleSecretsManager, LOCAL_SECRETS_MANAGER_PATH, type LocalSecrets } from './secrets-manager';
-import { routeKey, routes, type Feature, type RouteDefinition } from '../../functions/routes';
+import { type Feature } from '../../functions/routes';
+import { apiGatewayEvent, decodedOrNull, matchRoute } from './http-event';
 import { AGENT_PACKAGE_MESSAGES, type AgentPackage } from './agent-package';
 import type { JwtAuthorizer } from './jwt-authorizer';
 import { renderOutboxPage, type Outbox } from './outbox';
@@ -64,46 +65,6 @@ export const LOCAL_AGENT_UPDATES_PATH = '/dev/agent/updates';
 
 /** API Gateway's payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
-
-interface CompiledRoute {
-  route: RouteDefinition;
-  pattern: RegExp;
-  names: string[];
-}
-
-const compiledRoutes: CompiledRoute[] = routes.map((route) => {
-  const names: string[] = [];
-  const source = route.path
-    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
-    .replace(/\\?\{(\w+)(\\\+)?\}/g, (_m, name: string, greedy) => {
-      names.push(name);
-      return greedy ? '(.+)' : '([^/]+)';
-    });
-  return { route, pattern: new RegExp(`^${source}$`), names };
-});
-
-/** A path (or a part of one) decoded; null for a malformed escape such as %zz, which API Gateway refuses too. */
-function decodedOrNull(raw: string): string | null {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-}
-
-function matchRoute(method: string, pathname: string) {
-  for (const compiled of compiledRoutes) {
-    if (compiled.route.method !== method) continue;
-    const match = compiled.pattern.exec(pathname);
-    if (match) {
-      const values = compiled.names.map((_, index) => decodedOrNull(match[index + 1] ?? ''));
-      if (values.includes(null)) return 'malformed';
-      const pathParameters = Object.fromEntries(compiled.names.map((name, index) => [name, values[index]!]));
-      return { route: compiled.route, pathParameters };
-    }
-  }
-  return null;
-}
 
 const featureHandlers = new Map<Feature, Promise<HttpHandler>>();
 
@@ -184,7 +145,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
   const matched = matchRoute(method, url.pathname);
   if (!matched) return apiError(res, 404, 'not_found', `No route ${method} ${url.pathname}`);
   if (matched === 'malformed') return apiError(res, 400, 'invalid_path', 'The path is not validly encoded');
-  const { route, pathParameters } = matched;
+  const { route } = matched;
 
   let claims: Record<string, string | number | boolean | string[]> = {};
   if (route.auth === 'user') {
@@ -209,40 +170,21 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
   const originSecret = options.secrets.value(options.originSecretName);
   if (originSecret) headers[ORIGIN_SECRET_HEADER] = originSecret;
   else delete headers[ORIGIN_SECRET_HEADER];
-  const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams)
-    query[name] = name in query ? `${query[name]},${value}` : value;
-
-  const event: HttpEvent = {
-    version: '2.0',
-    routeKey: routeKey(route),
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
+  const event = apiGatewayEvent({
+    matched,
+    url,
     headers,
-    ...(url.search ? { queryStringParameters: query } : {}),
-    ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
     ...(raw.length ? { body: raw.toString(textual ? 'utf8' : 'base64') } : {}),
     isBase64Encoded: raw.length > 0 && !textual,
-    requestContext: {
-      accountId: 'local',
-      apiId: 'local',
-      domainName: url.host,
-      domainPrefix: 'local',
-      http: {
-        method,
-        path: url.pathname,
-        protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
-        userAgent: req.headers['user-agent'] ?? '',
-      },
-      requestId,
-      routeKey: routeKey(route),
-      stage: '$default',
-      time: new Date().toISOString(),
-      timeEpoch: Date.now(),
-      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } },
+    claims,
+    source: {
+      name: 'local',
+      protocol: `HTTP/${req.httpVersion}`,
+      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      userAgent: req.headers['user-agent'] ?? '',
     },
-  };
+    requestId,
+  });
 
   const handler = await featureHandler(route.feature);
   const result: HttpResult = await invoke(() => handler(event, lambdaContext(route.feature, requestId)));

@@ -3,7 +3,8 @@ import type { Context } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { afterEach, inject, vi } from 'vitest';
 import type { HttpEvent, HttpHandler } from '../../functions/lib/http';
-import { routeKey, routes, type Feature, type RouteDefinition } from '../../functions/routes';
+import type { Feature } from '../../functions/routes';
+import { apiGatewayEvent, matchRoute } from '../../infra/local/http-event';
 import { createJwtAuthorizer } from '../../infra/local/jwt-authorizer';
 import { useFunctionEnv } from './api';
 import { VIEWER_ADDRESS_HEADER } from '../../functions/lib/rate-limits';
@@ -33,32 +34,6 @@ import {
  *
  * callHandler takes the same path and options as api() in ./api, and answers in the same shape.
  */
-
-interface MatchedRoute {
-  route: RouteDefinition;
-  pathParameters: Record<string, string>;
-}
-
-/** The route a concrete path (/api/disposals/01J…/complete) names, as API Gateway matches it. */
-function matchRoute(method: string, pathname: string): MatchedRoute | undefined {
-  for (const route of routes) {
-    if (route.method !== method) continue;
-    const names: string[] = [];
-    const pattern = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    });
-    const match = new RegExp(`^${pattern}$`).exec(pathname);
-    if (match) {
-      const values = match.slice(1).map((value) => decodeURIComponent(value));
-      return {
-        route,
-        pathParameters: Object.fromEntries(names.map((name, index) => [name, values[index]!])),
-      };
-    }
-  }
-  return undefined;
-}
 
 const handlers = new Map<Feature, Promise<HttpHandler>>();
 
@@ -139,11 +114,6 @@ function lambdaContext(feature: Feature, requestId: string): Context {
 }
 
 /** The query as API Gateway hands it over: repeated names joined with commas. */
-function queryParameters(search: URLSearchParams): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const [name, value] of search) query[name] = name in query ? `${query[name]},${value}` : value;
-  return query;
-}
 
 /** Calls the handler of the route `path` names, in this process, as API Gateway would. */
 export async function callHandler<T = Record<string, unknown>>(
@@ -182,8 +152,9 @@ export async function callHandlerWithHeaders<T = Record<string, unknown>>(
   const method = options.method ?? 'GET';
   const url = new URL(path, 'http://harness.local');
   const matched = matchRoute(method, url.pathname);
-  if (!matched) throw new Error(`No route in functions/routes.ts for ${method} ${url.pathname}`);
-  const { route, pathParameters } = matched;
+  if (!matched || matched === 'malformed')
+    throw new Error(`No route in functions/routes.ts for ${method} ${url.pathname}`);
+  const { route } = matched;
   const claims = route.auth === 'user' ? asClaims(await authorizer(options.token ?? '')) : {};
 
   const headers: Record<string, string> = {};
@@ -200,36 +171,20 @@ export async function callHandlerWithHeaders<T = Record<string, unknown>>(
     body = JSON.stringify(options.body);
   }
   const requestId = randomUUID();
-  const event: HttpEvent = {
-    version: '2.0',
-    routeKey: routeKey(route),
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
+  const event = apiGatewayEvent({
+    matched,
+    url,
     headers,
-    ...(url.search ? { queryStringParameters: queryParameters(url.searchParams) } : {}),
-    ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
     ...(body ? { body } : {}),
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: 'harness',
-      apiId: 'harness',
-      domainName: url.host,
-      domainPrefix: 'harness',
-      http: {
-        method,
-        path: url.pathname,
-        protocol: 'HTTP/1.1',
-        sourceIp: reach.via === 'execute-api' ? reach.sourceIp : '127.0.0.1',
-        userAgent: 'harness',
-      },
-      requestId,
-      routeKey: routeKey(route),
-      stage: '$default',
-      time: new Date().toISOString(),
-      timeEpoch: Date.now(),
-      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } },
+    claims,
+    source: {
+      name: 'harness',
+      protocol: 'HTTP/1.1',
+      sourceIp: reach.via === 'execute-api' ? reach.sourceIp : '127.0.0.1',
+      userAgent: 'harness',
     },
-  };
+    requestId,
+  });
 
   const handler = await featureHandler(route.feature);
   const result = await handler(event, lambdaContext(route.feature, requestId));
