@@ -14,7 +14,8 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 
 const FEATURE = 'Features do not import each other';
 
-describe('the web import rules', () => {
+// The first lint loads the typed config and builds a TypeScript program: seconds on a loaded machine.
+describe('the web import rules', { timeout: 60_000 }, () => {
   it('refuse a feature importing another feature, statically or with import()', async () => {
     const file = 'web/src/features/disposal/components/linked.tsx';
     expect(
