@@ -62,3 +62,9 @@ export async function write<P>(build: () => Built<P>): Promise<WriteOutcome<P>> 
     await sleep(Math.min(CONFLICT_WAIT_CAP_MS, 20 * 2 ** attempt) * (0.5 + Math.random()));
   }
 }
+
+/**
+ * What a feature runs an entity's writes with (issue 36): features build writes through the entity
+ * modules in ./items and never import ./commands or ./conditions themselves.
+ */
+export { isConditionFailure, send, type TableWrite } from './commands';
