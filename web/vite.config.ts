@@ -1,20 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+// react-router's production build, which its package does not export (see the module).
+import { reactRouterProduction } from './react-router-seam';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** The local stack (infra/local) serves /api and /config.json on this address. */
 const localStack = 'http://localhost:3000';
-
-/**
- * react-router's package exports only its development build (extra checks and warnings); the
- * production one sits beside it, and the built app takes that.
- */
-const reactRouterProduction = fileURLToPath(
-  new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
-);
 
 /** zod, configured to parse without its JIT before any schema is built (see the module). */
 const zodJitless = fileURLToPath(new URL('./src/config/zod-jitless.ts', import.meta.url));

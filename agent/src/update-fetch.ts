@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BaseFetcher, Updater, type TargetFile } from 'tuf-js';
-// tuf-js stops walking root versions only on its own DownloadHTTPError with 403 or 404.
-import { DownloadHTTPError } from './tuf-seam';
 import * as z from 'zod';
 import { agentUpdateTargetCustomSchema, type AgentUpdateTargetCustom } from '../../shared/agent-updates';
+// tuf-js stops walking root versions only on its own DownloadHTTPError with 403 or 404.
+import { DownloadHTTPError } from './tuf-seam';
 
 /** How long one metadata or target download may take. */
 export const UPDATE_FETCH_TIMEOUT_MS = 10 * 60_000;

@@ -1,50 +1,146 @@
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
+import type { JWK } from 'jose';
 
 /**
- * The one door into cognito-local's internals (issue 36; docs/decisions/0002-cognito-local-seam.md).
- * cognito-local is CommonJS without an exports map, and the local stack composes it in process
- * (./cognito.ts), patches its targets (./cognito-targets.ts, ./cognito-mfa-targets.ts,
- * ./cognito-session-targets.ts) and replaces its data store's engine (./cognito-store.ts): each of
- * those reaches cognito-local only through this file. The version is pinned exactly in package.json;
- * ./cognito-local-seam.test.ts fails on an upgrade that moves or reshapes anything listed below.
+ * Every piece of cognito-local's internals the local stack borrows, in one place
+ * (docs/decisions/0002-cognito-local-seam.md). cognito-local's public entry only starts its own
+ * server; the local stack composes it in-process instead (data under .data/, emails through the
+ * product's trigger, targets brought closer to Cognito), so it reaches into `lib/` and into the
+ * packages cognito-local depends on (stormdb, pino, jsonwebtoken). These are the internals of
+ * cognito-local 5.3.0, which package.json pins exactly; ./cognito-local-seam.test.ts fails when the
+ * installed release is another one or any shape below has moved.
  */
 export const COGNITO_LOCAL_VERSION = '5.3.0';
 
-/** require() as cognito-local's own modules resolve: its lib/ files and its dependencies. */
-export const requireFromCognitoLocal = createRequire(
+// CommonJS without an exports map: its files and its own dependencies resolve from its folder.
+const requireFromCognitoLocal = createRequire(
   createRequire(import.meta.url).resolve('cognito-local/package.json'),
 );
+const lib = (module: string): unknown => requireFromCognitoLocal(`./lib/${module}`);
 
-/** A module of cognito-local's lib/ folder. */
-export const cognitoLocalLib = (module: string) => requireFromCognitoLocal(`./lib/${module}`);
+export type Json = Record<string, unknown>;
+export interface TargetContext {
+  logger: unknown;
+}
+/** One API action of cognito-local (`lib/targets/targets.ts`'s Targets): services in, handler out. */
+export type Target = (ctx: TargetContext, request: Json) => Promise<Json>;
+export type TargetFactory = (services: CognitoLocalServices) => Target;
+export interface UserPool {
+  options: Json & { SoftwareTokenMfaConfiguration?: { Enabled?: boolean } };
+  listUsers(
+    ctx: TargetContext,
+  ): Promise<Array<Json & { Attributes?: Array<{ Name: string; Value?: string }> }>>;
+  getUserByUsername(ctx: TargetContext, username: string): Promise<Json | null>;
+  saveUser(ctx: TargetContext, user: Json): Promise<void>;
+}
+export interface CognitoLocalServices {
+  cognito: {
+    getUserPool(ctx: TargetContext, userPoolId: string): Promise<UserPool>;
+    getUserPoolForClientId(ctx: TargetContext, clientId: string): Promise<UserPool>;
+    getAppClient(
+      ctx: TargetContext,
+      clientId: string,
+    ): Promise<{
+      PreventUserExistenceErrors?: string;
+      WriteAttributes?: string[];
+      ExplicitAuthFlows?: string[];
+    } | null>;
+  };
+}
+type CognitoErrorClass = new (message?: string) => Error;
 
-/** Every internal this repo borrows, with the names it takes from each: what the contract test checks. */
-export const BORROWED_INTERNALS: Record<string, string[]> = {
-  'lib/targets/targets': ['Targets'],
-  'lib/errors': [
-    'CodeMismatchError',
-    'CognitoError',
-    'InvalidParameterError',
-    'NotAuthorizedError',
-    'UserNotFoundError',
-  ],
-  'lib/keys/cognitoLocal.private.json': ['pem'],
-  'lib/services': ['DateClock', 'TriggersService', 'MessagesService'],
-  'lib/services/cognitoService': ['CognitoServiceFactoryImpl'],
-  'lib/services/lambda': ['LambdaService'],
-  'lib/services/messageDelivery/messageDelivery': ['MessageDeliveryService'],
-  'lib/services/otp': ['otp'],
-  'lib/services/tokenGenerator': ['JwtTokenGenerator'],
-  'lib/services/userPoolService': ['UserPoolServiceFactoryImpl'],
-  'lib/services/dataStore/stormDb': ['StormDBDataStore'],
-  'lib/server/config': ['DefaultConfig'],
-  'lib/server/Router': ['Router'],
-  'lib/server/server': ['createServer'],
-  // Its dependencies, taken as it has them so the versions are the ones it was built with.
-  stormdb: ['localFileEngine'],
-  jsonwebtoken: ['sign', 'verify'],
-  pino: [],
+/** The target table, one object per process: patching it changes what the server answers. */
+export const targets = (lib('targets/targets') as { Targets: Record<string, TargetFactory> }).Targets;
+
+/** `lib/errors`: Cognito's errors, each with its `code` (e.g. NotAuthorizedException). */
+export const errors = lib('errors') as Record<string, CognitoErrorClass> & {
+  CognitoError: new (code: string, message: string) => Error;
 };
 
-/** The targets cognito-local has that the patches wrap (the others they add: cognito-targets.ts). */
-export const WRAPPED_TARGETS = ['InitiateAuth', 'RespondToAuthChallenge'];
+/** The key cognito-local signs every token with (its public half is the pool's JWKS). */
+export const signingKey = lib('keys/cognitoLocal.private.json') as {
+  pem: string;
+  jwk: JWK;
+};
+
+/** The jsonwebtoken cognito-local signs with: tokens re-signed here match its own. */
+export const jwt = requireFromCognitoLocal('jsonwebtoken') as {
+  sign(payload: Json, key: string, options: { algorithm: 'RS256'; keyid: string }): string;
+};
+
+/** cognito-local's user-pool files: StormDB with its file engine, and the data store over it. */
+export interface StormDbInstance {
+  default(defaults: Json): StormDbInstance;
+  save(): Promise<void>;
+}
+export interface LocalFileEngine {
+  path: string;
+  serialize(data: unknown): string;
+  write(data: unknown): Promise<void> | null;
+}
+export type LocalFileEngineClass = new (
+  path: string,
+  options: { async: boolean; serialize(value: unknown): string; deserialize(text: string): unknown },
+) => LocalFileEngine;
+export const StormDB = requireFromCognitoLocal('stormdb') as (new (
+  engine: LocalFileEngine,
+) => StormDbInstance) & { localFileEngine: LocalFileEngineClass };
+export const { StormDBDataStore } = lib('services/dataStore/stormDb') as {
+  StormDBDataStore: new (db: StormDbInstance) => unknown;
+};
+
+/** What cognito-local's server is assembled from (what its own `lib/bin/start` does, in its order). */
+export interface CognitoLocalParts {
+  pino: (options: { level: string }) => unknown;
+  DateClock: new () => unknown;
+  CognitoServiceFactoryImpl: new (
+    dataDirectory: string,
+    dataStoreFactory: unknown,
+    userPoolServiceFactory: unknown,
+  ) => { create(ctx: TargetContext, userPoolDefaults: Json): Promise<unknown> };
+  UserPoolServiceFactoryImpl: new (clock: unknown, dataStoreFactory: unknown) => unknown;
+  LambdaService: new (functions: Record<string, string>, lambdaClient: unknown) => unknown;
+  TriggersService: new (clock: unknown, cognito: unknown, lambda: unknown, crypto: unknown) => unknown;
+  MessagesService: new (triggers: unknown, messageDelivery: unknown) => unknown;
+  MessageDeliveryService: new (sender: unknown) => unknown;
+  JwtTokenGenerator: new (clock: unknown, triggers: unknown, tokenConfig: Json) => unknown;
+  otp: () => string;
+  DefaultConfig: Json;
+  Router: (services: Json) => unknown;
+  createServer: (
+    router: unknown,
+    logger: unknown,
+    options: Json,
+    services: Json,
+  ) => { start(): Promise<Server> };
+}
+
+/** The named exports of one of cognito-local's modules. */
+const partsOf = <K extends keyof CognitoLocalParts>(module: string) =>
+  lib(module) as Pick<CognitoLocalParts, K>;
+
+/** Loaded when a stack starts, not when a module merely imports this one. */
+export function cognitoLocalParts(): CognitoLocalParts {
+  const { DateClock, TriggersService, MessagesService } = partsOf<
+    'DateClock' | 'TriggersService' | 'MessagesService'
+  >('services');
+  return {
+    pino: requireFromCognitoLocal('pino') as CognitoLocalParts['pino'],
+    DateClock,
+    TriggersService,
+    MessagesService,
+    CognitoServiceFactoryImpl:
+      partsOf<'CognitoServiceFactoryImpl'>('services/cognitoService').CognitoServiceFactoryImpl,
+    UserPoolServiceFactoryImpl:
+      partsOf<'UserPoolServiceFactoryImpl'>('services/userPoolService').UserPoolServiceFactoryImpl,
+    LambdaService: partsOf<'LambdaService'>('services/lambda').LambdaService,
+    MessageDeliveryService: partsOf<'MessageDeliveryService'>('services/messageDelivery/messageDelivery')
+      .MessageDeliveryService,
+    JwtTokenGenerator: partsOf<'JwtTokenGenerator'>('services/tokenGenerator').JwtTokenGenerator,
+    otp: partsOf<'otp'>('services/otp').otp,
+    DefaultConfig: partsOf<'DefaultConfig'>('server/config').DefaultConfig,
+    Router: partsOf<'Router'>('server/Router').Router,
+    createServer: partsOf<'createServer'>('server/server').createServer,
+  };
+}

@@ -3,11 +3,11 @@ import { decodeJwt } from 'jose';
 import {
   errors,
   targets,
-  wrapTarget,
   type CognitoLocalServices,
   type Json,
   type TargetContext,
-} from './cognito-targets';
+} from './cognito-local-seam';
+import { wrapTarget } from './cognito-targets';
 
 /**
  * TOTP MFA in cognito-local, brought closer to Cognito where the product depends on it (issue 25):

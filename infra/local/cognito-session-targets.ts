@@ -1,13 +1,14 @@
 import { decodeJwt } from 'jose';
-import { cognitoLocalLib, requireFromCognitoLocal } from './cognito-local-seam';
 import {
   errors,
+  jwt,
+  signingKey,
   targets,
-  wrapTarget,
   type CognitoLocalServices,
   type Json,
   type TargetContext,
-} from './cognito-targets';
+} from './cognito-local-seam';
+import { wrapTarget } from './cognito-targets';
 
 /**
  * Token sessions in cognito-local, brought closer to Cognito where the API depends on them (issue 35):
@@ -24,16 +25,12 @@ import {
  */
 const LABEL = 'session';
 
-const jwt = requireFromCognitoLocal('jsonwebtoken') as {
-  sign(payload: Json, key: string, options: { algorithm: 'RS256'; keyid: string }): string;
-};
-const signingKey = (cognitoLocalLib('keys/cognitoLocal.private.json') as { pem: string }).pem;
 const KEY_ID = 'CognitoLocal';
 
 function withSession(token: unknown, originJti: string, authTime: number): unknown {
   if (typeof token !== 'string') return token;
   const claims = decodeJwt(token);
-  return jwt.sign({ ...claims, origin_jti: originJti, auth_time: authTime }, signingKey, {
+  return jwt.sign({ ...claims, origin_jti: originJti, auth_time: authTime }, signingKey.pem, {
     algorithm: 'RS256',
     keyid: KEY_ID,
   });

@@ -1,5 +1,5 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { requireFromCognitoLocal } from './cognito-local-seam';
+import { StormDB, StormDBDataStore } from './cognito-local-seam';
 
 /**
  * cognito-local's data store (one JSON file per user pool, through StormDB), with the file written
@@ -9,31 +9,10 @@ import { requireFromCognitoLocal } from './cognito-local-seam';
  * parses, so the stack cannot start at all. Here each save goes to a temporary file that is renamed
  * over the old one, one save at a time per file: the file always holds one whole save.
  */
-
 type Json = Record<string, unknown>;
 interface TargetContext {
   logger: { debug(...args: unknown[]): void };
 }
-interface StormDbInstance {
-  default(defaults: Json): StormDbInstance;
-  save(): Promise<void>;
-}
-interface LocalFileEngine {
-  path: string;
-  serialize(data: unknown): string;
-  write(data: unknown): Promise<void> | null;
-}
-type LocalFileEngineClass = new (
-  path: string,
-  options: { async: boolean; serialize(value: unknown): string; deserialize(text: string): unknown },
-) => LocalFileEngine;
-
-const StormDB = requireFromCognitoLocal('stormdb') as (new (engine: LocalFileEngine) => StormDbInstance) & {
-  localFileEngine: LocalFileEngineClass;
-};
-const { StormDBDataStore } = requireFromCognitoLocal('./lib/services/dataStore/stormDb') as {
-  StormDBDataStore: new (db: StormDbInstance) => unknown;
-};
 
 /** Saves of one file, in the order they were asked for. */
 const queues = new Map<string, Promise<void>>();

@@ -1,47 +1,20 @@
-import { cognitoLocalLib } from './cognito-local-seam';
 import { decodeJwt } from 'jose';
+import {
+  errors,
+  targets,
+  type CognitoLocalServices,
+  type Json,
+  type TargetContext,
+  type TargetFactory,
+} from './cognito-local-seam';
 
 /**
  * cognito-local's target table, brought closer to Cognito where the product depends on it: the two
  * targets aws-amplify needs but cognito-local lacks, the app client's PreventUserExistenceErrors
  * and WriteAttributes, which cognito-local stores but does not apply, and TOTP MFA
- * (./cognito-mfa-targets.ts), reached through ./cognito-local-seam.ts.
+ * (./cognito-mfa-targets.ts). The table and the errors are cognito-local's internals, borrowed
+ * through ./cognito-local-seam.ts.
  */
-
-export type Json = Record<string, unknown>;
-export interface TargetContext {
-  logger: unknown;
-}
-export type Target = (ctx: TargetContext, request: Json) => Promise<Json>;
-export type TargetFactory = (services: CognitoLocalServices) => Target;
-export interface UserPool {
-  options: Json & { SoftwareTokenMfaConfiguration?: { Enabled?: boolean } };
-  listUsers(
-    ctx: TargetContext,
-  ): Promise<Array<Json & { Attributes?: Array<{ Name: string; Value?: string }> }>>;
-  getUserByUsername(ctx: TargetContext, username: string): Promise<Json | null>;
-  saveUser(ctx: TargetContext, user: Json): Promise<void>;
-}
-export interface CognitoLocalServices {
-  cognito: {
-    getUserPool(ctx: TargetContext, userPoolId: string): Promise<UserPool>;
-    getUserPoolForClientId(ctx: TargetContext, clientId: string): Promise<UserPool>;
-    getAppClient(
-      ctx: TargetContext,
-      clientId: string,
-    ): Promise<{
-      PreventUserExistenceErrors?: string;
-      WriteAttributes?: string[];
-      ExplicitAuthFlows?: string[];
-    } | null>;
-  };
-}
-type CognitoErrorClass = new (message?: string) => Error;
-
-export const targets = cognitoLocalLib('targets/targets').Targets as Record<string, TargetFactory>;
-export const errors = cognitoLocalLib('errors') as Record<string, CognitoErrorClass> & {
-  CognitoError: new (code: string, message: string) => Error;
-};
 
 /** Cognito's own words for a failed password sign-in, whatever the cause. */
 const INCORRECT_CREDENTIALS = 'Incorrect username or password.';

@@ -14,8 +14,8 @@ import {
 import { handler as customMessage } from '../../functions/auth/custom-message';
 import { USER_POOL_SETTINGS } from '../user-pool-settings';
 import { AtomicStormDbDataStoreFactory } from './cognito-store';
-import { cognitoLocalLib as lib, requireFromCognitoLocal } from './cognito-local-seam';
-import type { TargetContext } from './cognito-targets';
+import { cognitoLocalParts, type TargetContext } from './cognito-local-seam';
+import './cognito-targets';
 import './cognito-mfa-targets';
 import './cognito-session-targets';
 import type { Outbox } from './outbox';
@@ -86,18 +86,22 @@ export async function startCognitoLocal(
   dataDir: string,
   outbox: Outbox,
 ): Promise<CognitoLocal> {
-  const pino = requireFromCognitoLocal('pino');
+  const {
+    pino,
+    DateClock,
+    TriggersService,
+    MessagesService,
+    CognitoServiceFactoryImpl,
+    UserPoolServiceFactoryImpl,
+    LambdaService,
+    MessageDeliveryService,
+    JwtTokenGenerator,
+    otp,
+    DefaultConfig,
+    Router,
+    createServer,
+  } = cognitoLocalParts();
   const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'error' });
-  const services = lib('services');
-  const { CognitoServiceFactoryImpl } = lib('services/cognitoService');
-  const { MessageDeliveryService } = lib('services/messageDelivery/messageDelivery');
-  const { otp } = lib('services/otp');
-  const { JwtTokenGenerator } = lib('services/tokenGenerator');
-  const { UserPoolServiceFactoryImpl } = lib('services/userPoolService');
-  const { DefaultConfig } = lib('server/config');
-  const { Router } = lib('server/Router');
-  const { createServer } = lib('server/server');
-
   const endpoint = `http://localhost:${port}`;
   const config = {
     ...DefaultConfig,
@@ -106,7 +110,7 @@ export async function startCognitoLocal(
     ServerConfig: { port, hostname: '127.0.0.1', development: false, https: false },
   };
   const ctx: TargetContext = { logger };
-  const clock = new services.DateClock();
+  const clock = new DateClock();
   const dbDir = path.join(dataDir, 'db');
   const dataStoreFactory = new AtomicStormDbDataStoreFactory(dbDir);
   const cognito = await new CognitoServiceFactoryImpl(
@@ -114,17 +118,13 @@ export async function startCognitoLocal(
     dataStoreFactory,
     new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
   ).create(ctx, config.UserPoolDefaults);
-  const { LambdaService } = lib('services/lambda');
   const lambda = new LambdaService({ CustomMessage: CUSTOM_MESSAGE_FUNCTION }, inProcessLambda);
-  const triggers = new services.TriggersService(clock, cognito, lambda, null);
+  const triggers = new TriggersService(clock, cognito, lambda, null);
   const serviceSet = {
     clock,
     cognito,
     config,
-    messages: new services.MessagesService(
-      triggers,
-      new MessageDeliveryService(new OutboxMessageSender(outbox)),
-    ),
+    messages: new MessagesService(triggers, new MessageDeliveryService(new OutboxMessageSender(outbox))),
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,

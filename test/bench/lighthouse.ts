@@ -17,11 +17,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
-import { defaultSettings } from 'lighthouse/core/config/constants.js';
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import lighthouse, { defaultConfig, desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { importPart } from './import';
+import { pageFunctions } from './lighthouse-seam';
 import { generateRows, toCsv } from './rows';
 import { signUpCompany, startBenchStack, type BenchStack, type Company } from './local-stack';
 import { reportTable, withinBudget, type Figure } from './report';
@@ -78,7 +77,8 @@ export function calibratedCpuSlowdown(benchmarkIndex: number): number {
 function presets(cpuSlowdownMultiplier: number): Preset[] {
   const calibrated: Config = {
     extends: 'lighthouse:default',
-    settings: { throttling: { ...defaultSettings.throttling, cpuSlowdownMultiplier } },
+    // Lighthouse's default throttling (its public default config carries it), with the calibrated CPU.
+    settings: { throttling: { ...defaultConfig.settings?.throttling, cpuSlowdownMultiplier } },
   };
   return [
     { name: 'mobile', config: undefined, budgeted: true },

@@ -1,11 +1,11 @@
-import { decodeJwt, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { decodeJwt, generateKeyPair, importJWK, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/api';
 import { routes, type RouteDefinition } from '../../functions/routes';
 import { api, inviteTokenSentTo, signIn, signUpCompany, uniqueEmail, type ApiResponse } from '../support/api';
 import { TEST_SUPER_ADMIN } from '../support/global-setup';
 import { pathOf, SAMPLE_ID } from '../support/paths';
-import { cognitoLocalLib } from '../../infra/local/cognito-local-seam';
+import { signingKey } from '../../infra/local/cognito-local-seam';
 
 /**
  * Broken authentication, generated from functions/routes.ts so a new route is covered at once:
@@ -35,11 +35,10 @@ async function foreignSigned(realToken: string): Promise<string> {
  * from now: a negative one is a genuinely expired token, which no other way can make in a test.
  */
 async function poolSigned(realToken: string, secondsLeft: number): Promise<string> {
-  const { jwk } = cognitoLocalLib('keys/cognitoLocal.private.json') as { jwk: JWK };
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ ...decodeJwt(realToken), iat: now - 7200, exp: now + secondsLeft })
     .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
-    .sign(await importJWK(jwk, 'RS256'));
+    .sign(await importJWK(signingKey.jwk, 'RS256'));
 }
 
 /** A real token whose payload was edited (a later expiry), its signature left as it was. */
