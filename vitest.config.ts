@@ -8,9 +8,10 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'CRITICAL';
 
 /**
  * unit: pure rules beside their modules, nothing built or spawned (under a minute). packaging: the
- * agent as it ships, built for real (SEA, MSI, .deb) and run as a process. integration and e2e share
- * one local stack, started once per run on free ports with a fresh data folder
- * (test/support/global-setup.ts). infra: CDK template assertions. `npm test` runs the projects one by
+ * agent as it ships, built for real (SEA, MSI, .deb) and run as a process. handlers: the features'
+ * Lambda handlers called in process, files in parallel. integration (with e2e): the seams over HTTP
+ * and the browser, one file at a time. Each of the two starts one local stack per run on free ports
+ * with a fresh data folder (test/support/global-setup.ts). infra: CDK template assertions. `npm test` runs the projects one by
  * one and prints each one's time (test/support/run-projects.ts).
  */
 const PACKAGING = ['agent/build/release.test.ts', 'agent/src/service-stop.test.ts'];
@@ -40,9 +41,24 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The handlers in process (test/support/handlers.ts), each file with organisations of its own:
+        // files run side by side. They wait on DynamoDB Local and cognito-local more than they compute,
+        // so more workers than cores.
+        test: {
+          name: 'handlers',
+          include: ['test/handlers/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          // Side by side, a file's calls queue behind the others' at DynamoDB Local's one transaction at a time.
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+          maxWorkers: 3,
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'integration',
-          include: ['test/integration/**/*.test.ts', 'test/handlers/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
