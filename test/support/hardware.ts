@@ -40,8 +40,8 @@ export async function createOk(
   return response.body;
 }
 
-export async function list(company: TestCompany, query = '') {
-  return api<HardwareListResponse>(`/api/hardware${query}`, { token: company.accessToken });
+export async function list(company: TestCompany, query = '', send: SendRequest = api) {
+  return send<HardwareListResponse>(`/api/hardware${query}`, { token: company.accessToken });
 }
 
 /** The organisation's first 100 assets, newest first; the list must answer. */
@@ -51,8 +51,8 @@ export async function listAssets(company: TestCompany): Promise<HardwareAsset[]>
   return response.body.items;
 }
 
-export async function dashboard(company: TestCompany): Promise<DashboardResponse> {
-  return (await api<DashboardResponse>('/api/dashboard', { token: company.accessToken })).body;
+export async function dashboard(company: TestCompany, send: SendRequest = api): Promise<DashboardResponse> {
+  return (await send<DashboardResponse>('/api/dashboard', { token: company.accessToken })).body;
 }
 
 export async function auditLogs(company: TestCompany, send: SendRequest = api) {
