@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { MeResponse } from '../../shared/api';
 import { DISPOSAL_MESSAGES, type DisposalItem, type DisposalListResponse } from '../../shared/disposal';
+import { setSubscription } from '../support/api';
 import { disposalCalls, manual } from '../support/disposal';
 import { callHandler, signUpCompanyInProcess as signUpCompany, useHandlerClock } from '../support/handlers';
 import { auditLogs as auditLogsOver, createOk, laptop } from '../support/hardware';
@@ -155,5 +157,27 @@ describe('tenancy and the subscription gate', () => {
 
     expect(await items(owner)).toHaveLength(2);
     expect((await getAsset(owner, asset.id)).body.status).toBe('Disposal Pending');
+  });
+
+  it('needs an active subscription', async () => {
+    const company = await signUpCompany();
+    const item = await addItem(company, manual);
+    const me = (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
+    await setSubscription(me.organization.id, { status: 'cancelled' });
+    for (const [method, path] of [
+      ['GET', '/api/disposals'],
+      ['GET', '/api/disposals/stats'],
+      ['POST', '/api/disposals'],
+      ['POST', `/api/disposals/${item.id}/complete`],
+      ['POST', `/api/disposals/${item.id}/revert`],
+      ['POST', '/api/disposals/delete'],
+    ] as const) {
+      const response = await api(path, {
+        method,
+        token: company.accessToken,
+        body: method === 'POST' ? manual : undefined,
+      });
+      expect(response.status, `${method} ${path}`).toBe(402);
+    }
   });
 });

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { DashboardResponse, MeResponse } from '../../shared/api';
 import type { DisposalItem, DisposalListResponse } from '../../shared/disposal';
-import { api, setSubscription, signUpCompany, useFunctionEnv } from '../support/api';
+import { api, signUpCompany, useFunctionEnv } from '../support/api';
 import { importCsv } from '../support/import';
 import { addItem, getAsset, items, manual, post, stats } from '../support/disposal';
 import { createOk as createAsset, laptop } from '../support/hardware';
 
 /**
  * The disposal list: items added by hand, its search, filter, pages and counts, completing,
- * reverting and deleting items, tenancy and the subscription gate. How an asset and its item move
+ * reverting and deleting items. The rules, tenancy and the subscription gate, in process:
+ * test/handlers/disposal.test.ts. How an asset and its item move
  * together: disposal-sync.test.ts.
  */
 describe('the disposal list', () => {
@@ -128,30 +129,5 @@ describe('deleting disposal items', () => {
     expect((await post(company, '/api/disposals/delete', { ids })).body).toEqual({ deleted: 24 });
     const dashboard = (await api<DashboardResponse>('/api/dashboard', { token: company.accessToken })).body;
     expect(dashboard).toMatchObject({ total_hardware: 24, active_hardware: 24 });
-  });
-});
-
-describe('tenancy and the subscription gate', () => {
-  it('needs an active subscription', async () => {
-    const company = await signUpCompany();
-    const item = await addItem(company, manual);
-    const me = (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
-    await setSubscription(me.organization.id, { status: 'cancelled' });
-    for (const [method, path] of [
-      ['GET', '/api/disposals'],
-      ['GET', '/api/disposals/stats'],
-      ['POST', '/api/disposals'],
-      ['POST', `/api/disposals/${item.id}/complete`],
-      ['POST', `/api/disposals/${item.id}/revert`],
-      ['POST', '/api/disposals/delete'],
-    ] as const) {
-      const response = await api(path, {
-        method,
-        token: company.accessToken,
-        body: method === 'POST' ? manual : undefined,
-      });
-      expect(response.status, `${method} ${path}`).toBe(402);
-    }
-    expect((await api('/api/disposals')).status).toBe(401);
   });
 });
