@@ -36,6 +36,18 @@ export const counterShards = {
   }),
 };
 
+/** Adds to some counters of one shard (created when absent). */
+export function addToCounterShard(
+  organizationId: string,
+  shard: number,
+  add: Record<string, number>,
+): TableWrite {
+  return update(counterShards.key(organizationId, shard), {
+    set: counterShards.identity(organizationId, shard),
+    add,
+  });
+}
+
 function slug(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 }

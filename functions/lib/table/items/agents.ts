@@ -1,4 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { patch, type TableWrite } from '../commands';
 import { TTL_ATTRIBUTE } from '../definition';
 import * as z from 'zod';
 import { cpuInfoSchema, staleSectionsSchema, storageDeviceSchema } from '../../../../shared/agent-data';
@@ -191,6 +192,10 @@ export const agentMachines = {
     index: FLEET_BY_HOSTNAME,
     partition: agentsPartition(organizationId),
   }),
+  // helper C
+  /** Sets an existing machine item's enrolled_at (its device's). */
+  setEnrolledAt: (organizationId: string, machineId: string, enrolledAt: string): TableWrite =>
+    patch(agentMachines.key(organizationId, machineId), { set: { enrolled_at: enrolledAt } }),
 };
 
 /**
