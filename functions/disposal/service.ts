@@ -11,7 +11,8 @@ import {
 import { isoDate, withDisposalDate, type HardwareAsset, type HardwareStatus } from '../../shared/hardware';
 import type { Actor } from '../lib/audit-trail';
 import { Conflict, NotFound } from '../lib/errors';
-import { disposalCounter, readCounters } from '../lib/table/counters';
+import { readCounters } from '../lib/table/counters';
+import { disposalCounter } from '../inventory/counts';
 import { disposalItems } from '../lib/table/items/disposal';
 import { readHardwareAssets, type AssetChange } from '../inventory/assets';
 import { withDisposalSync, writeChanges } from '../inventory/writes';

@@ -7,14 +7,14 @@ import {
   type HardwareAssetType,
   type HardwareStatus,
 } from '../../shared/hardware';
+import { readCounters } from '../lib/table/counters';
 import {
   AGENTS_COUNTER,
   LINKED_MACHINES_COUNTER,
-  readCounters,
   readSeenHourCounts,
   statusCounter,
   typeCounter,
-} from '../lib/table/counters';
+} from '../inventory/counts';
 import { seenHour } from '../lib/table/items/agents';
 import { hardwareAssets } from '../lib/table/items/hardware';
 import { toAsset } from '../inventory/assets';

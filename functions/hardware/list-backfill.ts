@@ -1,11 +1,6 @@
 import { migrateEachOrganization, type MigrationOptions } from '../lib/one-off-migration';
-import {
-  addToCounterShard,
-  counterLocation,
-  locationCounter,
-  readCounterShards,
-  sumCounters,
-} from '../lib/table/counters';
+import { addToCounterShard, readCounterShards, sumCounters } from '../lib/table/counters';
+import { counterLocation, locationCounter } from '../inventory/counts';
 import { hardwareAssetItemSchema, hardwareAssets, hardwareListAttributes } from '../lib/table/items/hardware';
 import { fromStored } from '../lib/table/items/stored';
 import { isConditionFailure, send } from '../lib/table/transaction';

@@ -1,7 +1,8 @@
 import { HARDWARE_FIELDS, hardwareAssetName, type HardwareAsset } from '../../shared/hardware';
 import { serialClaimValue } from '../../shared/serial-number';
 import { auditEntry, fieldChanges, type Actor } from '../lib/audit-trail';
-import { locationCounter, statusCounter, typeCounter, type CounterDeltas } from '../lib/table/counters';
+import type { CounterDeltas } from '../lib/table/counters';
+import { locationCounter, statusCounter, typeCounter } from './counts';
 import {
   HARDWARE_IDENTIFIER_KINDS,
   hardwareAssets,

@@ -1,7 +1,8 @@
 import type { FieldChange } from '../../shared/audit';
 import { DISPOSAL_FIELDS, type DisposalItem } from '../../shared/disposal';
 import { auditEntry, fieldChanges, type Actor } from '../lib/audit-trail';
-import { disposalCounter, type CounterDeltas } from '../lib/table/counters';
+import type { CounterDeltas } from '../lib/table/counters';
+import { disposalCounter } from './counts';
 import { disposalItems, type DisposalRecord } from '../lib/table/items/disposal';
 import type { TableWrite } from '../lib/table/transaction';
 

@@ -9,7 +9,8 @@ import {
 } from '../../shared/inventory';
 import { auditEntry, type Actor } from '../lib/audit-trail';
 import type { TableWrite } from '../lib/table/transaction';
-import { LINKED_MACHINES_COUNTER, type CounterDeltas } from '../lib/table/counters';
+import type { CounterDeltas } from '../lib/table/counters';
+import { LINKED_MACHINES_COUNTER } from './counts';
 import type { AgentMachineItem } from '../lib/table/items/agents';
 import { machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
 import { addAssetDeltas, assetChangeItems, hardwareChanges, hardwareLabel } from './assets';
