@@ -15,7 +15,8 @@ import {
   type TableWrite,
 } from '../lib/table/commands';
 import { allOf, equals, lessThan, type Condition } from '../lib/table/conditions';
-import { AGENTS_COUNTER, counterUpdate, seenHourMove } from '../lib/table/counters';
+import { counterUpdate } from '../lib/table/counters';
+import { AGENTS_COUNTER, seenHourMove } from '../inventory/counts';
 import {
   agentMachineItemSchema,
   agentMachines,

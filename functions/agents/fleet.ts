@@ -10,7 +10,8 @@ import {
 import { searchWords } from '../../shared/list';
 import { encodeCursor, getEachItem, listPage, type Listing } from '../lib/table/commands';
 import { allOf, contains } from '../lib/table/conditions';
-import { AGENTS_COUNTER, LINKED_MACHINES_COUNTER, readCounters } from '../lib/table/counters';
+import { readCounters } from '../lib/table/counters';
+import { AGENTS_COUNTER, LINKED_MACHINES_COUNTER } from '../inventory/counts';
 import {
   agentMachineItemSchema,
   agentMachines,

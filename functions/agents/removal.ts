@@ -3,12 +3,8 @@ import type { Caller } from '../lib/caller';
 import { NotFound } from '../lib/errors';
 import { getEachItem, getItem, listAll, remove, update, type TableWrite } from '../lib/table/commands';
 import { absent, equals } from '../lib/table/conditions';
-import {
-  AGENTS_COUNTER,
-  counterUpdate,
-  seenHourCountChange,
-  type CounterDeltas,
-} from '../lib/table/counters';
+import { counterUpdate, type CounterDeltas } from '../lib/table/counters';
+import { AGENTS_COUNTER, seenHourCountChange } from '../inventory/counts';
 import {
   agentMachineItemSchema,
   agentMachines,

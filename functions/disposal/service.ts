@@ -11,11 +11,9 @@ import {
 import { isoDate, withDisposalDate, type HardwareAsset, type HardwareStatus } from '../../shared/hardware';
 import type { Actor } from '../lib/audit-trail';
 import { Conflict, NotFound } from '../lib/errors';
-import { listAll } from '../lib/table/commands';
-import { disposalCounter, readCounters } from '../lib/table/counters';
-import { disposalItems, disposalRecordSchema } from '../lib/table/items/disposal';
-import { idProjection } from '../lib/table/items/stored';
-import { listSearchablePage } from '../lib/table/pages';
+import { readCounters } from '../lib/table/counters';
+import { disposalCounter } from '../inventory/counts';
+import { disposalItems } from '../lib/table/items/disposal';
 import { readHardwareAssets, type AssetChange } from '../inventory/assets';
 import { withDisposalSync, writeChanges } from '../inventory/writes';
 import { readDisposalItems, toDisposalItem, type DisposalChange } from '../inventory/disposal-items';
@@ -32,15 +30,7 @@ export async function listDisposalItems(
   organizationId: string,
   { q, status, cursor, limit }: DisposalListQuery,
 ): Promise<Page<DisposalItem>> {
-  const page = await listSearchablePage(
-    disposalRecordSchema,
-    status ? disposalItems.withStatus(organizationId, status) : disposalItems.ofOrganization(organizationId),
-    (item) => ({
-      ...(status ? disposalItems.statusKey(item) : {}),
-      ...disposalItems.key(organizationId, item.id),
-    }),
-    { q, cursor, limit },
-  );
+  const page = await disposalItems.page(organizationId, status, { q, cursor, limit });
   return { items: page.items.map(toDisposalItem), next_cursor: page.next_cursor };
 }
 
@@ -48,9 +38,7 @@ export async function listDisposalItems(
 export async function getDisposalStats(organizationId: string, month: string): Promise<DisposalStats> {
   const [counters, thisMonth] = await Promise.all([
     readCounters(organizationId),
-    listAll(idProjection, disposalItems.disposedBetween(organizationId, `${month}-01`, `${month}-31\uffff`), {
-      attributes: ['id'],
-    }),
+    disposalItems.listIdsDisposedBetween(organizationId, `${month}-01`, `${month}-31\uffff`),
   ]);
   return {
     pending: Math.max(0, counters[disposalCounter('Pending')] ?? 0),

@@ -7,17 +7,16 @@ import {
   type HardwareAssetType,
   type HardwareStatus,
 } from '../../shared/hardware';
-import { listPage } from '../lib/table/commands';
+import { readCounters } from '../lib/table/counters';
 import {
   AGENTS_COUNTER,
   LINKED_MACHINES_COUNTER,
-  readCounters,
   readSeenHourCounts,
   statusCounter,
   typeCounter,
-} from '../lib/table/counters';
+} from '../inventory/counts';
 import { seenHour } from '../lib/table/items/agents';
-import { hardwareAssetItemSchema, hardwareAssets } from '../lib/table/items/hardware';
+import { hardwareAssets } from '../lib/table/items/hardware';
 import { toAsset } from '../inventory/assets';
 import { locationsOf } from './list-locations';
 
@@ -59,11 +58,7 @@ export async function listExpiringWarranties(
   to: string,
   limit: number,
 ): Promise<{ items: HardwareAsset[]; more: boolean }> {
-  const { items } = await listPage(
-    hardwareAssetItemSchema,
-    hardwareAssets.warrantyBetween(organizationId, from, `${to}\uffff`),
-    { limit: limit + 1 },
-  );
+  const { items } = await hardwareAssets.pageWarrantyBetween(organizationId, from, `${to}\uffff`, limit + 1);
   return { items: items.slice(0, limit).map(toAsset), more: items.length > limit };
 }
 

@@ -15,17 +15,15 @@ import { BadGateway, BadRequest, NotFound } from '../lib/errors';
 import { invokeAsync } from '../lib/lambda';
 import { logger } from '../lib/logger';
 import { assertRoomForAssets, planLimits } from '../lib/plan-limits';
-import { create, getItem, listAll, patch, send } from '../lib/table/commands';
 import {
   importErrorParts,
   importExpiry,
   importFileParts,
-  importJobItemSchema,
   importJobs,
-  importTextPartSchema,
   type ImportJobItem,
 } from '../lib/table/items/import-jobs';
 import { TTL_ATTRIBUTE } from '../lib/table/definition';
+import { send } from '../lib/table/transaction';
 import { readImportFile } from './import-rows';
 
 /**
@@ -73,17 +71,13 @@ const errorListSchema = z.array(z.object({ row: z.number(), message: z.string() 
 
 /** A job's row errors so far, by row number. */
 export async function readImportErrors(organizationId: string, jobId: string): Promise<ImportRowError[]> {
-  const parts = await listAll(importTextPartSchema, importErrorParts.ofJob(organizationId, jobId), {
-    consistent: true,
-  });
+  const parts = await importErrorParts.listOfJob(organizationId, jobId);
   return parts.flatMap((part) => errorListSchema.parse(JSON.parse(part.text))).sort((a, b) => a.row - b.row);
 }
 
 /** The uploaded file, as sent. */
 export async function readImportFileText(organizationId: string, jobId: string): Promise<string> {
-  const parts = await listAll(importTextPartSchema, importFileParts.ofJob(organizationId, jobId), {
-    consistent: true,
-  });
+  const parts = await importFileParts.listOfJob(organizationId, jobId);
   return parts
     .sort((a, b) => a.part - b.part)
     .map((part) => part.text)
@@ -111,7 +105,7 @@ export function toImportJob(item: ImportJobItem, errors: ImportRowError[]): Impo
 
 /** The organisation's job, consistently read; gone once its time is up, whether or not TTL has removed it. */
 export async function readImportJobItem(organizationId: string, id: string): Promise<ImportJobItem | null> {
-  const item = await getItem(importJobItemSchema, importJobs.key(organizationId, id), { consistent: true });
+  const item = await importJobs.get(organizationId, id, { consistent: true });
   return item && item[TTL_ATTRIBUTE] * 1000 > Date.now() ? item : null;
 }
 
@@ -172,7 +166,7 @@ export async function startImportJob(
       parts
         .slice(start, start + FILE_PUTS_AT_ONCE)
         .map((part, offset) =>
-          send(create(importFileParts.item(organizationId, id, start + offset, part, expiry[TTL_ATTRIBUTE]))),
+          send(importFileParts.create(organizationId, id, start + offset, part, expiry[TTL_ATTRIBUTE])),
         ),
     );
   }
@@ -196,7 +190,7 @@ export async function startImportJob(
     ...expiry,
   };
   // The job item last: a job names a file that is all there.
-  await send(create(importJobs.item(item)));
+  await send(importJobs.create(item));
   try {
     await invokeAsync(jobFunction(), {
       organization_id: organizationId,
@@ -205,7 +199,7 @@ export async function startImportJob(
   } catch (error) {
     logger.error('The import job could not be started', { error: String(error), job_id: id });
     const message = IMPORT_JOB_MESSAGES.notStarted;
-    await send(patch(importJobs.key(organizationId, id), { set: { status: 'failed', message } }));
+    await send(importJobs.update(organizationId, id, { set: { status: 'failed', message } }));
     throw new BadGateway(message, 'import_not_started');
   }
   return toImportJob(item, []);

@@ -9,13 +9,11 @@ import {
   underPlanLimitGuard,
   type PlanLimits,
 } from '../lib/plan-limits';
-import { isConditionFailure, patch, put, send } from '../lib/table/commands';
-import { absent, allOf, anyOf, equals, lessThan } from '../lib/table/conditions';
 import { importErrorParts, importJobs, type ImportJobItem } from '../lib/table/items/import-jobs';
 import { TTL_ATTRIBUTE } from '../lib/table/definition';
-import { keepRenewing, type HeldLease } from '../lib/table/lease';
+import type { HeldLease } from '../lib/table/lease';
 import { getOrganizationAndSubscription } from '../lib/tenant';
-import { write } from '../lib/table/transaction';
+import { isConditionFailure, send, write } from '../lib/table/transaction';
 import { readHardwareAssets } from '../inventory/assets';
 import { importHardwareAssets } from './import-batches';
 import { readImportFileText, readImportJobItem } from './import-jobs';
@@ -53,16 +51,7 @@ async function claim(organizationId: string, jobId: string, runner: string): Pro
     if (!job || job.status === 'done' || job.status === 'failed') return null;
     const now = Date.now();
     try {
-      await send(
-        patch(
-          importJobs.key(organizationId, jobId),
-          { set: { runner, run_until: now + RUN_LEASE_MS }, add: { attempts: 1 } },
-          allOf(
-            anyOf(equals('status', 'queued'), equals('status', 'running')),
-            anyOf(absent('run_until'), lessThan('run_until', now)),
-          ),
-        ),
-      );
+      await send(importJobs.claimRun(organizationId, jobId, runner, now, RUN_LEASE_MS));
       return { ...job, runner, run_until: now + RUN_LEASE_MS, attempts: job.attempts + 1 };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -80,11 +69,10 @@ async function updateJob(
 ): Promise<void> {
   try {
     await send(
-      patch(
-        importJobs.key(job.organization_id, job.id),
-        { ...changes, set: { ...changes.set, updated_at: new Date().toISOString() } },
-        equals('runner', runner),
-      ),
+      importJobs.updateIfRunBy(job.organization_id, job.id, runner, {
+        ...changes,
+        set: { ...changes.set, updated_at: new Date().toISOString() },
+      }),
     );
   } catch (error) {
     if (isConditionFailure(error)) throw new JobTakenOver();
@@ -113,32 +101,26 @@ async function recordStep(
   const outcome = await write(() => ({
     parts: ['job', 'errors'],
     items: [
-      patch(
-        importJobs.key(organizationId, id),
-        {
-          set: {
-            done: step.done,
-            updated_at: new Date().toISOString(),
-            run_until: Date.now() + RUN_LEASE_MS,
-          },
-          add: {
-            success: step.success,
-            failed: step.errors.length,
-            error_parts: step.errors.length > 0 ? 1 : 0,
-          },
+      importJobs.recordStepIfRunBy(organizationId, id, runner, job.done, {
+        set: {
+          done: step.done,
+          updated_at: new Date().toISOString(),
+          run_until: Date.now() + RUN_LEASE_MS,
         },
-        allOf(equals('runner', runner), equals('done', job.done)),
-      ),
+        add: {
+          success: step.success,
+          failed: step.errors.length,
+          error_parts: step.errors.length > 0 ? 1 : 0,
+        },
+      }),
       ...(step.errors.length > 0
         ? [
-            put(
-              importErrorParts.item(
-                organizationId,
-                id,
-                job.error_parts,
-                JSON.stringify(step.errors),
-                job[TTL_ATTRIBUTE],
-              ),
+            importErrorParts.put(
+              organizationId,
+              id,
+              job.error_parts,
+              JSON.stringify(step.errors),
+              job[TTL_ATTRIBUTE],
             ),
           ]
         : []),
@@ -243,12 +225,10 @@ export async function runImportJob(organizationId: string, jobId: string, runner
   const job = await claim(organizationId, jobId, runner);
   if (!job) return;
   // The run's hold on the job, renewed while it waits for the guard or writes.
-  const hold = keepRenewing(
-    importJobs.key(organizationId, jobId),
-    runner,
-    { leaseMs: RUN_LEASE_MS, renewEveryMs: RUN_RENEW_MS },
-    { holder: 'runner', until: 'run_until' },
-  );
+  const hold = importJobs.keepRunRenewing(organizationId, jobId, runner, {
+    leaseMs: RUN_LEASE_MS,
+    renewEveryMs: RUN_RENEW_MS,
+  });
   try {
     await run(job, runner, hold.lease.held);
   } catch (error) {

@@ -1,16 +1,9 @@
-import * as z from 'zod';
 import { migrateEachOrganization, type MigrationOptions } from '../lib/one-off-migration';
-import { isConditionFailure, listPage, send, update } from '../lib/table/commands';
-import { equals } from '../lib/table/conditions';
-import {
-  counterLocation,
-  counterShards,
-  locationCounter,
-  readCounterShards,
-  sumCounters,
-} from '../lib/table/counters';
+import { addToCounterShard, readCounterShards, sumCounters } from '../lib/table/counters';
+import { counterLocation, locationCounter } from '../inventory/counts';
 import { hardwareAssetItemSchema, hardwareAssets, hardwareListAttributes } from '../lib/table/items/hardware';
 import { fromStored } from '../lib/table/items/stored';
+import { isConditionFailure, send } from '../lib/table/transaction';
 
 /**
  * Issue 34's one-off backfill, run by `npm run backfill:hardware-list` against a deployed table
@@ -27,7 +20,6 @@ import { fromStored } from '../lib/table/items/stored';
 
 const MIGRATION = 'hardware-list-1';
 const READ_PAGE = 500;
-const storedSchema = z.record(z.string(), z.unknown());
 
 export interface BackfillReport {
   organizations: number;
@@ -43,10 +35,10 @@ async function backfillAssets(organizationId: string, report: BackfillReport): P
   const counted = new Map<string, number>();
   let cursor: string | null = null;
   do {
-    const page: { items: Record<string, unknown>[]; cursor: string | null } = await listPage(
-      storedSchema,
-      hardwareAssets.ofOrganization(organizationId),
-      { cursor, limit: READ_PAGE, consistent: true, withKeys: true },
+    const page: { items: Record<string, unknown>[]; cursor: string | null } = await hardwareAssets.pageStored(
+      organizationId,
+      cursor,
+      READ_PAGE,
     );
     for (const stored of page.items) {
       const asset = fromStored(hardwareAssetItemSchema, stored);
@@ -61,13 +53,7 @@ async function backfillAssets(organizationId: string, report: BackfillReport): P
       );
       if (Object.keys(missing).length === 0) continue;
       try {
-        await send(
-          update(
-            hardwareAssets.key(organizationId, asset.id),
-            { set: missing },
-            equals('version', asset.version),
-          ),
-        );
+        await send(hardwareAssets.setIfVersion(organizationId, asset.id, asset.version, missing));
         report.rewritten += 1;
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
@@ -95,12 +81,7 @@ async function reconcileLocations(
       .filter(([, difference]) => difference !== 0),
   );
   if (Object.keys(differences).length === 0) return;
-  await send(
-    update(counterShards.key(organizationId, 0), {
-      set: counterShards.identity(organizationId, 0),
-      add: differences,
-    }),
-  );
+  await send(addToCounterShard(organizationId, 0, differences));
   report.counters += Object.keys(differences).length;
 }
 

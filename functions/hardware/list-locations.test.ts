@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationCounter } from '../lib/table/counters';
+import { locationCounter } from '../inventory/counts';
 import { locationsOf } from './list-locations';
 
 describe("the organisation's locations, from their counters", () => {

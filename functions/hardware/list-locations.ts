@@ -1,7 +1,8 @@
 import type { HardwareLocation } from '../../shared/hardware-list';
 import { foldedText } from '../../shared/list';
 import { logger } from '../lib/logger';
-import { counterLocation, readCounterShards, removeZeroCounters, sumCounters } from '../lib/table/counters';
+import { readCounterShards, removeZeroCounters, sumCounters } from '../lib/table/counters';
+import { counterLocation } from '../inventory/counts';
 
 /**
  * The organisation's locations, from the counters every change of an asset moves

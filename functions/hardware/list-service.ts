@@ -2,9 +2,12 @@ import * as z from 'zod';
 import { HARDWARE_STATUSES, type HardwareAsset } from '../../shared/hardware';
 import type { HardwareListQuery } from '../../shared/hardware-list';
 import { foldedText } from '../../shared/list';
-import type { Listing } from '../lib/table/commands';
-import { allOf, contains, equals, type Condition } from '../lib/table/conditions';
-import { hardwareAssetItemSchema, hardwareAssets, type HardwareAssetItem } from '../lib/table/items/hardware';
+import {
+  hardwareAssetItemSchema,
+  hardwareAssets,
+  type HardwareAssetItem,
+  type HardwareListing,
+} from '../lib/table/items/hardware';
 import { fromStored, type StoredItem } from '../lib/table/items/stored';
 import type { ReadPageResult } from '../lib/table/pages';
 import { readSortedPage, type SortedListing } from '../lib/table/sorted-pages';
@@ -29,7 +32,7 @@ interface ListPlan {
 
 function listPlan(organizationId: string, query: HardwareListQuery): ListPlan {
   const { sort, order, q, status, type, location } = query;
-  let listings: Listing[];
+  let listings: HardwareListing[];
   let copiesAssets = true;
   let byStatus = false;
   let byLocation = false;
@@ -60,16 +63,17 @@ function listPlan(organizationId: string, query: HardwareListQuery): ListPlan {
     listings = [hardwareAssets.byColumn(organizationId, sort)];
     copiesAssets = false;
   }
-  const filters: Condition[] = [];
-  if (status && !byStatus) filters.push(equals('status', status));
-  if (type) filters.push(equals('asset_type', type));
-  if (location && !byLocation) filters.push(equals('location_key', foldedText(location)));
-  if (q) filters.push(contains('search_text', q.toLowerCase()));
+  const filter = hardwareAssets.listFilter({
+    ...(status && !byStatus ? { status } : {}),
+    ...(type ? { asset_type: type } : {}),
+    ...(location && !byLocation ? { location_key: foldedText(location) } : {}),
+    ...(q ? { search: q.toLowerCase() } : {}),
+  });
   return {
     sorted: {
       listings,
       ascending: order === 'asc',
-      ...(filters.length > 0 ? { filter: allOf(...filters) } : {}),
+      ...(filter ? { filter } : {}),
     },
     copiesAssets,
   };

@@ -1,20 +1,17 @@
 import { HARDWARE_FIELDS, hardwareAssetName, type HardwareAsset } from '../../shared/hardware';
 import { serialClaimValue } from '../../shared/serial-number';
 import { auditEntry, fieldChanges, type Actor } from '../lib/audit-trail';
-import { getItem, getItems, put, remove, create, type TableWrite } from '../lib/table/commands';
-import { equals } from '../lib/table/conditions';
-import { locationCounter, statusCounter, typeCounter, type CounterDeltas } from '../lib/table/counters';
+import type { CounterDeltas } from '../lib/table/counters';
+import { locationCounter, statusCounter, typeCounter } from './counts';
 import {
   HARDWARE_IDENTIFIER_KINDS,
-  hardwareAssetItemSchema,
   hardwareAssets,
-  hardwareIdentifierItemSchema,
   hardwareIdentifiers,
   type HardwareAssetItem,
   type HardwareIdentifierItem,
   type HardwareIdentifierKind,
 } from '../lib/table/items/hardware';
-import type { Built } from '../lib/table/transaction';
+import type { Built, TableWrite } from '../lib/table/transaction';
 
 /**
  * A hardware asset as the table holds it, and the transaction items of its changes: the asset
@@ -163,11 +160,11 @@ export function assetChangeItems(
 
   parts.push({ kind: 'asset', id });
   if (!before) {
-    items.push(create(hardwareAssets.item(toItem(organizationId, after!))));
+    items.push(hardwareAssets.create(toItem(organizationId, after!)));
   } else if (!after) {
-    items.push(remove(hardwareAssets.key(organizationId, id), equals('version', before.version)));
+    items.push(hardwareAssets.removeIfVersion(organizationId, id, before.version));
   } else {
-    items.push(put(hardwareAssets.item(toItem(organizationId, after)), equals('version', before.version)));
+    items.push(hardwareAssets.putIfVersion(toItem(organizationId, after), before.version));
   }
 
   const held = new Map(identifiers(before).map((identifier) => [identifierKey(identifier), identifier]));
@@ -175,14 +172,12 @@ export function assetChangeItems(
   for (const [name, identifier] of held) {
     if (wanted.has(name)) continue;
     parts.push({ kind: 'other' });
-    items.push(remove(hardwareIdentifiers.key(organizationId, identifier)));
+    items.push(hardwareIdentifiers.release(organizationId, identifier));
   }
   for (const [name, identifier] of wanted) {
     if (held.has(name)) continue;
     parts.push({ kind: 'identifier', id, identifier: identifier.kind });
-    items.push(
-      create(hardwareIdentifiers.item({ organization_id: organizationId, ...identifier, asset_id: id })),
-    );
+    items.push(hardwareIdentifiers.claim({ organization_id: organizationId, ...identifier, asset_id: id }));
   }
 
   if (audit) {
@@ -221,9 +216,7 @@ export function addAssetDeltas(deltas: CounterDeltas, { before, after }: AssetCh
 
 /** An asset of the organisation, consistently read, or null. */
 export async function readHardwareAsset(organizationId: string, id: string): Promise<HardwareAsset | null> {
-  const item = await getItem(hardwareAssetItemSchema, hardwareAssets.key(organizationId, id), {
-    consistent: true,
-  });
+  const item = await hardwareAssets.get(organizationId, id, { consistent: true });
   return item ? toAsset(item) : null;
 }
 
@@ -234,11 +227,7 @@ export async function readHardwareAssetItems(
   { consistent }: { consistent: boolean },
 ): Promise<Map<string, HardwareAssetItem>> {
   if (ids.length === 0) return new Map();
-  const items = await getItems(
-    hardwareAssetItemSchema,
-    ids.map((id) => hardwareAssets.key(organizationId, id)),
-    { consistent, what: 'hardware assets' },
-  );
+  const items = await hardwareAssets.getMany(organizationId, ids, { consistent });
   return new Map(items.map((item) => [item.id, item]));
 }
 
@@ -262,9 +251,9 @@ export function readSerialClaim(
   organizationId: string,
   serial: string,
 ): Promise<HardwareIdentifierItem | null> {
-  return getItem(
-    hardwareIdentifierItemSchema,
-    hardwareIdentifiers.key(organizationId, { kind: 'serial_number', value: serialClaimValue(serial) }),
+  return hardwareIdentifiers.get(
+    organizationId,
+    { kind: 'serial_number', value: serialClaimValue(serial) },
     { consistent: true },
   );
 }

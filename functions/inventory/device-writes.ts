@@ -1,14 +1,7 @@
 import { UNLIMITED } from '../../shared/constants';
-import { create, patch, put, remove, update, type TableWrite } from '../lib/table/commands';
-import { absent, anyOf, equals, lessThan } from '../lib/table/conditions';
 import { agentMachines } from '../lib/table/items/agents';
-import {
-  devices,
-  deviceTokenLookups,
-  enrolledMachines,
-  ENROLLED_ATTRIBUTE,
-  type DeviceItem,
-} from '../lib/table/items/devices';
+import { devices, deviceTokenLookups, enrolledMachines, type DeviceItem } from '../lib/table/items/devices';
+import type { TableWrite } from '../lib/table/transaction';
 
 /**
  * The writes that make `device` the enrolled device of its machine id, replacing `previous` (its
@@ -41,28 +34,23 @@ export function deviceWrites(input: {
   };
   add('other', input.lookup);
   if (previous) {
-    add('device', put(devices.item(device), equals('token_hash', previous.token_hash)));
-    add('other', remove(deviceTokenLookups.key(previous.token_hash)));
+    add('device', devices.replaceIfTokenIs(device, previous.token_hash));
+    add('other', deviceTokenLookups.removeOf(previous.token_hash));
   } else {
-    add('device', create(devices.item(device)));
+    add('device', devices.enrol(device));
     // One machine more; an unlimited plan counts without a ceiling.
     add(
       'enrolled',
-      update(
-        enrolledMachines.key(device.organization_id),
-        { add: { [ENROLLED_ATTRIBUTE]: 1 } },
-        input.assetLimit >= UNLIMITED
-          ? undefined
-          : anyOf(absent(ENROLLED_ATTRIBUTE), lessThan(ENROLLED_ATTRIBUTE, input.assetLimit)),
+      enrolledMachines.countOneMore(
+        device.organization_id,
+        input.assetLimit >= UNLIMITED ? null : input.assetLimit,
       ),
     );
   }
   if (input.machineExists) {
     add(
       'machine',
-      patch(agentMachines.key(device.organization_id, device.machine_id), {
-        set: { enrolled_at: device.enrolled_at },
-      }),
+      agentMachines.setEnrolledAt(device.organization_id, device.machine_id, device.enrolled_at),
     );
   }
   return built;

@@ -1,10 +1,10 @@
 import type { FieldChange } from '../../shared/audit';
 import { DISPOSAL_FIELDS, type DisposalItem } from '../../shared/disposal';
 import { auditEntry, fieldChanges, type Actor } from '../lib/audit-trail';
-import { create, getItems, put, remove, type TableWrite } from '../lib/table/commands';
-import { equals } from '../lib/table/conditions';
-import { disposalCounter, type CounterDeltas } from '../lib/table/counters';
-import { disposalItems, disposalRecordSchema, type DisposalRecord } from '../lib/table/items/disposal';
+import type { CounterDeltas } from '../lib/table/counters';
+import { disposalCounter } from './counts';
+import { disposalItems, type DisposalRecord } from '../lib/table/items/disposal';
+import type { TableWrite } from '../lib/table/transaction';
 
 /** Disposal items as the table holds them, and the transaction items of their changes. */
 
@@ -75,10 +75,10 @@ export function disposalChangeItems(
 ): TableWrite[] {
   const id = (after ?? before)!.id;
   const write = !before
-    ? create(disposalItems.item(toRecord(after!)))
+    ? disposalItems.create(toRecord(after!))
     : !after
-      ? remove(disposalItems.key(organizationId, id), equals('version', before.version))
-      : put(disposalItems.item(toRecord(after)), equals('version', before.version));
+      ? disposalItems.removeIfVersion(organizationId, id, before.version)
+      : disposalItems.putIfVersion(toRecord(after), before.version);
   if (!audit) return [write];
   return [
     write,
@@ -108,10 +108,6 @@ export async function readDisposalItems(
   ids: string[],
 ): Promise<Map<string, DisposalItem>> {
   if (ids.length === 0) return new Map();
-  const records = await getItems(
-    disposalRecordSchema,
-    ids.map((id) => disposalItems.key(organizationId, id)),
-    { consistent: true, what: 'disposal items' },
-  );
+  const records = await disposalItems.getMany(organizationId, ids);
   return new Map(records.map((record) => [record.id, toDisposalItem(record)]));
 }

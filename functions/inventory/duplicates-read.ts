@@ -1,8 +1,6 @@
 import type { PossibleDuplicate } from '../../shared/machine-duplicates';
-import { getEachItem, getItem } from '../lib/table/commands';
-import { agentMachineItemSchema, agentMachines } from '../lib/table/items/agents';
-import { machineLinkItemSchema, machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
-import { fromStored } from '../lib/table/items/stored';
+import type { MachineLinkItem } from '../lib/table/items/inventory';
+import { machineRecords } from '../lib/table/items/inventory-machines';
 
 /** Possible duplicates as the machine page and the fleet read them (issue 35, item 3). */
 
@@ -18,7 +16,7 @@ export async function possibleDuplicatesOf(
   const { link } = machine;
   const mark = link?.duplicate_of;
   if (mark) {
-    const other = await getItem(agentMachineItemSchema, agentMachines.key(organizationId, mark.machine_id));
+    const other = await machineRecords.getMachine(organizationId, mark.machine_id);
     return [
       {
         machine_id: mark.machine_id,
@@ -33,16 +31,10 @@ export async function possibleDuplicatesOf(
   }
   const newcomers = link?.possible_duplicates ?? [];
   if (newcomers.length === 0) return [];
-  const items = await getEachItem([
-    ...newcomers.map((id) => agentMachines.key(organizationId, id)),
-    ...newcomers.map((id) => machineLinks.key(organizationId, id)),
-  ]);
-  return newcomers.flatMap((id, at) => {
-    const item = items[at];
-    const newcomerLink = items[newcomers.length + at];
-    if (!item || !newcomerLink) return [];
-    const other = fromStored(agentMachineItemSchema, item);
-    const theirs = fromStored(machineLinkItemSchema, newcomerLink).duplicate_of;
+  const records = await machineRecords.getWithLinks(organizationId, newcomers);
+  return records.flatMap(({ machineId: id, machine: other, link: newcomerLink }) => {
+    if (!other || !newcomerLink) return [];
+    const theirs = newcomerLink.duplicate_of;
     if (!theirs || theirs.machine_id !== machine.item.machine_id) return [];
     return [
       {

@@ -1,8 +1,7 @@
 import type { HardwareAsset } from '../../shared/hardware';
 import { auditEntry, type Actor } from '../lib/audit-trail';
-import { getItem, patch, put, type TableWrite } from '../lib/table/commands';
-import { absent, allOf, equals, present, type Condition } from '../lib/table/conditions';
-import { machineLinkItemSchema, machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
+import { machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
+import type { TableWrite } from '../lib/table/transaction';
 import { hardwareLabel } from './assets';
 
 /**
@@ -16,17 +15,6 @@ import { hardwareLabel } from './assets';
 
 const machineName = (hostname: string | null, machineId: string) =>
   hostname ? `${hostname} (${machineId})` : machineId;
-
-/** The linked machine's newcomers as read: absent, or as many as there were. */
-function duplicatesAsRead(list: readonly string[] | undefined): Condition {
-  if (!list || list.length === 0) return absent('possible_duplicates');
-  return (e) => `size(${e.name('possible_duplicates')}) = ${e.value(list.length)}`;
-}
-
-/** A machine's link item as read, before a mark: absent, or in no asset and not yet marked. */
-function unmarkedAsRead(link: MachineLinkItem | null): Condition {
-  return link ? allOf(absent('hardware_asset_id'), absent('duplicate_of')) : absent('machine_id');
-}
 
 export interface MarkInput {
   organizationId: string;
@@ -43,8 +31,9 @@ export interface MarkInput {
 export function markDuplicateWrites(input: MarkInput): TableWrite[] {
   const { organizationId, newcomer, linked, asset, now } = input;
   const writes: TableWrite[] = [
-    put(
-      machineLinks.item(organizationId, {
+    machineLinks.markIfUnmarked(
+      organizationId,
+      {
         machine_id: newcomer.machineId,
         auto_link: newcomer.link?.auto_link ?? true,
         ...(newcomer.link?.replaced_by !== undefined && { replaced_by: newcomer.link.replaced_by }),
@@ -54,8 +43,8 @@ export function markDuplicateWrites(input: MarkInput): TableWrite[] {
           serial_number: input.serial,
           since: now.toISOString(),
         },
-      }),
-      unmarkedAsRead(newcomer.link),
+      },
+      newcomer.link,
     ),
   ];
   // A link item that does not name the asset (written before links had items) is left alone: the
@@ -63,11 +52,10 @@ export function markDuplicateWrites(input: MarkInput): TableWrite[] {
   if (linked.link?.hardware_asset_id === asset.id) {
     const list = linked.link.possible_duplicates ?? [];
     writes.push(
-      patch(
-        machineLinks.key(organizationId, linked.machineId),
-        { set: { possible_duplicates: [...list, newcomer.machineId] } },
-        allOf(equals('hardware_asset_id', asset.id), duplicatesAsRead(list)),
-      ),
+      machineLinks.setDuplicatesIfLinkedAsRead(organizationId, linked.machineId, asset.id, list, [
+        ...list,
+        newcomer.machineId,
+      ]),
     );
   }
   writes.push(
@@ -90,7 +78,7 @@ export function markDuplicateWrites(input: MarkInput): TableWrite[] {
 
 /** A machine's link item, read consistently (a decision or a deletion writes beside it). */
 export function readMachineLink(organizationId: string, machineId: string): Promise<MachineLinkItem | null> {
-  return getItem(machineLinkItemSchema, machineLinks.key(organizationId, machineId), { consistent: true });
+  return machineLinks.get(organizationId, machineId, { consistent: true });
 }
 
 /**
@@ -105,25 +93,16 @@ export function releaseDuplicateWrites(
   const list = linked.link?.possible_duplicates ?? [];
   if (!list.includes(newcomerId)) return [];
   const rest = list.filter((id) => id !== newcomerId);
-  return [
-    patch(
-      machineLinks.key(organizationId, linked.machineId),
-      rest.length > 0 ? { set: { possible_duplicates: rest } } : { remove: ['possible_duplicates'] },
-      duplicatesAsRead(list),
-    ),
-  ];
+  return [machineLinks.setDuplicatesIfAsRead(organizationId, linked.machineId, list, rest)];
 }
 
 /** The newcomer's link item after "keep": unmarked, in no asset, never linked by serial again. */
 export function keepWrites(organizationId: string, newcomer: MachineLinkItem): TableWrite {
-  return put(
-    machineLinks.item(organizationId, {
-      machine_id: newcomer.machine_id,
-      auto_link: false,
-      ...(newcomer.replaced_by !== undefined && { replaced_by: newcomer.replaced_by }),
-    }),
-    allOf(absent('hardware_asset_id'), present('duplicate_of')),
-  );
+  return machineLinks.putIfMarked(organizationId, {
+    machine_id: newcomer.machine_id,
+    auto_link: false,
+    ...(newcomer.replaced_by !== undefined && { replaced_by: newcomer.replaced_by }),
+  });
 }
 
 /** The admin's decision in the audit trail, on the newcomer. */

@@ -8,9 +8,9 @@ import {
   type FactDifference,
 } from '../../shared/inventory';
 import { auditEntry, type Actor } from '../lib/audit-trail';
-import { put, type TableWrite } from '../lib/table/commands';
-import { absent, equals } from '../lib/table/conditions';
-import { LINKED_MACHINES_COUNTER, type CounterDeltas } from '../lib/table/counters';
+import type { TableWrite } from '../lib/table/transaction';
+import type { CounterDeltas } from '../lib/table/counters';
+import { LINKED_MACHINES_COUNTER } from './counts';
 import type { AgentMachineItem } from '../lib/table/items/agents';
 import { machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
 import { addAssetDeltas, assetChangeItems, hardwareChanges, hardwareLabel } from './assets';
@@ -98,29 +98,22 @@ export function factDifferences(asset: HardwareAsset, facts: AgentLiveFacts): Fa
   });
 }
 
-/** The link item's condition: as the caller read it (absent, or naming the same asset). */
-function linkUnchanged(link: MachineLinkItem | null) {
-  if (!link) return absent('machine_id');
-  return link.hardware_asset_id
-    ? equals('hardware_asset_id', link.hardware_asset_id)
-    : absent('hardware_asset_id');
-}
-
 /** The machine's link item naming its asset, guarded as the caller read it. */
 function linkItemWrite(
   organizationId: string,
   link: MachineLinkItem | null,
   to: { machineId: string; assetId: string; how: NonNullable<MachineLinkItem['linked_by']>; now: Date },
 ): TableWrite {
-  return put(
-    machineLinks.item(organizationId, {
+  return machineLinks.putIfAsRead(
+    organizationId,
+    {
       machine_id: to.machineId,
       hardware_asset_id: to.assetId,
       linked_at: to.now.toISOString(),
       linked_by: to.how,
       auto_link: true,
-    }),
-    linkUnchanged(link),
+    },
+    link,
   );
 }
 
@@ -184,13 +177,14 @@ export function linkWrites(input: LinkInput): LinkWrites {
   const previous = input.previousMachine;
   if (previous && previous.machineId !== input.machineId) {
     writes.push(
-      put(
-        machineLinks.item(organizationId, {
+      machineLinks.putIfAsRead(
+        organizationId,
+        {
           machine_id: previous.machineId,
           auto_link: previous.link?.auto_link ?? true,
           ...(input.how === 'serial' && { replaced_by: input.machineId }),
-        }),
-        linkUnchanged(previous.link),
+        },
+        previous.link,
       ),
     );
   }
@@ -230,10 +224,7 @@ export function unlinkWrites(input: UnlinkInput): LinkWrites {
   const writes = assetChangeItems(organizationId, { before, after }, null).items;
   if (!input.machineRemoved) {
     writes.push(
-      put(
-        machineLinks.item(organizationId, { machine_id: input.machineId, auto_link: false }),
-        linkUnchanged(input.link),
-      ),
+      machineLinks.putIfAsRead(organizationId, { machine_id: input.machineId, auto_link: false }, input.link),
     );
   }
   writes.push(linkAudit(organizationId, input, before, after, { old: before.machine_id, new: null }));
@@ -373,13 +364,14 @@ export function releaseLinkWrites(input: {
   // A link item naming another asset (or none) is not this asset's to give up.
   if (link?.hardware_asset_id !== input.assetId) return { writes: [], counters: new Map() };
   const writes = [
-    put(
-      machineLinks.item(input.organizationId, {
+    machineLinks.putIfAsRead(
+      input.organizationId,
+      {
         machine_id: input.machineId,
         auto_link: link.auto_link,
         ...(link.replaced_by !== undefined && { replaced_by: link.replaced_by }),
-      }),
-      linkUnchanged(link),
+      },
+      link,
     ),
   ];
   return { writes, counters: new Map([[LINKED_MACHINES_COUNTER, -1]]) };

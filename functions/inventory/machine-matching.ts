@@ -5,21 +5,8 @@ import type { AgentLiveFacts, HardwareAssetDetail } from '../../shared/inventory
 import { NotFound } from '../lib/errors';
 import { cleanSerialNumber } from '../../shared/serial-number';
 import type { Actor } from '../lib/audit-trail';
-import { getEachItem, getItem, getItems } from '../lib/table/commands';
-import {
-  agentMachineItemSchema,
-  agentMachines,
-  agentSectionItemSchema,
-  agentSections,
-} from '../lib/table/items/agents';
-import {
-  machineLinkItemSchema,
-  machineLinks,
-  machineSerialItemSchema,
-  machineSerials,
-  type MachineLinkItem,
-} from '../lib/table/items/inventory';
-import { fromStored } from '../lib/table/items/stored';
+import { machineLinks, machineSerials, type MachineLinkItem } from '../lib/table/items/inventory';
+import { machineRecords } from '../lib/table/items/inventory-machines';
 import {
   factDifferences,
   linkableBySerial,
@@ -68,9 +55,7 @@ export async function machineForAsset(
 ): Promise<MatchedMachine | null> {
   const serial = serialToMatch(asset);
   if (!serial) return null;
-  const lookup = await getItem(machineSerialItemSchema, machineSerials.key(organizationId, serial), {
-    consistent: true,
-  });
+  const lookup = await machineSerials.get(organizationId, serial, { consistent: true });
   if (!lookup) return null;
   const machine = await readAgentMachine(organizationId, lookup.machine_id);
   if (!machine || !linkableBySerial(machine.link)) return null;
@@ -87,34 +72,14 @@ export async function machinesForSerials(
 ): Promise<Map<string, MatchedMachine>> {
   const matched = new Map<string, MatchedMachine>();
   if (serials.length === 0) return matched;
-  const lookups = await getItems(
-    machineSerialItemSchema,
-    serials.map((serial) => machineSerials.key(organizationId, serial)),
-    { what: 'serial number lookups' },
-  );
+  const lookups = await machineSerials.getMany(organizationId, serials);
   if (lookups.length === 0) return matched;
   const machineIds = [...new Set(lookups.map((lookup) => lookup.machine_id))];
-  const stored = await getEachItem(
-    machineIds.flatMap((machineId) => [
-      agentMachines.key(organizationId, machineId),
-      machineLinks.key(organizationId, machineId),
-      agentSections.key({
-        organization_id: organizationId,
-        machine_id: machineId,
-        section: 'identity',
-        part: 0,
-      }),
-    ]),
-    { consistent: true, what: 'the machines of serial numbers' },
-  );
+  const records = await machineRecords.getWithIdentities(organizationId, machineIds);
   const byMachine = new Map<string, MatchedMachine>();
-  machineIds.forEach((machineId, index) => {
-    const [machineItem, linkItem, identityItem] = stored.slice(index * 3, index * 3 + 3);
-    if (!machineItem) return;
-    const machine = fromStored(agentMachineItemSchema, machineItem);
-    const link = linkItem ? fromStored(machineLinkItemSchema, linkItem) : null;
+  records.forEach(({ machineId, machine, link, identity: identityPart }) => {
+    if (!machine) return;
     if (!linkableBySerial(link)) return;
-    const identityPart = identityItem ? fromStored(agentSectionItemSchema, identityItem) : null;
     const identity =
       identityPart && (machine.sections.identity?.parts ?? 0) > 0
         ? (z.array(machineIdentitySchema).parse(identityPart.entries)[0] ?? null)
@@ -159,9 +124,7 @@ export function linkedInWrite(
 /** What deleting a linked asset adds: its machine's link item gives it up. */
 export async function releasedOnDelete(organizationId: string, asset: HardwareAsset): Promise<LinkExtra> {
   if (!asset.machine_id) return NO_LINK_EXTRA;
-  const link = await getItem(machineLinkItemSchema, machineLinks.key(organizationId, asset.machine_id), {
-    consistent: true,
-  });
+  const link = await machineLinks.get(organizationId, asset.machine_id, { consistent: true });
   const released = releaseLinkWrites({
     organizationId,
     machineId: asset.machine_id,

@@ -8,17 +8,9 @@ import {
   type MachineIdentity,
 } from '../../shared/agent-data';
 import type { AgentLiveFacts } from '../../shared/inventory';
-import { getItem, listAll } from '../lib/table/commands';
-import {
-  AGENT_SECTIONS,
-  agentMachineItemSchema,
-  agentMachines,
-  agentSectionItemSchema,
-  agentSections,
-  type AgentMachineItem,
-  type AgentSectionName,
-} from '../lib/table/items/agents';
-import { machineLinkItemSchema, machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
+import { AGENT_SECTIONS, type AgentMachineItem, type AgentSectionName } from '../lib/table/items/agents';
+import type { MachineLinkItem } from '../lib/table/items/inventory';
+import { machineRecords } from '../lib/table/items/inventory-machines';
 import { liveFacts } from './machine-links';
 
 /** A machine of the device record as stored: its item, its report's sections, its link to an asset. */
@@ -46,11 +38,7 @@ export async function readAgentMachine(
   organizationId: string,
   machineId: string,
 ): Promise<StoredAgentMachine | null> {
-  const [item, parts, link] = await Promise.all([
-    getItem(agentMachineItemSchema, agentMachines.key(organizationId, machineId), { consistent: true }),
-    listAll(agentSectionItemSchema, agentSections.ofMachine(organizationId, machineId), { consistent: true }),
-    getItem(machineLinkItemSchema, machineLinks.key(organizationId, machineId), { consistent: true }),
-  ]);
+  const { item, parts, link } = await machineRecords.get(organizationId, machineId);
   if (!item) return null;
   const partsOf = (section: AgentSectionName) =>
     parts

@@ -1,8 +1,6 @@
 import { serialClaimValue } from '../../shared/serial-number';
 import { migrateEachOrganization, type MigrationOptions } from '../lib/one-off-migration';
-import { create, getItem, listAll, remove } from '../lib/table/commands';
-import { equals } from '../lib/table/conditions';
-import { hardwareIdentifierItemSchema, hardwareIdentifiers } from '../lib/table/items/hardware';
+import { hardwareIdentifiers } from '../lib/table/items/hardware';
 import { transact } from '../lib/table/transaction';
 
 /**
@@ -30,26 +28,22 @@ export interface SerialClaimsReport {
 }
 
 async function migrateOrganization(organizationId: string, report: SerialClaimsReport): Promise<void> {
-  const claims = await listAll(
-    hardwareIdentifierItemSchema,
-    hardwareIdentifiers.ofKind(organizationId, 'serial_number'),
-    { consistent: true },
-  );
+  const claims = await hardwareIdentifiers.listOfKind(organizationId, 'serial_number');
   for (const claim of claims) {
     report.claims += 1;
     const value = serialClaimValue(claim.value);
     if (value === claim.value) continue;
     const canceled = await transact([
-      create(hardwareIdentifiers.item({ ...claim, value })),
-      remove(hardwareIdentifiers.key(organizationId, claim), equals('asset_id', claim.asset_id)),
+      hardwareIdentifiers.claim({ ...claim, value }),
+      hardwareIdentifiers.releaseIfHeldBy(organizationId, claim, claim.asset_id),
     ]);
     if (!canceled) {
       report.moved += 1;
       continue;
     }
-    const holder = await getItem(
-      hardwareIdentifierItemSchema,
-      hardwareIdentifiers.key(organizationId, { kind: 'serial_number', value }),
+    const holder = await hardwareIdentifiers.get(
+      organizationId,
+      { kind: 'serial_number', value },
       { consistent: true },
     );
     // Moved by a run beside this one, or the asset let go of the serial meanwhile: nothing to say.

@@ -1,13 +1,5 @@
-import { getEachItem, remove, update, type TableWrite } from '../lib/table/commands';
-import { absent, equals } from '../lib/table/conditions';
-import {
-  softwareInstallationItemSchema,
-  softwareInstallations,
-  softwarePrograms,
-  versionAttribute,
-} from '../lib/table/items/inventory';
-import { attributesOf } from '../lib/table/items/stored';
-import { write } from '../lib/table/transaction';
+import { softwareInstallations, softwarePrograms, versionAttribute } from '../lib/table/items/inventory';
+import { write, type TableWrite } from '../lib/table/transaction';
 import type { ProgramOnMachine, ProgramSet } from './machine-changes';
 
 /**
@@ -33,19 +25,18 @@ const CONCURRENT_TRANSACTIONS = 4;
 export const MOVES_PER_REPORT = 2_000;
 
 /** Whether a move is made already: its machine's item is as the move leaves it. */
-const installationSchema = softwareInstallationItemSchema.pick({ versions: true });
 async function notYetMade(
   organizationId: string,
   machineId: string,
   moves: ProgramMove[],
 ): Promise<ProgramMove[]> {
-  const items = await getEachItem(
-    moves.map((move) => softwareInstallations.key(organizationId, move.key, machineId)),
-    { consistent: true, what: 'software installations' },
+  const found = await softwareInstallations.getVersionsOf(
+    organizationId,
+    machineId,
+    moves.map((move) => move.key),
   );
   return moves.filter((move, index) => {
-    const item = items[index];
-    const versions = item ? installationSchema.parse(attributesOf(item)).versions : undefined;
+    const versions = found[index] ?? undefined;
     return move.after ? versions?.join('\n') !== move.after.versions.join('\n') : versions !== undefined;
   });
 }
@@ -72,8 +63,7 @@ function programMoves(before: ProgramSet, after: ProgramSet): ProgramMove[] {
 
 function moveWrites(organizationId: string, machineId: string, move: ProgramMove, now: Date): TableWrite[] {
   const { key, before, after } = move;
-  const installation = softwareInstallations.key(organizationId, key, machineId);
-  const guard = before ? equals('versions', before.versions) : absent('machine_id');
+  const asRead = before ? before.versions : null;
   const counts = new Map<string, number>();
   const count = (version: string, by: number) =>
     counts.set(versionAttribute(version), (counts.get(versionAttribute(version)) ?? 0) + by);
@@ -85,21 +75,15 @@ function moveWrites(organizationId: string, machineId: string, move: ProgramMove
   const program = (after ?? before)!;
   return [
     after
-      ? update(
-          installation,
-          {
-            set: { name: after.name, program_key: key, machine_id: machineId, versions: after.versions },
-            // A new version of a program the machine had keeps the date it first had it.
-            setIfAbsent: { since: now.toISOString() },
-          },
-          guard,
+      ? softwareInstallations.putIfVersionsAsRead(
+          organizationId,
+          { name: after.name, program_key: key, machine_id: machineId, versions: after.versions },
+          // A new version of a program the machine had keeps the date it first had it.
+          now.toISOString(),
+          asRead,
         )
-      : remove(installation, guard),
-    update(softwarePrograms.key(organizationId, key), {
-      set: { program_key: key },
-      setIfAbsent: { name: program.name },
-      add,
-    }),
+      : softwareInstallations.removeIfVersionsAsRead(organizationId, key, machineId, asRead),
+    softwarePrograms.addCounts(organizationId, { key, name: program.name }, add),
   ];
 }
 

@@ -1,9 +1,8 @@
 import { ulid } from 'ulid';
 import { syncedDisposalItem } from '../../shared/disposal';
 import type { Actor } from '../lib/audit-trail';
-import type { TableWrite } from '../lib/table/commands';
 import { counterUpdate, type CounterDeltas } from '../lib/table/counters';
-import { write, type Built, type WriteOutcome } from '../lib/table/transaction';
+import { write, type Built, type TableWrite, type WriteOutcome } from '../lib/table/transaction';
 import { addAssetDeltas, assetChangeItems, type AssetChange, type Part } from './assets';
 import {
   addDisposalDeltas,

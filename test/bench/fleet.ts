@@ -6,7 +6,8 @@ import { recordAgentReport } from '../../functions/agent-reports/service';
 import { enrolDevice } from '../../functions/agent-reports/enrolment';
 import { findDevice } from '../../functions/lib/agent-caller';
 import { getItem, send, update } from '../../functions/lib/table/commands';
-import { AGENTS_COUNTER, counterUpdate } from '../../functions/lib/table/counters';
+import { counterUpdate } from '../../functions/lib/table/counters';
+import { AGENTS_COUNTER } from '../../functions/inventory/counts';
 import { agentMachineItemSchema, agentMachines } from '../../functions/lib/table/items/agents';
 import {
   devices,

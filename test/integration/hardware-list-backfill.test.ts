@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { backfillHardwareList } from '../../functions/hardware/list-backfill';
 import { send, update } from '../../functions/lib/table/commands';
-import { COUNTER_SHARDS, counterShards, LOCATION_COUNTER_PREFIX } from '../../functions/lib/table/counters';
+import { COUNTER_SHARDS, counterShards } from '../../functions/lib/table/counters';
+import { LOCATION_COUNTER_PREFIX } from '../../functions/inventory/counts';
 import { hardwareAssets } from '../../functions/lib/table/items/hardware';
 import { organizationIdOf, signUpCompany, useFunctionEnv } from '../support/api';
 import { everyPage, locationsOf, seedAssets } from '../support/hardware-list';

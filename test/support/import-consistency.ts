@@ -24,9 +24,10 @@ import {
 
 /** The functions' data layer, pointed at the child's DynamoDB Local and cognito-local. */
 export async function dataLayer() {
-  const [commands, counters, hardware, disposalItems, ...kinds] = await Promise.all([
+  const [commands, counters, counts, hardware, disposalItems, ...kinds] = await Promise.all([
     import('../../functions/lib/table/commands'),
     import('../../functions/lib/table/counters'),
+    import('../../functions/inventory/counts'),
     import('../../functions/inventory/assets'),
     import('../../functions/inventory/disposal-items'),
     import('../../functions/lib/table/items/organizations'),
@@ -49,7 +50,7 @@ export async function dataLayer() {
     ...billing,
     ...importJobs,
   };
-  return { ...commands, items, ...counters, ...hardware, ...disposalItems };
+  return { ...commands, items, ...counters, ...counts, ...hardware, ...disposalItems };
 }
 
 /** A company past the free trial's 500 assets, without going through checkout. */

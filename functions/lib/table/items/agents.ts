@@ -1,8 +1,9 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { getEachItem, patch, update, type TableWrite } from '../commands';
 import { TTL_ATTRIBUTE } from '../definition';
 import * as z from 'zod';
 import { cpuInfoSchema, staleSectionsSchema, storageDeviceSchema } from '../../../../shared/agent-data';
-import { key, stored } from './stored';
+import { fromStored, key, stored } from './stored';
 
 /**
  * The sections stored in parts beside the machine item: those that can grow past an item (storage
@@ -163,6 +164,27 @@ export const agentHourCounts = {
   expiry: (hour: string) => ({
     [TTL_ATTRIBUTE]: Math.floor(Date.parse(`${hour}:00:00.000Z`) / 1000) + 25 * 3600,
   }),
+  // helper C
+  /** Adds to an hour's counts (the item created, with its expiry, when absent). */
+  addTo: (
+    organizationId: string,
+    hour: string,
+    add: Partial<z.input<typeof agentHourCountSchema>>,
+  ): TableWrite =>
+    update(agentHourCounts.key(organizationId, hour), {
+      set: agentHourCounts.expiry(hour),
+      add: Object.fromEntries(
+        Object.entries(add).filter((entry): entry is [string, number] => entry[1] !== undefined),
+      ),
+    }),
+  /** Some hours' counts in one batch read, each in its hour's place (null: no machine counted there). */
+  getEach: async (organizationId: string, hours: string[]) => {
+    const counts = await getEachItem(
+      hours.map((hour) => agentHourCounts.key(organizationId, hour)),
+      { what: 'the fleet’s hourly counts' },
+    );
+    return counts.map((stored) => (stored ? fromStored(agentHourCountSchema, stored) : null));
+  },
 };
 
 export const agentMachines = {
@@ -191,6 +213,10 @@ export const agentMachines = {
     index: FLEET_BY_HOSTNAME,
     partition: agentsPartition(organizationId),
   }),
+  // helper C
+  /** Sets an existing machine item's enrolled_at (its device's). */
+  setEnrolledAt: (organizationId: string, machineId: string, enrolledAt: string): TableWrite =>
+    patch(agentMachines.key(organizationId, machineId), { set: { enrolled_at: enrolledAt } }),
 };
 
 /**

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
+import {
+  create as createItem,
+  put as putItem,
+  remove as removeItem,
+  update,
+  type TableWrite,
+} from '../commands';
+import { absent, anyOf, equals, lessThan } from '../conditions';
 import { TTL_ATTRIBUTE } from '../definition';
 import { agentMachines } from './agents';
 import { key, stored, tableKey } from './stored';
@@ -37,6 +45,12 @@ export const devices = {
     partition: agentMachines.partition(organizationId),
     sortPrefix: key('DEVICE#'),
   }),
+  // helper C
+  /** A machine's first device: refused when the machine has one. */
+  enrol: (device: DeviceItem): TableWrite => createItem(devices.item(device)),
+  /** Replaces a machine's device if it is still the one with `tokenHash` (re-enrolment). */
+  replaceIfTokenIs: (device: DeviceItem, tokenHash: string): TableWrite =>
+    putItem(devices.item(device), equals('token_hash', tokenHash)),
 };
 
 /** The token's hash → its device, read with a consistent get on every report. */
@@ -54,6 +68,9 @@ export type DeviceTokenLookupItem = z.infer<typeof deviceTokenLookupItemSchema>;
 export const deviceTokenLookups = {
   key: (tokenHash: string) => tableKey(`DEVICETOKEN#${tokenHash}`, 'DEVICE'),
   item: (lookup: DeviceTokenLookupItem) => stored(lookup, deviceTokenLookups.key(lookup.token_hash)),
+  // helper C
+  /** Removes a token's lookup: the token is refused at once. */
+  removeOf: (tokenHash: string): TableWrite => removeItem(deviceTokenLookups.key(tokenHash)),
 };
 
 /** How many devices the organisation has enrolled: moved with each first enrolment and each deletion. */
@@ -63,6 +80,14 @@ export const enrolledMachines = {
     pk: agentMachines.partition(organizationId),
     sk: key('ENROLLED'),
   }),
+  // helper C
+  /** One machine more, refused at `ceiling` machines (null: no ceiling). */
+  countOneMore: (organizationId: string, ceiling: number | null): TableWrite =>
+    update(
+      enrolledMachines.key(organizationId),
+      { add: { [ENROLLED_ATTRIBUTE]: 1 } },
+      ceiling === null ? undefined : anyOf(absent(ENROLLED_ATTRIBUTE), lessThan(ENROLLED_ATTRIBUTE, ceiling)),
+    ),
 };
 export const enrolledMachinesSchema = z.object({ [ENROLLED_ATTRIBUTE]: z.number().optional() });
 

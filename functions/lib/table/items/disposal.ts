@@ -5,7 +5,10 @@ import {
   DISPOSAL_REASONS,
   type DisposalItemStatus,
 } from '../../../../shared/disposal';
-import { key, stored, tableKey } from './stored';
+import { create, getItems, listAll, put, remove, type TableWrite } from '../commands';
+import { equals } from '../conditions';
+import { listSearchablePage } from '../pages';
+import { idProjection, key, stored, tableKey } from './stored';
 
 /** One row of the disposal list (SPEC.md section 3, disposal_list), as stored. */
 export const disposalRecordSchema = z.object({
@@ -61,4 +64,39 @@ export const disposalItems = {
     partition: key(`ORG#${organizationId}#DISPDATE`),
     sortBetween: [key(from), key(to)] as [string, string],
   }),
+  /** A page of the list newest first, of one status or all, searched by `q` (lib/table/pages.ts). */
+  page: (
+    organizationId: string,
+    status: DisposalItemStatus | undefined,
+    options: { q?: string; cursor?: string; limit: number },
+  ) =>
+    listSearchablePage(
+      disposalRecordSchema,
+      status
+        ? disposalItems.withStatus(organizationId, status)
+        : disposalItems.ofOrganization(organizationId),
+      (item) => ({
+        ...(status ? disposalItems.statusKey(item) : {}),
+        ...disposalItems.key(organizationId, item.id),
+      }),
+      options,
+    ),
+  /** The ids of the items whose disposal date is between two sort keys. */
+  listIdsDisposedBetween: (organizationId: string, from: string, to: string) =>
+    listAll(idProjection, disposalItems.disposedBetween(organizationId, from, to), { attributes: ['id'] }),
+  /** Several items by id, consistently read; missing ones are left out. */
+  getMany: (organizationId: string, ids: string[]) =>
+    getItems(
+      disposalRecordSchema,
+      ids.map((id) => disposalItems.key(organizationId, id)),
+      { consistent: true, what: 'disposal items' },
+    ),
+  /** A new item: refused when its id is taken. */
+  create: (record: DisposalRecord): TableWrite => create(disposalItems.item(record)),
+  /** Replaces an item if it is still at the version read. */
+  putIfVersion: (record: DisposalRecord, version: number): TableWrite =>
+    put(disposalItems.item(record), equals('version', version)),
+  /** Removes an item if it is still at the version read. */
+  removeIfVersion: (organizationId: string, id: string, version: number): TableWrite =>
+    remove(disposalItems.key(organizationId, id), equals('version', version)),
 };

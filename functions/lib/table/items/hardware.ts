@@ -7,8 +7,26 @@ import {
 import { hardwareAssetName, type HardwareStatus } from '../../../../shared/hardware';
 import type { HardwareSort } from '../../../../shared/hardware-list';
 import { foldedText, sortableText } from '../../../../shared/list';
+import {
+  create,
+  getItem,
+  getItems,
+  listAll,
+  listPage,
+  put,
+  remove,
+  update,
+  type Listing,
+  type TableWrite,
+} from '../commands';
+import { allOf, contains, equals, type Condition } from '../conditions';
 import type { GlobalIndexName } from '../definition';
 import { key, stored, tableKey } from './stored';
+
+/** A listing of assets the hardware list reads (one of hardwareAssets' listings). */
+export type HardwareListing = Listing;
+/** A filter on a listing of assets, built by hardwareAssets.listFilter. */
+export type HardwareListFilter = Condition;
 
 export const hardwareAssetItemSchema = z.object({
   /** A ULID: the list's "newest first" is the key order. */
@@ -190,7 +208,54 @@ export const hardwareAssets = {
     partition: key(`ORG#${organizationId}#WARRANTY`),
     sortBetween: [key(from), key(to)] as [string, string],
   }),
+  get: (organizationId: string, id: string, options: { consistent?: boolean } = {}) =>
+    getItem(hardwareAssetItemSchema, hardwareAssets.key(organizationId, id), options),
+  /** Several assets by id, in no order; missing ones are left out. */
+  getMany: (organizationId: string, ids: string[], { consistent }: { consistent: boolean }) =>
+    getItems(
+      hardwareAssetItemSchema,
+      ids.map((id) => hardwareAssets.key(organizationId, id)),
+      { consistent, what: 'hardware assets' },
+    ),
+  /** The first assets whose warranty ends between two sort keys, soonest first. */
+  pageWarrantyBetween: (organizationId: string, from: string, to: string, limit: number) =>
+    listPage(hardwareAssetItemSchema, hardwareAssets.warrantyBetween(organizationId, from, to), { limit }),
+  /** A page of the organisation's assets as stored (keys and list attributes too), consistently read. */
+  pageStored: (organizationId: string, cursor: string | null, limit: number) =>
+    listPage(storedAssetSchema, hardwareAssets.ofOrganization(organizationId), {
+      cursor,
+      limit,
+      consistent: true,
+      withKeys: true,
+    }),
+  /** The list's filter: each given field equal, the search text containing `search`. */
+  listFilter: (fields: {
+    status?: string;
+    asset_type?: string;
+    location_key?: string;
+    search?: string;
+  }): HardwareListFilter | undefined => {
+    const filters: Condition[] = [];
+    if (fields.status !== undefined) filters.push(equals('status', fields.status));
+    if (fields.asset_type !== undefined) filters.push(equals('asset_type', fields.asset_type));
+    if (fields.location_key !== undefined) filters.push(equals('location_key', fields.location_key));
+    if (fields.search !== undefined) filters.push(contains('search_text', fields.search));
+    return filters.length > 0 ? allOf(...filters) : undefined;
+  },
+  /** A new asset: refused when its id is taken. */
+  create: (asset: HardwareAssetItem): TableWrite => create(hardwareAssets.item(asset)),
+  /** Replaces an asset if it is still at the version read. */
+  putIfVersion: (asset: HardwareAssetItem, version: number): TableWrite =>
+    put(hardwareAssets.item(asset), equals('version', version)),
+  /** Removes an asset if it is still at the version read. */
+  removeIfVersion: (organizationId: string, id: string, version: number): TableWrite =>
+    remove(hardwareAssets.key(organizationId, id), equals('version', version)),
+  /** Sets some attributes of an asset (its list attributes) if it is still at the version read. */
+  setIfVersion: (organizationId: string, id: string, version: number, set: Record<string, unknown>) =>
+    update(hardwareAssets.key(organizationId, id), { set }, equals('version', version)),
 };
+
+const storedAssetSchema = z.record(z.string(), z.unknown());
 
 export const HARDWARE_IDENTIFIER_KINDS = ['serial_number', 'asset_tag'] as const;
 export type HardwareIdentifierKind = (typeof HARDWARE_IDENTIFIER_KINDS)[number];
@@ -217,4 +282,25 @@ export const hardwareIdentifiers = {
     partition: key(`ORG#${organizationId}`),
     sortPrefix: key(`HWID#${kind}#`),
   }),
+  get: (
+    organizationId: string,
+    identifier: { kind: HardwareIdentifierKind; value: string },
+    options: { consistent?: boolean } = {},
+  ) => getItem(hardwareIdentifierItemSchema, hardwareIdentifiers.key(organizationId, identifier), options),
+  /** Every claim of one kind, consistently read. */
+  listOfKind: (organizationId: string, kind: HardwareIdentifierKind) =>
+    listAll(hardwareIdentifierItemSchema, hardwareIdentifiers.ofKind(organizationId, kind), {
+      consistent: true,
+    }),
+  /** A claim: refused when the value is taken. */
+  claim: (identifier: HardwareIdentifierItem): TableWrite => create(hardwareIdentifiers.item(identifier)),
+  /** Lets go of a claim, whoever holds it. */
+  release: (organizationId: string, identifier: { kind: HardwareIdentifierKind; value: string }) =>
+    remove(hardwareIdentifiers.key(organizationId, identifier)),
+  /** Lets go of a claim if it still names the asset. */
+  releaseIfHeldBy: (
+    organizationId: string,
+    identifier: { kind: HardwareIdentifierKind; value: string },
+    assetId: string,
+  ): TableWrite => remove(hardwareIdentifiers.key(organizationId, identifier), equals('asset_id', assetId)),
 };

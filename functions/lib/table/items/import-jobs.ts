@@ -1,7 +1,10 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from 'zod';
 import { IMPORT_JOB_STATUSES } from '../../../../shared/hardware-import-job';
+import { create, getItem, listAll, patch, put, type TableWrite } from '../commands';
+import { absent, allOf, anyOf, equals, lessThan } from '../conditions';
 import { TTL_ATTRIBUTE } from '../definition';
+import { keepRenewing, type LeaseTerms } from '../lease';
 import { key, stored, tableKey } from './stored';
 
 /**
@@ -60,16 +63,67 @@ export function importExpiry(from: Date, days: number): { [TTL_ATTRIBUTE]: numbe
 
 const part = (index: number, digits: number) => String(index).padStart(digits, '0');
 
+/** What a run changes on the job it holds. */
+export interface ImportJobChanges {
+  set?: Record<string, unknown>;
+  add?: Record<string, number>;
+  remove?: string[];
+}
+
 export const importJobs = {
   key: (organizationId: string, id: string) => tableKey(`ORG#${organizationId}`, `IMPORT#${id}`),
   item: (job: ImportJobItem) => stored(job, importJobs.key(job.organization_id, job.id)),
+  get: (organizationId: string, id: string, options: { consistent?: boolean } = {}) =>
+    getItem(importJobItemSchema, importJobs.key(organizationId, id), options),
+  /** A new job: refused when its id is taken. */
+  create: (job: ImportJobItem): TableWrite => create(importJobs.item(job)),
+  /** Changes a job that exists, whoever holds it. */
+  update: (organizationId: string, id: string, changes: ImportJobChanges): TableWrite =>
+    patch(importJobs.key(organizationId, id), changes),
+  /**
+   * Takes the job for a run: only while it is queued or running and no live run holds it (no lease,
+   * or one that ran out before `now`).
+   */
+  claimRun: (organizationId: string, id: string, runner: string, now: number, leaseMs: number): TableWrite =>
+    patch(
+      importJobs.key(organizationId, id),
+      { set: { runner, run_until: now + leaseMs }, add: { attempts: 1 } },
+      allOf(
+        anyOf(equals('status', 'queued'), equals('status', 'running')),
+        anyOf(absent('run_until'), lessThan('run_until', now)),
+      ),
+    ),
+  /** Changes the job only while `runner` holds it. */
+  updateIfRunBy: (
+    organizationId: string,
+    id: string,
+    runner: string,
+    changes: ImportJobChanges,
+  ): TableWrite => patch(importJobs.key(organizationId, id), changes, equals('runner', runner)),
+  /** Records a step only while `runner` holds the job and its progress is still `done`. */
+  recordStepIfRunBy: (
+    organizationId: string,
+    id: string,
+    runner: string,
+    done: number,
+    changes: ImportJobChanges,
+  ): TableWrite =>
+    patch(importJobs.key(organizationId, id), changes, allOf(equals('runner', runner), equals('done', done))),
+  /** Renews a run's hold on the job (its `runner` and `run_until`) until stopped. */
+  keepRunRenewing: (
+    organizationId: string,
+    id: string,
+    runner: string,
+    terms: Pick<LeaseTerms, 'leaseMs' | 'renewEveryMs'>,
+  ) =>
+    keepRenewing(importJobs.key(organizationId, id), runner, terms, { holder: 'runner', until: 'run_until' }),
 };
 
 /** Items of a job's text in numbered parts, gzipped: `KIND#<job>#<part>`. */
 function textParts(kind: string, digits: number) {
   const partKey = (organizationId: string, jobId: string, index: number) =>
     tableKey(`ORG#${organizationId}`, `${kind}#${jobId}#${part(index, digits)}`);
-  return {
+  const parts = {
     key: partKey,
     item: (organizationId: string, jobId: string, index: number, text: string, expiry: number) =>
       stored(
@@ -80,7 +134,22 @@ function textParts(kind: string, digits: number) {
       partition: key(`ORG#${organizationId}`),
       sortPrefix: key(`${kind}#${jobId}#`),
     }),
+    /** Every part of a job, in order, consistently read. */
+    listOfJob: (organizationId: string, jobId: string) =>
+      listAll(importTextPartSchema, parts.ofJob(organizationId, jobId), { consistent: true }),
+    /** A new part: refused when its number is taken. */
+    create: (
+      organizationId: string,
+      jobId: string,
+      index: number,
+      text: string,
+      expiry: number,
+    ): TableWrite => create(parts.item(organizationId, jobId, index, text, expiry)),
+    /** A part, replacing one of the same number. */
+    put: (organizationId: string, jobId: string, index: number, text: string, expiry: number): TableWrite =>
+      put(parts.item(organizationId, jobId, index, text, expiry)),
   };
+  return parts;
 }
 
 /** The uploaded file, in parts of at most 300 KB gzipped. */

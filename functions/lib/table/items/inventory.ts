@@ -1,8 +1,10 @@
 import * as z from 'zod';
 import { createHash } from 'node:crypto';
 import { machineChangeSchema } from '../../../../shared/inventory';
+import { getEachItem, getItem, getItems, patch, put, remove, update, type TableWrite } from '../commands';
+import { absent, allOf, equals, present, type Condition } from '../conditions';
 import { TTL_ATTRIBUTE } from '../definition';
-import { key, stored } from './stored';
+import { attributesOf, key, stored } from './stored';
 
 /**
  * Agents and the inventory (issue 27). What links a monitored machine to its hardware asset, the
@@ -46,6 +48,25 @@ export const machineLinkItemSchema = z.object({
 });
 export type MachineLinkItem = z.infer<typeof machineLinkItemSchema>;
 
+/** A link item as the caller read it: absent, or naming the same asset (or none). */
+function linkAsRead(link: MachineLinkItem | null): Condition {
+  if (!link) return absent('machine_id');
+  return link.hardware_asset_id
+    ? equals('hardware_asset_id', link.hardware_asset_id)
+    : absent('hardware_asset_id');
+}
+
+/** A link item as read, before a duplicate mark: absent, or in no asset and not yet marked. */
+function unmarkedAsRead(link: MachineLinkItem | null): Condition {
+  return link ? allOf(absent('hardware_asset_id'), absent('duplicate_of')) : absent('machine_id');
+}
+
+/** A linked machine's newcomers as read: absent, or as many as there were. */
+function duplicatesAsRead(list: readonly string[]): Condition {
+  if (list.length === 0) return absent('possible_duplicates');
+  return (e) => `size(${e.name('possible_duplicates')}) = ${e.value(list.length)}`;
+}
+
 export const machineLinks = {
   key: (organizationId: string, machineId: string) => ({
     pk: agentsPartition(organizationId),
@@ -53,6 +74,48 @@ export const machineLinks = {
   }),
   item: (organizationId: string, link: MachineLinkItem) =>
     stored(link, machineLinks.key(organizationId, link.machine_id)),
+  get: (organizationId: string, machineId: string, options: { consistent?: boolean } = {}) =>
+    getItem(machineLinkItemSchema, machineLinks.key(organizationId, machineId), options),
+  /** Replaces a machine's link item if it is as the caller read it (`asRead`, null for none). */
+  putIfAsRead: (organizationId: string, link: MachineLinkItem, asRead: MachineLinkItem | null): TableWrite =>
+    put(machineLinks.item(organizationId, link), linkAsRead(asRead)),
+  /** Writes a newcomer's duplicate mark if its link item, as read, was in no asset and unmarked. */
+  markIfUnmarked: (
+    organizationId: string,
+    link: MachineLinkItem,
+    asRead: MachineLinkItem | null,
+  ): TableWrite => put(machineLinks.item(organizationId, link), unmarkedAsRead(asRead)),
+  /**
+   * Sets the linked machine's newcomers to `next`, if it still names the asset and its list is as
+   * read (`asRead`): two newcomers marked at once do not lose one another.
+   */
+  setDuplicatesIfLinkedAsRead: (
+    organizationId: string,
+    machineId: string,
+    assetId: string,
+    asRead: readonly string[],
+    next: string[],
+  ): TableWrite =>
+    patch(
+      machineLinks.key(organizationId, machineId),
+      { set: { possible_duplicates: next } },
+      allOf(equals('hardware_asset_id', assetId), duplicatesAsRead(asRead)),
+    ),
+  /** Leaves the linked machine's newcomers at `rest` (removed when none), if its list is as read. */
+  setDuplicatesIfAsRead: (
+    organizationId: string,
+    machineId: string,
+    asRead: readonly string[],
+    rest: string[],
+  ): TableWrite =>
+    patch(
+      machineLinks.key(organizationId, machineId),
+      rest.length > 0 ? { set: { possible_duplicates: rest } } : { remove: ['possible_duplicates'] },
+      duplicatesAsRead(asRead),
+    ),
+  /** Replaces a newcomer's link item if it is still marked and in no asset (an admin's "keep"). */
+  putIfMarked: (organizationId: string, link: MachineLinkItem): TableWrite =>
+    put(machineLinks.item(organizationId, link), allOf(absent('hardware_asset_id'), present('duplicate_of'))),
 };
 
 /**
@@ -70,6 +133,15 @@ export const machineSerials = {
   }),
   item: (organizationId: string, serial: MachineSerialItem) =>
     stored(serial, machineSerials.key(organizationId, serial.serial_number)),
+  get: (organizationId: string, serial: string, options: { consistent?: boolean } = {}) =>
+    getItem(machineSerialItemSchema, machineSerials.key(organizationId, serial), options),
+  /** The lookups of several serials, in no order; those without one are left out. */
+  getMany: (organizationId: string, serials: string[]) =>
+    getItems(
+      machineSerialItemSchema,
+      serials.map((serial) => machineSerials.key(organizationId, serial)),
+      { what: 'serial number lookups' },
+    ),
 };
 
 /**
@@ -148,6 +220,13 @@ export const softwarePrograms = {
     pk: softwarePartition(organizationId),
     sk: key(programSortKey(programKey)),
   }),
+  /** Moves a program's counts (created with its name when absent). */
+  addCounts: (organizationId: string, program: { key: string; name: string }, add: Record<string, number>) =>
+    update(softwarePrograms.key(organizationId, program.key), {
+      set: { program_key: program.key },
+      setIfAbsent: { name: program.name },
+      add,
+    }),
   /** Every program, by name. */
   ofOrganization: (organizationId: string) => ({
     partition: softwarePartition(organizationId),
@@ -185,4 +264,42 @@ export const softwareInstallations = {
   }),
   /** The partition every software item lives in (organisation deletion). */
   partition: softwarePartition,
+  /** The versions of a machine's items of several programs, each in its program's place (null: none). */
+  getVersionsOf: async (organizationId: string, machineId: string, programKeys: string[]) => {
+    const items = await getEachItem(
+      programKeys.map((programKey) => softwareInstallations.key(organizationId, programKey, machineId)),
+      { consistent: true, what: 'software installations' },
+    );
+    return items.map((item) => (item ? installationVersionsSchema.parse(attributesOf(item)).versions : null));
+  },
+  /**
+   * Writes a machine's item of a program (keeping its `since` when it had the program), if its
+   * versions are as read (`asRead`, null when it had no item).
+   */
+  putIfVersionsAsRead: (
+    organizationId: string,
+    installation: Omit<SoftwareInstallationItem, 'since'>,
+    since: string,
+    asRead: string[] | null,
+  ): TableWrite =>
+    update(
+      softwareInstallations.key(organizationId, installation.program_key, installation.machine_id),
+      { set: { ...installation }, setIfAbsent: { since } },
+      installationAsRead(asRead),
+    ),
+  /** Removes a machine's item of a program, if its versions are as read. */
+  removeIfVersionsAsRead: (
+    organizationId: string,
+    programKey: string,
+    machineId: string,
+    asRead: string[] | null,
+  ): TableWrite =>
+    remove(softwareInstallations.key(organizationId, programKey, machineId), installationAsRead(asRead)),
 };
+
+const installationVersionsSchema = softwareInstallationItemSchema.pick({ versions: true });
+
+/** An installation item as read: with these versions, or absent (null). */
+function installationAsRead(versions: string[] | null): Condition {
+  return versions ? equals('versions', versions) : absent('machine_id');
+}
