@@ -29,6 +29,7 @@ export default defineConfig({
             'functions/**/*.test.ts',
             'agent/**/*.test.ts',
             'web/**/*.test.ts',
+            'web/**/*.test.tsx',
             'infra/local/**/*.test.ts',
             'test/bench/**/*.test.ts',
           ],
