@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { TTL_ATTRIBUTE } from '../definition';
+import { getItem, remove, type TableWrite } from '../commands';
+import { allOf, equals, lessThan } from '../conditions';
 import { key, stored, tableKey } from './stored';
+
+interface ReadOptions {
+  consistent?: boolean;
+}
 
 /**
  * A company sign-up waiting for its emailed code (issue 25): one item in the organisation's
@@ -42,6 +48,23 @@ export const emailConfirmations = {
     // ISO times sort as text; '0' is before any of them.
     sortBetween: ['0', key(now.toISOString())] as [string, string],
   }),
+  get: (organizationId: string, options?: ReadOptions): Promise<EmailConfirmationItem | null> =>
+    getItem(emailConfirmationItemSchema, emailConfirmations.key(organizationId), options),
+  /**
+   * Removes the sign-up if its code is still the one read (no confirmation or new code came
+   * between) and, with `expiredBy`, if its time ran out before then.
+   */
+  removeIfUnchanged: (
+    organizationId: string,
+    codeHash: string,
+    { expiredBy }: { expiredBy?: Date } = {},
+  ): TableWrite => {
+    const still = equals('code_hash', codeHash);
+    return remove(
+      emailConfirmations.key(organizationId),
+      expiredBy ? allOf(still, lessThan('expires_at', expiredBy.toISOString())) : still,
+    );
+  },
 };
 
 export function hashConfirmationCode(organizationId: string, code: string): string {
