@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { PLAN_INTERVALS } from '../../../../shared/billing';
 import { TTL_ATTRIBUTE } from '../definition';
+import { create, getItem, put, type TableWrite } from '../commands';
 import { key, stored, tableKey } from './stored';
 
 /** A subscription plan: one active recurring Stripe price and its product. */
@@ -47,6 +48,8 @@ export const payments = {
   key: (payment: Pick<PaymentItem, 'organization_id' | 'timestamp' | 'id'>) =>
     tableKey(`ORG#${payment.organization_id}`, `PAYMENT#${payment.timestamp}#${payment.id}`),
   item: (payment: PaymentItem) => stored(payment, payments.key(payment)),
+  /** Written again by a repeated delivery of its invoice event: the same row. */
+  put: (payment: PaymentItem): TableWrite => put(payments.item(payment)),
   ofOrganization: (organizationId: string) => ({
     partition: key(`ORG#${organizationId}`),
     sortPrefix: key('PAYMENT#'),
@@ -63,6 +66,9 @@ export type StripeCustomerItem = z.infer<typeof stripeCustomerItemSchema>;
 export const stripeCustomers = {
   key: (customerId: string) => tableKey(`STRIPECUSTOMER#${customerId}`, 'STRIPECUSTOMER'),
   item: (customer: StripeCustomerItem) => stored(customer, stripeCustomers.key(customer.customer_id)),
+  get: (customerId: string): Promise<StripeCustomerItem | null> =>
+    getItem(stripeCustomerItemSchema, stripeCustomers.key(customerId)),
+  create: (customer: StripeCustomerItem): TableWrite => create(stripeCustomers.item(customer)),
 };
 
 /** A webhook event already applied: written in the same transaction as its effect, then expires. */
@@ -80,4 +86,6 @@ export const stripeEvents = {
       { ...event, [TTL_ATTRIBUTE]: expires_at },
       tableKey(`STRIPEEVENT#${event.event_id}`, 'STRIPEEVENT'),
     ),
+  /** Refused when the event was applied before. */
+  create: (event: StripeEventItem): TableWrite => create(stripeEvents.item(event)),
 };

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { TTL_ATTRIBUTE } from '../definition';
+import { listAll, remove, update, type TableWrite } from '../commands';
+import { equals } from '../conditions';
 import { agentMachines } from './agents';
 import { key, stored, tableKey } from './stored';
 
@@ -37,6 +39,16 @@ export const devices = {
     partition: agentMachines.partition(organizationId),
     sortPrefix: key('DEVICE#'),
   }),
+  // helper A
+  /** The devices an API key enrolled, read consistently (the key is about to go). */
+  listEnrolledByKey: (organizationId: string, apiKeyId: string): Promise<DeviceItem[]> =>
+    listAll(deviceItemSchema, devices.ofOrganization(organizationId), {
+      consistent: true,
+      filter: equals('api_key_id', apiKeyId),
+    }),
+  /** Removes the device if its token is still the one read (not enrolled again meanwhile). */
+  removeIfToken: (organizationId: string, machineId: string, tokenHash: string): TableWrite =>
+    remove(devices.key(organizationId, machineId), equals('token_hash', tokenHash)),
 };
 
 /** The token's hash → its device, read with a consistent get on every report. */
@@ -54,6 +66,8 @@ export type DeviceTokenLookupItem = z.infer<typeof deviceTokenLookupItemSchema>;
 export const deviceTokenLookups = {
   key: (tokenHash: string) => tableKey(`DEVICETOKEN#${tokenHash}`, 'DEVICE'),
   item: (lookup: DeviceTokenLookupItem) => stored(lookup, deviceTokenLookups.key(lookup.token_hash)),
+  // helper A
+  remove: (tokenHash: string): TableWrite => remove(deviceTokenLookups.key(tokenHash)),
 };
 
 /** How many devices the organisation has enrolled: moved with each first enrolment and each deletion. */
@@ -63,6 +77,10 @@ export const enrolledMachines = {
     pk: agentMachines.partition(organizationId),
     sk: key('ENROLLED'),
   }),
+  // helper A
+  /** Moves the enrolled count by `delta` (created at 0 when absent). */
+  addEnrolled: (organizationId: string, delta: number): TableWrite =>
+    update(enrolledMachines.key(organizationId), { add: { [ENROLLED_ATTRIBUTE]: delta } }),
 };
 export const enrolledMachinesSchema = z.object({ [ENROLLED_ATTRIBUTE]: z.number().optional() });
 
