@@ -55,6 +55,17 @@ export const organizations = {
       gsi2sk: key(`ORG#${organization.id}`),
     }),
   all: () => ({ index: 'gsi2' as const, partition: key('ORGS'), sortPrefix: key('ORG#') }),
+  get: (id: string, options?: ReadOptions): Promise<OrganizationItem | null> =>
+    getItem(organizationItemSchema, organizations.key(id), options),
+  /** Every organisation, newest first. */
+  listNewestFirst: (): Promise<OrganizationItem[]> =>
+    listAll(organizationItemSchema, organizations.all(), { newestFirst: true }),
+  create: (organization: OrganizationItem): TableWrite => create(organizations.item(organization)),
+  /** Marks an existing organisation as being deleted: from then on nobody of it gets in. */
+  markDeleting: (id: string, since: string): TableWrite =>
+    patch(organizations.key(id), { set: { deleting_since: since } }),
+  /** Its owner's address is proven: the organisation is usable. */
+  markConfirmed: (id: string): TableWrite => patch(organizations.key(id), { remove: ['unconfirmed_since'] }),
   getMany: (ids: string[]): Promise<OrganizationItem[]> =>
     getItems(organizationItemSchema, ids.map(organizations.key), { what: 'organisations' }),
   /** Changes an existing organisation whose deletion has not started. */
@@ -173,6 +184,7 @@ export const subscriptions = {
       { ...subscription, cancel_at_period_end: subscription.cancel_at_period_end ?? false },
       subscriptions.key(subscription.organization_id),
     ),
+  create: (subscription: SubscriptionItem): TableWrite => create(subscriptions.item(subscription)),
   remove: (organizationId: string): TableWrite => remove(subscriptions.key(organizationId)),
   get: (organizationId: string, options?: ReadOptions): Promise<SubscriptionItem | null> =>
     getItem(subscriptionItemSchema, subscriptions.key(organizationId), options),
