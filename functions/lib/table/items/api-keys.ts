@@ -29,6 +29,9 @@ export const apiKeys = {
   }),
   get: (organizationId: string, id: string, options?: ReadOptions): Promise<ApiKeyItem | null> =>
     getItem(apiKeyItemSchema, apiKeys.key(organizationId, id), options),
+  /** The organisation's keys, in key order (oldest first). */
+  listAllOfOrganization: (organizationId: string): Promise<ApiKeyItem[]> =>
+    listAll(apiKeyItemSchema, apiKeys.ofOrganization(organizationId)),
   /** The organisation's keys, newest first. */
   listOfOrganization: (organizationId: string): Promise<ApiKeyItem[]> =>
     listAll(apiKeyItemSchema, apiKeys.ofOrganization(organizationId), { newestFirst: true }),

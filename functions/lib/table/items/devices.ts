@@ -40,6 +40,8 @@ export const devices = {
     sortPrefix: key('DEVICE#'),
   }),
   // helper A
+  listOfOrganization: (organizationId: string): Promise<DeviceItem[]> =>
+    listAll(deviceItemSchema, devices.ofOrganization(organizationId)),
   /** The devices an API key enrolled, read consistently (the key is about to go). */
   listEnrolledByKey: (organizationId: string, apiKeyId: string): Promise<DeviceItem[]> =>
     listAll(deviceItemSchema, devices.ofOrganization(organizationId), {
@@ -124,4 +126,7 @@ export const pendingDevices = {
     partition: agentMachines.partition(organizationId),
     sortPrefix: key('PENDINGDEVICE#'),
   }),
+  // helper A
+  listOfOrganization: (organizationId: string): Promise<PendingDeviceItem[]> =>
+    listAll(pendingDeviceItemSchema, pendingDevices.ofOrganization(organizationId)),
 };

@@ -64,6 +64,9 @@ export const invitations = {
     partition: key(`INVITESTATUS#${status}`),
     sortPrefix: key('INVITE#'),
   }),
+  /** Every invitation of the organisation, whatever its status. */
+  listOfOrganization: (organizationId: string): Promise<InvitationItem[]> =>
+    listAll(invitationItemSchema, invitations.ofOrganization(organizationId)),
   get: (organizationId: string, id: string, options?: ReadOptions): Promise<InvitationItem | null> =>
     getItem(invitationItemSchema, invitations.key(organizationId, id), options),
   /** Invitations of one status, newest first: an organisation's, or (null) every organisation's. */
