@@ -3,6 +3,8 @@ import { TTL_ATTRIBUTE } from '../definition';
 import * as z from 'zod';
 import { cpuInfoSchema, staleSectionsSchema, storageDeviceSchema } from '../../../../shared/agent-data';
 import { key, stored } from './stored';
+// helper A
+import { getItems } from '../commands';
 
 /**
  * The sections stored in parts beside the machine item: those that can grow past an item (storage
@@ -191,6 +193,14 @@ export const agentMachines = {
     index: FLEET_BY_HOSTNAME,
     partition: agentsPartition(organizationId),
   }),
+  // helper A
+  /** The machines of these ids, in no particular order; missing ones are left out. */
+  getMany: (organizationId: string, machineIds: string[]): Promise<AgentMachineItem[]> =>
+    getItems(
+      agentMachineItemSchema,
+      machineIds.map((machineId) => agentMachines.key(organizationId, machineId)),
+      { what: 'machines' },
+    ),
 };
 
 /**

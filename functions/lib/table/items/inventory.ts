@@ -3,6 +3,9 @@ import { createHash } from 'node:crypto';
 import { machineChangeSchema } from '../../../../shared/inventory';
 import { TTL_ATTRIBUTE } from '../definition';
 import { key, stored } from './stored';
+// helper A
+import { encodeCursor, getItem, listPage } from '../commands';
+import { allOf, contains, greaterThan } from '../conditions';
 
 /**
  * Agents and the inventory (issue 27). What links a monitored machine to its hardware asset, the
@@ -153,6 +156,25 @@ export const softwarePrograms = {
     partition: softwarePartition(organizationId),
     sortPrefix: key('SWP#'),
   }),
+  // helper A
+  get: (organizationId: string, programKey: string): Promise<SoftwareProgramItem | null> =>
+    getItem(softwareProgramItemSchema, softwarePrograms.key(organizationId, programKey)),
+  /**
+   * One read of the programs by name that some machine still has (one no machine has keeps its
+   * item at 0 machines), whose key contains every word.
+   */
+  pageInstalled: (
+    organizationId: string,
+    { words, cursor, limit }: { words: string[]; cursor: string | null; limit: number },
+  ): Promise<{ items: SoftwareProgramItem[]; cursor: string | null }> =>
+    listPage(softwareProgramItemSchema, softwarePrograms.ofOrganization(organizationId), {
+      cursor,
+      limit,
+      filter: allOf(greaterThan('machines', 0), ...words.map((word) => contains('program_key', word))),
+    }),
+  /** The cursor a listing resumes after this program with. */
+  cursorAfter: (organizationId: string, programKey: string): string =>
+    encodeCursor(softwarePrograms.key(organizationId, programKey)),
 };
 
 /**
@@ -185,4 +207,20 @@ export const softwareInstallations = {
   }),
   /** The partition every software item lives in (organisation deletion). */
   partition: softwarePartition,
+  // helper A
+  /** One read of a program's installations, by machine id. */
+  pageOfProgram: (
+    organizationId: string,
+    programKey: string,
+    { cursor, limit }: { cursor: string | null; limit: number },
+  ): Promise<{ items: SoftwareInstallationItem[]; cursor: string | null }> =>
+    listPage(softwareInstallationItemSchema, softwareInstallations.ofProgram(organizationId, programKey), {
+      cursor,
+      limit,
+    }),
+  /** The cursor a listing resumes after this installation with. */
+  cursorAfter: (organizationId: string, installation: SoftwareInstallationItem): string =>
+    encodeCursor(
+      softwareInstallations.key(organizationId, installation.program_key, installation.machine_id),
+    ),
 };
