@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { PLAN_INTERVALS } from '../../../../shared/billing';
 import { TTL_ATTRIBUTE } from '../definition';
-import { create, getItem, put, type TableWrite } from '../commands';
+import { create, encodeCursor, getItem, listAll, listPage, patch, put, type TableWrite } from '../commands';
 import { key, stored, tableKey } from './stored';
 
 /** A subscription plan: one active recurring Stripe price and its product. */
@@ -27,6 +27,13 @@ export const subscriptionPlans = {
   key: (priceId: string) => tableKey('PLANS', `PLAN#${priceId}`),
   item: (plan: SubscriptionPlanItem) => stored(plan, subscriptionPlans.key(plan.stripe_price_id)),
   all: () => ({ partition: key('PLANS'), sortPrefix: key('PLAN#') }),
+  list: (): Promise<SubscriptionPlanItem[]> => listAll(subscriptionPlanItemSchema, subscriptionPlans.all()),
+  get: (priceId: string): Promise<SubscriptionPlanItem | null> =>
+    getItem(subscriptionPlanItemSchema, subscriptionPlans.key(priceId)),
+  put: (plan: SubscriptionPlanItem): TableWrite => put(subscriptionPlans.item(plan)),
+  /** An existing plan Stripe no longer offers: kept, inactive. */
+  deactivate: (priceId: string, updatedAt: string): TableWrite =>
+    patch(subscriptionPlans.key(priceId), { set: { is_active: false, updated_at: updatedAt } }),
 };
 
 /** One invoice event of an organisation (SPEC 3, payment_history). */
@@ -54,6 +61,18 @@ export const payments = {
     partition: key(`ORG#${organizationId}`),
     sortPrefix: key('PAYMENT#'),
   }),
+  /** One read of the organisation's payments, newest first. */
+  pageNewestFirst: (
+    organizationId: string,
+    { cursor = null, limit }: { cursor?: string | null; limit: number },
+  ): Promise<{ items: PaymentItem[]; cursor: string | null }> =>
+    listPage(paymentItemSchema, payments.ofOrganization(organizationId), {
+      newestFirst: true,
+      ...(cursor === null ? {} : { cursor }),
+      limit,
+    }),
+  /** The cursor a listing resumes after this payment with. */
+  cursorAfter: (payment: PaymentItem): string => encodeCursor(payments.key(payment)),
 };
 
 /** Which organisation a Stripe customer pays for: invoice and subscription events name only the customer. */
