@@ -57,6 +57,15 @@ export const organizations = {
   all: () => ({ index: 'gsi2' as const, partition: key('ORGS'), sortPrefix: key('ORG#') }),
   get: (id: string, options?: ReadOptions): Promise<OrganizationItem | null> =>
     getItem(organizationItemSchema, organizations.key(id), options),
+  /** One read of every organisation, in key order (oldest first). */
+  page: ({
+    limit,
+    cursor,
+  }: {
+    limit: number;
+    cursor: string | null;
+  }): Promise<{ items: OrganizationItem[]; cursor: string | null }> =>
+    listPage(organizationItemSchema, organizations.all(), { limit, cursor }),
   /** Every organisation, newest first. */
   listNewestFirst: (): Promise<OrganizationItem[]> =>
     listAll(organizationItemSchema, organizations.all(), { newestFirst: true }),
@@ -142,6 +151,12 @@ export const userProfiles = {
     return items[0] ?? null;
   },
   create: (profile: UserProfileItem): TableWrite => create(userProfiles.item(profile)),
+  /** Changes an existing profile's alert digest settings. */
+  updateAlertSettings: (
+    organizationId: string,
+    id: string,
+    set: Partial<Pick<UserProfileItem, 'alert_digest' | 'offline_hours'>>,
+  ): TableWrite => patch(userProfiles.key(organizationId, id), { set }),
   /** Changes the role, if it is still the one read. */
   changeRoleIf: (organizationId: string, id: string, from: Role, to: Role): TableWrite =>
     patch(userProfiles.key(organizationId, id), { set: { role: to } }, equals('role', from)),
