@@ -4,7 +4,13 @@ import * as z from 'zod';
 import { cpuInfoSchema, staleSectionsSchema, storageDeviceSchema } from '../../../../shared/agent-data';
 import { key, stored } from './stored';
 // helper A
-import { getItems } from '../commands';
+import { getItems, listPage } from '../commands';
+
+/** One bounded read of a listing (helper A). */
+interface PageRead {
+  limit: number;
+  cursor: string | null;
+}
 
 /**
  * The sections stored in parts beside the machine item: those that can grow past an item (storage
@@ -201,6 +207,23 @@ export const agentMachines = {
       machineIds.map((machineId) => agentMachines.key(organizationId, machineId)),
       { what: 'machines' },
     ),
+  /** One read of the organisation's machines, in key order. */
+  page: (
+    organizationId: string,
+    read: PageRead,
+  ): Promise<{ items: AgentMachineItem[]; cursor: string | null }> =>
+    listPage(agentMachineItemSchema, agentMachines.ofOrganization(organizationId), read),
+  /** One read of the fleet's last-seen index entries between two hours, most recently seen first. */
+  pageByLastSeen: (
+    organizationId: string,
+    hours: [string, string],
+    read: PageRead,
+  ): Promise<{ items: FleetEntry[]; cursor: string | null }> =>
+    listPage(fleetEntrySchema, agentMachines.byLastSeen(organizationId, hours), {
+      newestFirst: true,
+      withKeys: true,
+      ...read,
+    }),
 };
 
 /**
@@ -245,4 +268,10 @@ export const agentSections = {
     partition: agentsPartition(organizationId),
     sortPrefix: key(`AGENTSEC#${machineId}#`),
   }),
+  // helper A
+  /** These section parts, in no particular order; missing ones are left out. */
+  getMany: (
+    parts: Pick<AgentSectionItem, 'organization_id' | 'machine_id' | 'section' | 'part'>[],
+    what: string,
+  ): Promise<AgentSectionItem[]> => getItems(agentSectionItemSchema, parts.map(agentSections.key), { what }),
 };

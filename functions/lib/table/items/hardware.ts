@@ -9,6 +9,8 @@ import type { HardwareSort } from '../../../../shared/hardware-list';
 import { foldedText, sortableText } from '../../../../shared/list';
 import type { GlobalIndexName } from '../definition';
 import { key, stored, tableKey } from './stored';
+// helper A
+import { listPage } from '../commands';
 
 export const hardwareAssetItemSchema = z.object({
   /** A ULID: the list's "newest first" is the key order. */
@@ -190,6 +192,15 @@ export const hardwareAssets = {
     partition: key(`ORG#${organizationId}#WARRANTY`),
     sortBetween: [key(from), key(to)] as [string, string],
   }),
+  // helper A
+  /** One read of the assets whose warranty ends between two dates, soonest first. */
+  pageWarrantyBetween: (
+    organizationId: string,
+    from: string,
+    to: string,
+    read: { limit: number; cursor: string | null },
+  ): Promise<{ items: HardwareAssetItem[]; cursor: string | null }> =>
+    listPage(hardwareAssetItemSchema, hardwareAssets.warrantyBetween(organizationId, from, to), read),
 };
 
 export const HARDWARE_IDENTIFIER_KINDS = ['serial_number', 'asset_tag'] as const;
