@@ -1,14 +1,8 @@
 import { hasActiveSubscription } from '../../shared/subscription';
 import { logger } from '../lib/logger';
-import { create, getItem, isConditionFailure, listPage, send } from '../lib/table/commands';
-import { alertDigestRunItemSchema, alertDigestRuns } from '../lib/table/items/alert-digests';
-import {
-  organizationItemSchema,
-  organizations,
-  subscriptionItemSchema,
-  subscriptions,
-  type OrganizationItem,
-} from '../lib/table/items/organizations';
+import { alertDigestRuns } from '../lib/table/items/alert-digests';
+import { organizations, subscriptions, type OrganizationItem } from '../lib/table/items/organizations';
+import { isConditionFailure, send } from '../lib/table/transaction';
 import { sendOrganizationDigest } from './service';
 
 const ORGANIZATIONS_PAGE = 100;
@@ -35,18 +29,15 @@ async function runForOrganization(
   day: string,
 ): Promise<number | null> {
   if (organization.deleting_since || organization.unconfirmed_since) return null;
-  const runKey = alertDigestRuns.key(organization.id, day);
   const [done, subscription] = await Promise.all([
-    getItem(alertDigestRunItemSchema, runKey, { consistent: true }),
-    getItem(subscriptionItemSchema, subscriptions.key(organization.id)),
+    alertDigestRuns.get(organization.id, day, { consistent: true }),
+    subscriptions.get(organization.id),
   ]);
   if (done || !hasActiveSubscription(subscription, now)) return null;
   const { sent } = await sendOrganizationDigest(organization, now);
   try {
     await send(
-      create(
-        alertDigestRuns.item({ organization_id: organization.id, day, sent_at: now.toISOString(), sent }),
-      ),
+      alertDigestRuns.create({ organization_id: organization.id, day, sent_at: now.toISOString(), sent }),
     );
   } catch (error) {
     // Another run of the same day got there first: its emails and ours went, nothing to undo.
@@ -68,11 +59,10 @@ export async function sendDailyDigests(
   const outcome: DailyRunOutcome = { organizations: 0, sent: 0, failed: 0, unfinished: false };
   let cursor: string | null = null;
   do {
-    const page: { items: OrganizationItem[]; cursor: string | null } = await listPage(
-      organizationItemSchema,
-      organizations.all(),
-      { limit: ORGANIZATIONS_PAGE, cursor },
-    );
+    const page: { items: OrganizationItem[]; cursor: string | null } = await organizations.page({
+      limit: ORGANIZATIONS_PAGE,
+      cursor,
+    });
     for (const organization of page.items) {
       if (timeLeft() < 30_000) return { ...outcome, unfinished: true };
       try {

@@ -1,17 +1,8 @@
 import * as z from 'zod';
 import { storageDeviceSchema } from '../../shared/agent-data';
 import { DIGEST_LIST_LIMIT, FULL_DISK_PERCENT, WARRANTY_ALERT_DAYS } from '../../shared/alerts';
-import { getItems, listPage, type Listing, type ListOptions } from '../lib/table/commands';
-import {
-  agentMachineItemSchema,
-  agentMachines,
-  agentSectionItemSchema,
-  agentSections,
-  fleetEntrySchema,
-  seenHour,
-  type AgentMachineItem,
-} from '../lib/table/items/agents';
-import { hardwareAssetItemSchema, hardwareAssets } from '../lib/table/items/hardware';
+import { agentMachines, agentSections, seenHour, type AgentMachineItem } from '../lib/table/items/agents';
+import { hardwareAssets } from '../lib/table/items/hardware';
 
 /**
  * What an organisation's digest says, read in bounded pages: at most READ_LIMIT entries of each
@@ -52,16 +43,16 @@ export interface FullDisk {
 }
 
 /** Every page of a listing up to READ_LIMIT items, and whether it was read to its end. */
-async function readBounded<S extends z.ZodType>(
-  schema: S,
-  listing: Listing,
-  options: Omit<ListOptions, 'limit' | 'cursor'> = {},
-): Promise<{ items: z.output<S>[]; complete: boolean }> {
-  const items: z.output<S>[] = [];
+async function readBounded<T>(
+  readPage: (read: {
+    limit: number;
+    cursor: string | null;
+  }) => Promise<{ items: T[]; cursor: string | null }>,
+): Promise<{ items: T[]; complete: boolean }> {
+  const items: T[] = [];
   let cursor: string | null = null;
   do {
-    const page: { items: z.output<S>[]; cursor: string | null } = await listPage(schema, listing, {
-      ...options,
+    const page: { items: T[]; cursor: string | null } = await readPage({
       limit: Math.min(PAGE_SIZE, READ_LIMIT - items.length),
       cursor,
     });
@@ -82,19 +73,14 @@ export async function offlineMachines(
 ): Promise<DigestList<OfflineMachine>> {
   const cutoffTime = cutoff.toISOString();
   const cutoffHour = seenHour(cutoffTime);
-  const { items: entries, complete } = await readBounded(
-    fleetEntrySchema,
-    agentMachines.byLastSeen(organizationId, [FIRST_HOUR, cutoffHour]),
-    { newestFirst: true, withKeys: true },
+  const { items: entries, complete } = await readBounded((read) =>
+    agentMachines.pageByLastSeen(organizationId, [FIRST_HOUR, cutoffHour], read),
   );
   const inCutoffHour = entries.filter((entry) => entry.gsi3sk === cutoffHour);
   const earlier = entries.filter((entry) => entry.gsi3sk !== cutoffHour);
-  const machines = await getItems(
-    agentMachineItemSchema,
-    [...inCutoffHour, ...earlier.slice(0, DIGEST_LIST_LIMIT)].map((entry) =>
-      agentMachines.key(organizationId, entry.machine_id),
-    ),
-    { what: 'machines' },
+  const machines = await agentMachines.getMany(
+    organizationId,
+    [...inCutoffHour, ...earlier.slice(0, DIGEST_LIST_LIMIT)].map((entry) => entry.machine_id),
   );
   const offline = machines
     .filter((machine) => machine.last_seen < cutoffTime)
@@ -118,9 +104,8 @@ export async function expiringWarranties(
 ): Promise<DigestList<ExpiringWarranty>> {
   const today = now.toISOString().slice(0, 10);
   const last = new Date(now.getTime() + WARRANTY_ALERT_DAYS * DAY_MS).toISOString().slice(0, 10);
-  const { items, complete } = await readBounded(
-    hardwareAssetItemSchema,
-    hardwareAssets.warrantyBetween(organizationId, today, `${last}\uffff`),
+  const { items, complete } = await readBounded((read) =>
+    hardwareAssets.pageWarrantyBetween(organizationId, today, `${last}\uffff`, read),
   );
   const live = items.filter((asset) => asset.status !== 'Disposed');
   return {
@@ -150,21 +135,16 @@ function percentFull(disk: StorageEntry): number | null {
  * storage is large, its storage section's parts (items/agents.ts), read by key in batches.
  */
 export async function fullDisks(organizationId: string): Promise<DigestList<FullDisk>> {
-  const { items: machines, complete } = await readBounded(
-    agentMachineItemSchema,
-    agentMachines.ofOrganization(organizationId),
+  const { items: machines, complete } = await readBounded((read) => agentMachines.page(organizationId, read));
+  const partIds = machines.flatMap((machine) =>
+    Array.from({ length: machine.sections.storage_info?.parts ?? 0 }, (_, part) => ({
+      organization_id: organizationId,
+      machine_id: machine.machine_id,
+      section: 'storage_info' as const,
+      part,
+    })),
   );
-  const partKeys = machines.flatMap((machine) =>
-    Array.from({ length: machine.sections.storage_info?.parts ?? 0 }, (_, part) =>
-      agentSections.key({
-        organization_id: organizationId,
-        machine_id: machine.machine_id,
-        section: 'storage_info',
-        part,
-      }),
-    ),
-  );
-  const parts = await getItems(agentSectionItemSchema, partKeys, { what: 'storage sections' });
+  const parts = await agentSections.getMany(partIds, 'storage sections');
   const partsOf = new Map<string, unknown[]>();
   for (const part of parts.sort((a, b) => a.part - b.part)) {
     partsOf.set(part.machine_id, [...(partsOf.get(part.machine_id) ?? []), ...part.entries]);

@@ -12,13 +12,7 @@ import type { Caller } from '../lib/caller';
 import { config } from '../lib/config';
 import { Conflict } from '../lib/errors';
 import { sendEmail } from '../lib/mail';
-import { listAll, patch } from '../lib/table/commands';
-import {
-  userProfileItemSchema,
-  userProfiles,
-  type OrganizationItem,
-  type UserProfileItem,
-} from '../lib/table/items/organizations';
+import { userProfiles, type OrganizationItem, type UserProfileItem } from '../lib/table/items/organizations';
 import { write } from '../lib/table/transaction';
 import { expiringWarranties, fullDisks, offlineMachines } from './digest-content';
 import { digestEmail, digestSummary, type Digest } from './digest-email';
@@ -50,8 +44,9 @@ export async function setAlertSettings(
   const outcome = await write(() => ({
     parts: ['profile', 'audit'],
     items: [
-      patch(userProfiles.key(profile.organization_id, profile.id), {
-        set: Object.fromEntries(changed.map((name) => [name, after[name]])),
+      userProfiles.updateAlertSettings(profile.organization_id, profile.id, {
+        ...(changed.includes('alert_digest') ? { alert_digest: after.alert_digest } : {}),
+        ...(changed.includes('offline_hours') ? { offline_hours: after.offline_hours } : {}),
       }),
       auditEntry({
         organizationId: profile.organization_id,
@@ -112,9 +107,7 @@ export async function sendOrganizationDigest(
   now: Date,
   askedBy?: UserProfileItem,
 ): Promise<DigestSendResponse> {
-  const recipients = digestRecipients(
-    await listAll(userProfileItemSchema, userProfiles.ofOrganization(organization.id)),
-  );
+  const recipients = digestRecipients(await userProfiles.listOfOrganization(organization.id));
   const none = { offline_machines: 0, expiring_warranties: 0, full_disks: 0 };
   if (recipients.length === 0 && !askedBy)
     return { sent: 0, recipients: [], summary: none, message: ALERT_MESSAGES.nobodyOptedIn };

@@ -1,16 +1,7 @@
 import { auditEntry, type Actor } from '../lib/audit-trail';
-import { listAll, remove, update, type TableWrite } from '../lib/table/commands';
-import { equals } from '../lib/table/conditions';
 import type { ApiKeyItem } from '../lib/table/items/api-keys';
-import {
-  deviceItemSchema,
-  devices,
-  deviceTokenLookups,
-  enrolledMachines,
-  ENROLLED_ATTRIBUTE,
-  type DeviceItem,
-} from '../lib/table/items/devices';
-import { transact } from '../lib/table/transaction';
+import { devices, deviceTokenLookups, enrolledMachines, type DeviceItem } from '../lib/table/items/devices';
+import { transact, type TableWrite } from '../lib/table/transaction';
 
 /**
  * The devices an enrolment key enrolled (issue 35: each device records its key's id; devices
@@ -19,10 +10,7 @@ import { transact } from '../lib/table/transaction';
  */
 
 export async function devicesOfKey(organizationId: string, apiKeyId: string): Promise<DeviceItem[]> {
-  return listAll(deviceItemSchema, devices.ofOrganization(organizationId), {
-    consistent: true,
-    filter: equals('api_key_id', apiKeyId),
-  });
+  return devices.listEnrolledByKey(organizationId, apiKeyId);
 }
 
 /** A transaction holds 100 items: two per device, the counter and the audit entry. */
@@ -40,10 +28,10 @@ function revocationWrites(
   const [only] = batch.length === 1 ? batch : [];
   return [
     ...batch.flatMap((device) => [
-      remove(devices.key(organizationId, device.machine_id), equals('token_hash', device.token_hash)),
-      remove(deviceTokenLookups.key(device.token_hash)),
+      devices.removeIfToken(organizationId, device.machine_id, device.token_hash),
+      deviceTokenLookups.remove(device.token_hash),
     ]),
-    update(enrolledMachines.key(organizationId), { add: { [ENROLLED_ATTRIBUTE]: -batch.length } }),
+    enrolledMachines.addEnrolled(organizationId, -batch.length),
     auditEntry({
       organizationId,
       actor,

@@ -4,15 +4,7 @@ import { API_KEY_DISPLAY_CHARS, type ApiKey, type CreatedApiKey } from '../../sh
 import { auditEntry } from '../lib/audit-trail';
 import type { Caller } from '../lib/caller';
 import { NotFound } from '../lib/errors';
-import { create, getItem, listAll, put, remove } from '../lib/table/commands';
-import { equals } from '../lib/table/conditions';
-import {
-  apiKeyItemSchema,
-  apiKeyLookups,
-  apiKeys,
-  hashApiKey,
-  type ApiKeyItem,
-} from '../lib/table/items/api-keys';
+import { apiKeyLookups, apiKeys, hashApiKey, type ApiKeyItem } from '../lib/table/items/api-keys';
 import { transact } from '../lib/table/transaction';
 import { devicesOfKey, revokeDevicesOfKey } from './key-devices';
 
@@ -33,7 +25,7 @@ function toApiKey(item: Omit<ApiKeyItem, 'organization_id' | 'key_hash'>): ApiKe
 
 /** Newest first. */
 export async function listApiKeys(organizationId: string): Promise<ApiKey[]> {
-  const keys = await listAll(apiKeyItemSchema, apiKeys.ofOrganization(organizationId), { newestFirst: true });
+  const keys = await apiKeys.listOfOrganization(organizationId);
   return keys.map(toApiKey);
 }
 
@@ -54,17 +46,15 @@ export async function createApiKey(organizationId: string, name: string, now: Da
     created_at: now.toISOString(),
   };
   const canceled = await transact([
-    create(apiKeys.item(item)),
-    create(
-      apiKeyLookups.item({ key_hash: item.key_hash, organization_id: organizationId, api_key_id: item.id }),
-    ),
+    apiKeys.create(item),
+    apiKeyLookups.create({ key_hash: item.key_hash, organization_id: organizationId, api_key_id: item.id }),
   ]);
   if (canceled) throw new Error('Creating the API key was cancelled by DynamoDB');
   return { ...toApiKey(item), key };
 }
 
 async function readApiKey(organizationId: string, id: string): Promise<ApiKeyItem> {
-  const apiKey = await getItem(apiKeyItemSchema, apiKeys.key(organizationId, id), { consistent: true });
+  const apiKey = await apiKeys.get(organizationId, id, { consistent: true });
   if (!apiKey) throw new NotFound('API key not found');
   return apiKey;
 }
@@ -84,9 +74,9 @@ export async function rotateApiKey(caller: Caller, id: string, now: Date): Promi
     key_hash: hashApiKey(key),
   };
   const canceled = await transact([
-    put(apiKeys.item(item), equals('key_hash', previous.key_hash)),
-    remove(apiKeyLookups.key(previous.key_hash)),
-    create(apiKeyLookups.item({ key_hash: item.key_hash, organization_id: organizationId, api_key_id: id })),
+    apiKeys.replaceIfHash(item, previous.key_hash),
+    apiKeyLookups.remove(previous.key_hash),
+    apiKeyLookups.create({ key_hash: item.key_hash, organization_id: organizationId, api_key_id: id }),
     auditEntry({
       organizationId,
       actor: { email: caller.profile.email },
@@ -118,8 +108,8 @@ export async function deleteApiKey(
   const actor = { email: caller.profile.email };
   if (revokeDevices) await revokeDevicesOfKey(organizationId, apiKey, actor, now);
   const canceled = await transact([
-    remove(apiKeys.key(organizationId, id)),
-    remove(apiKeyLookups.key(apiKey.key_hash)),
+    apiKeys.remove(organizationId, id),
+    apiKeyLookups.remove(apiKey.key_hash),
     auditEntry({
       organizationId,
       actor,

@@ -1,7 +1,6 @@
 import type { Page } from '../../shared/api';
 import type { AuditLog, AuditLogListQuery } from '../../shared/audit';
-import { auditLogItemSchema, auditLogs } from '../lib/table/items/audit';
-import { listSearchablePage } from '../lib/table/pages';
+import { auditLogs } from '../lib/table/items/audit';
 
 /**
  * The organisation's audit entries, newest first (ULID keys, so one key-ordered read), a page from
@@ -11,12 +10,7 @@ export async function listAuditLogs(
   organizationId: string,
   { cursor, limit }: AuditLogListQuery,
 ): Promise<Page<AuditLog>> {
-  const page = await listSearchablePage(
-    auditLogItemSchema,
-    auditLogs.ofOrganization(organizationId),
-    (entry) => auditLogs.key(organizationId, entry.id),
-    { cursor, limit },
-  );
+  const page = await auditLogs.pageOfOrganization(organizationId, { cursor, limit });
   return {
     next_cursor: page.next_cursor,
     items: page.items.map((entry) => ({

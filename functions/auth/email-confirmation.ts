@@ -7,16 +7,13 @@ import {
 import type { Caller } from '../lib/caller';
 import { BadRequest, Gone, TooManyRequests } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { isConditionFailure, listPage, patch, remove, send } from '../lib/table/commands';
-import { allOf, equals, greaterThan } from '../lib/table/conditions';
 import { organizations } from '../lib/table/items/organizations';
 import {
-  emailConfirmationItemSchema,
   emailConfirmations,
   hashConfirmationCode,
   type EmailConfirmationItem,
 } from '../lib/table/items/signups';
-import { transact } from '../lib/table/transaction';
+import { isConditionFailure, send, transact } from '../lib/table/transaction';
 import { sendConfirmationCodeEmail } from './signup-emails';
 import { findEmailConfirmation, removeUnconfirmedSignup } from '../people/unconfirmed-signups';
 
@@ -74,18 +71,18 @@ export async function confirmEmail(caller: Caller, code: string, now: Date): Pro
   if (confirmation.attempts_left <= 0)
     throw new BadRequest(EMAIL_CONFIRMATION_MESSAGES.codeUsedUp, 'code_used_up');
 
-  const key = emailConfirmations.key(organizationId);
-  const current = allOf(equals('code_hash', confirmation.code_hash), greaterThan('attempts_left', 0));
   if (!sameHash(hashConfirmationCode(organizationId, code), confirmation.code_hash)) {
     // Under the condition that it is still this code with tries left: racing wrong guesses each cost one.
-    await send(patch(key, { add: { attempts_left: -1 } }, current)).catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+    await send(emailConfirmations.spendTryIfCode(organizationId, confirmation.code_hash)).catch(
+      (error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      },
+    );
     throw new BadRequest(EMAIL_CONFIRMATION_MESSAGES.wrongCode, 'wrong_code');
   }
   const canceled = await transact([
-    remove(key, allOf(current, greaterThan('expires_at', now.toISOString()))),
-    patch(organizations.key(organizationId), { remove: ['unconfirmed_since'] }),
+    emailConfirmations.removeIfCodeUsable(organizationId, confirmation.code_hash, now),
+    organizations.markConfirmed(organizationId),
   ]);
   // A new code was sent (or the tries ran out) between the read and the write.
   if (canceled) throw new BadRequest(EMAIL_CONFIRMATION_MESSAGES.wrongCode, 'wrong_code');
@@ -106,16 +103,10 @@ export async function sendNewConfirmationCode(caller: Caller, now: Date): Promis
   const code = newConfirmationCode();
   try {
     await send(
-      patch(
-        emailConfirmations.key(caller.organization.id),
-        {
-          set: {
-            code_hash: hashConfirmationCode(caller.organization.id, code),
-            attempts_left: CODE_ATTEMPTS,
-          },
-          add: { codes_sent: 1 },
-        },
-        equals('codes_sent', confirmation.codes_sent),
+      emailConfirmations.replaceCodeIfSent(
+        caller.organization.id,
+        { codeHash: hashConfirmationCode(caller.organization.id, code), attemptsLeft: CODE_ATTEMPTS },
+        confirmation.codes_sent,
       ),
     );
   } catch (error) {
@@ -136,11 +127,8 @@ export async function removeExpiredSignups(now: Date): Promise<number> {
   let removed = 0;
   let cursor: string | null = null;
   do {
-    const page: { items: EmailConfirmationItem[]; cursor: string | null } = await listPage(
-      emailConfirmationItemSchema,
-      emailConfirmations.expiredBy(now),
-      { limit: 100, cursor },
-    );
+    const page: { items: EmailConfirmationItem[]; cursor: string | null } =
+      await emailConfirmations.pageExpiredBy(now, { limit: 100, cursor });
     for (const confirmation of page.items) {
       try {
         if (await removeUnconfirmedSignup(confirmation, { expiredBy: now })) removed++;

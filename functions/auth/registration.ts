@@ -12,7 +12,6 @@ import { superAdminPasswordProblem } from '../../shared/super-admin';
 import { createCognitoUser, deleteCognitoUser, findCognitoUserSub } from '../lib/cognito';
 import { BadRequest, Conflict } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { create } from '../lib/table/commands';
 import { emailConfirmations } from '../lib/table/items/signups';
 import {
   organizations,
@@ -55,37 +54,31 @@ async function createOrganizationWithOwner(input: NewOrganization): Promise<Orga
     ...(input.confirmationCode ? { unconfirmed_since: createdAt } : {}),
   };
   const canceled = await transact([
-    create(organizations.item(organization)),
-    create(
-      userProfiles.item({
-        id: input.ownerId,
-        organization_id: organization.id,
-        email: input.ownerEmail,
-        full_name: input.ownerFullName,
-        role: input.ownerRole,
-        created_at: createdAt,
-      }),
-    ),
+    organizations.create(organization),
+    userProfiles.create({
+      id: input.ownerId,
+      organization_id: organization.id,
+      email: input.ownerEmail,
+      full_name: input.ownerFullName,
+      role: input.ownerRole,
+      created_at: createdAt,
+    }),
     ...(input.withTrial
       ? [
-          create(
-            subscriptions.item({
-              organization_id: organization.id,
-              ...newTrial(input.now),
-              updated_at: createdAt,
-            }),
-          ),
+          subscriptions.create({
+            organization_id: organization.id,
+            ...newTrial(input.now),
+            updated_at: createdAt,
+          }),
         ]
       : []),
     ...(input.confirmationCode
       ? [
-          create(
-            emailConfirmations.item(
-              newEmailConfirmation(
-                { organizationId: organization.id, userId: input.ownerId, email: input.ownerEmail },
-                input.confirmationCode,
-                input.now,
-              ),
+          emailConfirmations.create(
+            newEmailConfirmation(
+              { organizationId: organization.id, userId: input.ownerId, email: input.ownerEmail },
+              input.confirmationCode,
+              input.now,
             ),
           ),
         ]

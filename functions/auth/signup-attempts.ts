@@ -9,14 +9,8 @@ import {
 } from '../../shared/auth';
 import { BadRequest, Conflict } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { isConditionFailure, listAll, patch, put, remove, send } from '../lib/table/commands';
-import { equals, greaterThan } from '../lib/table/conditions';
-import {
-  hashAttemptCode,
-  signupAttemptItemSchema,
-  signupAttempts,
-  type SignupAttemptItem,
-} from '../lib/table/items/signups';
+import { hashAttemptCode, signupAttempts, type SignupAttemptItem } from '../lib/table/items/signups';
+import { isConditionFailure, send } from '../lib/table/transaction';
 import { addressStanding } from '../people/accounts';
 import { CODE_ATTEMPTS, newConfirmationCode } from './email-confirmation';
 import { sendSignupAttemptCodeEmail } from './signup-emails';
@@ -57,7 +51,7 @@ const sameHash = (a: string, b: string) =>
 
 /** The attempts of an address still within their time (TTL removes the rest, late). */
 async function waitingAttempts(email: string, now: Date): Promise<SignupAttemptItem[]> {
-  const items = await listAll(signupAttemptItemSchema, signupAttempts.ofAddress(email), { consistent: true });
+  const items = await signupAttempts.listOfAddress(email);
   return items.filter((attempt) => Date.parse(attempt.expires_at) > now.getTime());
 }
 
@@ -77,19 +71,17 @@ export async function keepWaitingAttempt(request: CompanySignupRequest, now: Dat
   const attemptId = ulid(now.getTime());
   const code = newConfirmationCode();
   await send(
-    put(
-      signupAttempts.item({
-        email: request.email,
-        attempt_id: attemptId,
-        full_name: request.full_name,
-        company_name: request.company_name,
-        password_hash: passwordHash,
-        code_hash: hashAttemptCode(request.email, attemptId, code),
-        attempts_left: CODE_ATTEMPTS,
-        created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + SIGNUP_CONFIRMATION_HOURS * HOUR_MS).toISOString(),
-      }),
-    ),
+    signupAttempts.put({
+      email: request.email,
+      attempt_id: attemptId,
+      full_name: request.full_name,
+      company_name: request.company_name,
+      password_hash: passwordHash,
+      code_hash: hashAttemptCode(request.email, attemptId, code),
+      attempts_left: CODE_ATTEMPTS,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SIGNUP_CONFIRMATION_HOURS * HOUR_MS).toISOString(),
+    }),
   );
   try {
     await sendSignupAttemptCodeEmail(request.email, code);
@@ -102,13 +94,7 @@ export async function keepWaitingAttempt(request: CompanySignupRequest, now: Dat
 async function countWrongTry(attempts: SignupAttemptItem[]): Promise<never> {
   await Promise.all(
     attempts.map((attempt) =>
-      send(
-        patch(
-          signupAttempts.key(attempt.email, attempt.attempt_id),
-          { add: { attempts_left: -1 } },
-          greaterThan('attempts_left', 0),
-        ),
-      ).catch((error: unknown) => {
+      send(signupAttempts.spendTry(attempt.email, attempt.attempt_id)).catch((error: unknown) => {
         if (!isConditionFailure(error)) throw error;
       }),
     ),
@@ -138,9 +124,7 @@ export async function takeWaitingAttempt(
   const standing = await addressStanding(input.email, now);
   if (standing.kind === 'account') throw new Conflict(SIGNUP_ATTEMPT_MESSAGES.addressTaken, 'email_taken');
   try {
-    await send(
-      remove(signupAttempts.key(input.email, matched.attempt_id), equals('code_hash', matched.code_hash)),
-    );
+    await send(signupAttempts.removeIfCode(input.email, matched.attempt_id, matched.code_hash));
   } catch (error) {
     // Taken by a confirmation at the same moment.
     if (isConditionFailure(error)) throw new BadRequest(SIGNUP_ATTEMPT_MESSAGES.wrongCode, 'wrong_code');
@@ -159,7 +143,7 @@ export async function takeWaitingAttempt(
   await Promise.all(
     waiting
       .filter((attempt) => attempt.attempt_id !== matched.attempt_id)
-      .map((attempt) => send(remove(signupAttempts.key(attempt.email, attempt.attempt_id)))),
+      .map((attempt) => send(signupAttempts.remove(attempt.email, attempt.attempt_id))),
   );
   return SIGNUP_ATTEMPT_MESSAGES.confirmed;
 }

@@ -1,7 +1,6 @@
 import { PAYMENT_HISTORY_PAGE_SIZE } from '../../shared/constants';
 import type { Payment, PaymentsPage, PaymentsQuery } from '../../shared/billing';
-import { encodeCursor, listPage } from '../lib/table/commands';
-import { paymentItemSchema, payments, type PaymentItem } from '../lib/table/items/billing';
+import { payments, type PaymentItem } from '../lib/table/items/billing';
 import { readKeyOrderedPage } from '../lib/table/pages';
 
 /** The organisation's payments, as invoice events mirrored them, newest first. */
@@ -24,10 +23,7 @@ export async function listLatestPayments(
   organizationId: string,
 ): Promise<{ payments: Payment[]; hasMore: boolean }> {
   // One more than shown tells whether there are more, in the same read.
-  const { items } = await listPage(paymentItemSchema, payments.ofOrganization(organizationId), {
-    newestFirst: true,
-    limit: PAYMENT_HISTORY_PAGE_SIZE + 1,
-  });
+  const { items } = await payments.pageNewestFirst(organizationId, { limit: PAYMENT_HISTORY_PAGE_SIZE + 1 });
   return {
     payments: items.slice(0, PAYMENT_HISTORY_PAGE_SIZE).map(toPayment),
     hasMore: items.length > PAYMENT_HISTORY_PAGE_SIZE,
@@ -41,18 +37,13 @@ export async function listPaymentsPage(
 ): Promise<PaymentsPage> {
   const page = await readKeyOrderedPage<PaymentItem>({
     read: async (from, count) => {
-      const { items, cursor: next } = await listPage(
-        paymentItemSchema,
-        payments.ofOrganization(organizationId),
-        {
-          newestFirst: true,
-          cursor: from,
-          limit: count,
-        },
-      );
+      const { items, cursor: next } = await payments.pageNewestFirst(organizationId, {
+        cursor: from,
+        limit: count,
+      });
       return { data: items, cursor: next };
     },
-    cursorAfter: (payment) => encodeCursor(payments.key(payment)),
+    cursorAfter: (payment) => payments.cursorAfter(payment),
     cursor: cursor ?? null,
     limit,
   });

@@ -1,12 +1,7 @@
 import { ulid } from 'ulid';
 import type { SubscriptionPlan } from '../../shared/billing';
-import { getItem, listAll, patch, put, type TableWrite } from '../lib/table/commands';
-import {
-  subscriptionPlanItemSchema,
-  subscriptionPlans,
-  type SubscriptionPlanItem as PlanItem,
-} from '../lib/table/items/billing';
-import { write } from '../lib/table/transaction';
+import { subscriptionPlans, type SubscriptionPlanItem as PlanItem } from '../lib/table/items/billing';
+import { write, type TableWrite } from '../lib/table/transaction';
 import type { PlanTerms } from './stripe-plan';
 
 /** The plans mirrored from Stripe's prices (POST /api/billing/sync-plans), as the billing page lists them. */
@@ -27,7 +22,7 @@ function toPlan(item: PlanItem): SubscriptionPlan {
 }
 
 async function allPlanItems(): Promise<PlanItem[]> {
-  return listAll(subscriptionPlanItemSchema, subscriptionPlans.all());
+  return subscriptionPlans.list();
 }
 
 /** SPEC 7: active plans by amount ascending (then by name, for equal prices). */
@@ -39,7 +34,7 @@ export async function listActivePlans(): Promise<SubscriptionPlan[]> {
 }
 
 export async function getPlanByPrice(priceId: string): Promise<SubscriptionPlan | null> {
-  const plan = await getItem(subscriptionPlanItemSchema, subscriptionPlans.key(priceId));
+  const plan = await subscriptionPlans.get(priceId);
   return plan ? toPlan(plan) : null;
 }
 
@@ -70,21 +65,15 @@ export async function savePlans(terms: PlanTerms[], keep: Set<string>, now: Date
   const items: TableWrite[] = [
     ...terms.map((plan) => {
       const earlier = existing.get(plan.stripe_price_id);
-      return put(
-        subscriptionPlans.item({
-          ...plan,
-          id: earlier?.id ?? ulid(now.getTime()),
-          is_active: true,
-          created_at: earlier?.created_at ?? timestamp,
-          updated_at: timestamp,
-        }),
-      );
+      return subscriptionPlans.put({
+        ...plan,
+        id: earlier?.id ?? ulid(now.getTime()),
+        is_active: true,
+        created_at: earlier?.created_at ?? timestamp,
+        updated_at: timestamp,
+      });
     }),
-    ...retired.map((plan) =>
-      patch(subscriptionPlans.key(plan.stripe_price_id), {
-        set: { is_active: false, updated_at: timestamp },
-      }),
-    ),
+    ...retired.map((plan) => subscriptionPlans.deactivate(plan.stripe_price_id, timestamp)),
   ];
   for (let start = 0; start < items.length; start += TRANSACTION_MAX_ITEMS) {
     const chunk = items.slice(start, start + TRANSACTION_MAX_ITEMS);

@@ -1,14 +1,7 @@
 import type { Payment } from '../../shared/billing';
-import { absent, allOf, anyOf, equals, lessThan, present } from '../lib/table/conditions';
-import { check, create, getItem, patch, put, type TableWrite } from '../lib/table/commands';
-import {
-  payments,
-  stripeCustomerItemSchema,
-  stripeCustomers,
-  stripeEvents,
-} from '../lib/table/items/billing';
-import { organizations, subscriptionItemSchema, subscriptions } from '../lib/table/items/organizations';
-import { write } from '../lib/table/transaction';
+import { payments, stripeCustomers, stripeEvents } from '../lib/table/items/billing';
+import { organizations, subscriptions } from '../lib/table/items/organizations';
+import { write, type TableWrite } from '../lib/table/transaction';
 
 /**
  * The table's mirror of Stripe. Every webhook effect is written in one transaction with the
@@ -24,7 +17,7 @@ const ENDED_STATUSES = ['cancelled', 'incomplete'];
 const EVENT_RETENTION_SECONDS = 30 * 24 * 3600;
 
 export async function findOrganizationByCustomer(customerId: string): Promise<string | null> {
-  const customer = await getItem(stripeCustomerItemSchema, stripeCustomers.key(customerId));
+  const customer = await stripeCustomers.get(customerId);
   return customer?.organization_id ?? null;
 }
 
@@ -36,18 +29,12 @@ export async function linkStripeCustomer(organizationId: string, customerId: str
   const outcome = await write(() => ({
     parts: ['subscription', 'lookup'],
     items: [
-      patch(
-        subscriptions.key(organizationId),
-        { set: { stripe_customer_id: customerId } },
-        absent('stripe_customer_id'),
-      ),
-      create(stripeCustomers.item({ customer_id: customerId, organization_id: organizationId })),
+      subscriptions.linkCustomerIfNone(organizationId, customerId),
+      stripeCustomers.create({ customer_id: customerId, organization_id: organizationId }),
     ],
   }));
   if (outcome.ok) return customerId;
-  const subscription = await getItem(subscriptionItemSchema, subscriptions.key(organizationId), {
-    consistent: true,
-  });
+  const subscription = await subscriptions.get(organizationId, { consistent: true });
   if (!subscription?.stripe_customer_id) throw new Error(`Could not link Stripe customer ${customerId}`);
   return subscription.stripe_customer_id;
 }
@@ -58,20 +45,13 @@ export interface StripeEventMark {
   type: string;
 }
 
-/** The organisation exists and its deletion has not started. */
-function organizationLive(organizationId: string): TableWrite {
-  return check(organizations.key(organizationId), allOf(present('id'), absent('deleting_since')));
-}
-
 function eventItem(event: StripeEventMark, now: Date): TableWrite {
-  return create(
-    stripeEvents.item({
-      event_id: event.id,
-      type: event.type,
-      applied_at: now.toISOString(),
-      expires_at: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS,
-    }),
-  );
+  return stripeEvents.create({
+    event_id: event.id,
+    type: event.type,
+    applied_at: now.toISOString(),
+    expires_at: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS,
+  });
 }
 
 /** 'organization_gone': the organisation is deleted or being deleted, and nothing was written. */
@@ -116,21 +96,18 @@ export async function applySubscriptionEvent(
     updated_at: now.toISOString(),
   };
   const cleared = CLEARED_WHEN_ABSENT.filter((name) => mirror[name] === null);
-  const replaceable = anyOf(
-    absent('stripe_subscription_id'),
-    equals('stripe_subscription_id', mirror.stripe_subscription_id),
-    lessThan('stripe_subscription_created', mirror.stripe_subscription_created),
+  const incoming = {
+    subscriptionId: mirror.stripe_subscription_id,
+    created: mirror.stripe_subscription_created,
     // A running subscription takes the place of an ended one, even one started the same second.
-    ...(ENDED_STATUSES.includes(mirror.status)
-      ? []
-      : [anyOf(...ENDED_STATUSES.map((ended) => equals('status', ended)))]),
-  );
+    replacesStatuses: ENDED_STATUSES.includes(mirror.status) ? [] : ENDED_STATUSES,
+  };
   const outcome = await write<'organization' | 'event' | 'subscription'>(() => ({
     parts: ['organization', 'event', 'subscription'],
     items: [
-      organizationLive(organizationId),
+      organizations.checkLive(organizationId),
       eventItem(event, now),
-      patch(subscriptions.key(organizationId), { set: mirrored, remove: cleared }, replaceable),
+      subscriptions.mirrorIfReplaceable(organizationId, { set: mirrored, remove: [...cleared] }, incoming),
     ],
   }));
   if (outcome.ok) return 'applied';
@@ -148,20 +125,18 @@ export async function applyPaymentEvent(
   const outcome = await write<'organization' | 'event' | 'payment'>(() => ({
     parts: ['organization', 'event', 'payment'],
     items: [
-      organizationLive(organizationId),
+      organizations.checkLive(organizationId),
       eventItem(event, now),
-      put(
-        payments.item({
-          organization_id: organizationId,
-          id: payment.id,
-          timestamp: payment.timestamp,
-          event_type: payment.event_type,
-          amount: payment.amount,
-          currency: payment.currency,
-          status: payment.status,
-          ...(payment.invoice_url ? { invoice_url: payment.invoice_url } : {}),
-        }),
-      ),
+      payments.put({
+        organization_id: organizationId,
+        id: payment.id,
+        timestamp: payment.timestamp,
+        event_type: payment.event_type,
+        amount: payment.amount,
+        currency: payment.currency,
+        status: payment.status,
+        ...(payment.invoice_url ? { invoice_url: payment.invoice_url } : {}),
+      }),
     ],
   }));
   if (outcome.ok) return 'applied';

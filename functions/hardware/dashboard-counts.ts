@@ -58,7 +58,10 @@ export async function listExpiringWarranties(
   to: string,
   limit: number,
 ): Promise<{ items: HardwareAsset[]; more: boolean }> {
-  const { items } = await hardwareAssets.pageWarrantyBetween(organizationId, from, `${to}\uffff`, limit + 1);
+  const { items } = await hardwareAssets.pageWarrantyBetween(organizationId, from, `${to}\uffff`, {
+    limit: limit + 1,
+    cursor: null,
+  });
   return { items: items.slice(0, limit).map(toAsset), more: items.length > limit };
 }
 

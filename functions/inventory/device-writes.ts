@@ -35,7 +35,7 @@ export function deviceWrites(input: {
   add('other', input.lookup);
   if (previous) {
     add('device', devices.replaceIfTokenIs(device, previous.token_hash));
-    add('other', deviceTokenLookups.removeOf(previous.token_hash));
+    add('other', deviceTokenLookups.remove(previous.token_hash));
   } else {
     add('device', devices.enrol(device));
     // One machine more; an unlimited plan counts without a ceiling.

@@ -12,15 +12,10 @@ import {
 import type { Actor } from '../lib/audit-trail';
 import { Conflict, Gone, NotFound } from '../lib/errors';
 import { withRoomForPeople, type PlanLimits, type RoomForOneMore } from '../lib/plan-limits';
-import { create, getItem, listAll, patch, remove } from '../lib/table/commands';
-import { equals } from '../lib/table/conditions';
 import {
   hashInvitationToken,
-  invitationItemSchema,
   invitations,
-  invitationTokenItemSchema,
   invitationTokens,
-  pendingInvitationItemSchema,
   pendingInvitations,
   type InvitationItem,
 } from '../lib/table/items/invitations';
@@ -79,15 +74,9 @@ async function writeInvitation(
   now: Date,
   roomForOneMore: RoomForOneMore,
 ): Promise<CreatedInvitation> {
-  const earlier = await getItem(
-    pendingInvitationItemSchema,
-    pendingInvitations.key(organizationId, request.email),
-    { consistent: true },
-  );
+  const earlier = await pendingInvitations.get(organizationId, request.email, { consistent: true });
   const replaced = earlier
-    ? await getItem(invitationItemSchema, invitations.key(organizationId, earlier.invitation_id), {
-        consistent: true,
-      })
+    ? await invitations.get(organizationId, earlier.invitation_id, { consistent: true })
     : null;
   // A replaced invitation frees its place, so it does not count against the limit (an expired one
   // held none).
@@ -106,32 +95,24 @@ async function writeInvitation(
     created_at: now.toISOString(),
   };
   const canceled = await transact([
-    create(invitations.item(item)),
-    create(
-      invitationTokens.item({
-        token_hash: item.token_hash,
-        organization_id: organizationId,
-        invitation_id: item.id,
-      }),
-    ),
+    invitations.create(item),
+    invitationTokens.create({
+      token_hash: item.token_hash,
+      organization_id: organizationId,
+      invitation_id: item.id,
+    }),
     ...(replaced
       ? [
-          cancelPending(organizationId, replaced.id),
-          remove(invitationTokens.key(replaced.token_hash)),
-          patch(
-            pendingInvitations.key(organizationId, request.email),
-            { set: { invitation_id: item.id } },
-            equals('invitation_id', replaced.id),
-          ),
+          invitations.cancelIfPending(organizationId, replaced.id),
+          invitationTokens.remove(replaced.token_hash),
+          pendingInvitations.repointIfStill(organizationId, request.email, replaced.id, item.id),
         ]
       : [
-          create(
-            pendingInvitations.item({
-              organization_id: organizationId,
-              email: request.email,
-              invitation_id: item.id,
-            }),
-          ),
+          pendingInvitations.create({
+            organization_id: organizationId,
+            email: request.email,
+            invitation_id: item.id,
+          }),
         ]),
   ]);
   if (canceled) {
@@ -143,38 +124,21 @@ async function writeInvitation(
   return { invitation: toInvitation(item), token };
 }
 
-/** Pending → cancelled, moved to the cancelled ones in the status indexes. */
-function cancelPending(organizationId: string, id: string) {
-  return patch(
-    invitations.key(organizationId, id),
-    { set: { status: 'cancelled', ...invitations.statusPartitions(organizationId, 'cancelled') } },
-    equals('status', 'pending'),
-  );
-}
-
 /** Pending invitations, newest first: the organisation's, or for the super_admin everyone's. */
 export async function listPendingInvitations(organizationId: string | null): Promise<Invitation[]> {
-  const pending = await listAll(
-    invitationItemSchema,
-    organizationId
-      ? invitations.withStatus(organizationId, 'pending')
-      : invitations.withStatusEverywhere('pending'),
-    { newestFirst: true },
-  );
+  const pending = await invitations.listWithStatus(organizationId, 'pending');
   return pending.map(toInvitation);
 }
 
 /** Pending → cancelled: the link stops working at once. */
 export async function cancelInvitation(organizationId: string, id: string): Promise<Invitation> {
-  const invitation = await getItem(invitationItemSchema, invitations.key(organizationId, id), {
-    consistent: true,
-  });
+  const invitation = await invitations.get(organizationId, id, { consistent: true });
   if (!invitation) throw new NotFound(INVITATION_MESSAGES.notFound);
   if (invitation.status !== 'pending') throw new Conflict(INVITATION_MESSAGES.notPending, 'not_pending');
   const canceled = await transact([
-    cancelPending(organizationId, id),
-    remove(invitationTokens.key(invitation.token_hash)),
-    remove(pendingInvitations.key(organizationId, invitation.email), equals('invitation_id', id)),
+    invitations.cancelIfPending(organizationId, id),
+    invitationTokens.remove(invitation.token_hash),
+    pendingInvitations.removeIfFor(organizationId, invitation.email, id),
   ]);
   if (canceled) throw new Conflict(INVITATION_MESSAGES.notPending, 'not_pending');
   return { ...toInvitation(invitation), status: 'cancelled' };
@@ -185,15 +149,9 @@ export async function cancelInvitation(organizationId: string, id: string): Prom
  * link' when there is none (or it was used or cancelled), 410 'This invitation has expired'.
  */
 export async function findUsableInvitation(token: string, now: Date): Promise<Invitation> {
-  const lookup = await getItem(invitationTokenItemSchema, invitationTokens.key(hashInvitationToken(token)), {
-    consistent: true,
-  });
+  const lookup = await invitationTokens.get(hashInvitationToken(token), { consistent: true });
   if (!lookup) throw new NotFound(AUTH_MESSAGES.invalidInvitation, 'invalid_invitation');
-  const data = await getItem(
-    invitationItemSchema,
-    invitations.key(lookup.organization_id, lookup.invitation_id),
-    { consistent: true },
-  );
+  const data = await invitations.get(lookup.organization_id, lookup.invitation_id, { consistent: true });
   const state = data ? invitationState(data, now) : 'invalid';
   if (state === 'expired') throw new Gone(AUTH_MESSAGES.invitationExpired, 'invitation_expired');
   if (!data || state === 'invalid') throw new NotFound(AUTH_MESSAGES.invalidInvitation, 'invalid_invitation');
@@ -213,29 +171,17 @@ export async function acceptInvitation(
 ): Promise<void> {
   const acceptedAt = now.toISOString();
   const canceled = await transact([
-    patch(
-      invitations.key(invitation.organization_id, invitation.id),
-      {
-        set: {
-          status: 'accepted',
-          accepted_at: acceptedAt,
-          ...invitations.statusPartitions(invitation.organization_id, 'accepted'),
-        },
-      },
-      invitations.usable(now),
-    ),
-    remove(invitationTokens.key(hashInvitationToken(token))),
-    remove(pendingInvitations.key(invitation.organization_id, invitation.email)),
-    create(
-      userProfiles.item({
-        id: member.userId,
-        organization_id: invitation.organization_id,
-        email: invitation.email,
-        full_name: member.fullName,
-        role: invitation.role,
-        created_at: acceptedAt,
-      }),
-    ),
+    invitations.acceptIfUsable(invitation.organization_id, invitation.id, now),
+    invitationTokens.remove(hashInvitationToken(token)),
+    pendingInvitations.remove(invitation.organization_id, invitation.email),
+    userProfiles.create({
+      id: member.userId,
+      organization_id: invitation.organization_id,
+      email: invitation.email,
+      full_name: member.fullName,
+      role: invitation.role,
+      created_at: acceptedAt,
+    }),
   ]);
   if (canceled) throw new NotFound(AUTH_MESSAGES.invalidInvitation, 'invalid_invitation');
 }

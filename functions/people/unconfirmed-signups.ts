@@ -1,12 +1,6 @@
 import { deleteCognitoUser } from '../lib/cognito';
-import { getItem, remove } from '../lib/table/commands';
-import { allOf, equals, lessThan } from '../lib/table/conditions';
 import { organizations, subscriptions, userProfiles } from '../lib/table/items/organizations';
-import {
-  emailConfirmationItemSchema,
-  emailConfirmations,
-  type EmailConfirmationItem,
-} from '../lib/table/items/signups';
+import { emailConfirmations, type EmailConfirmationItem } from '../lib/table/items/signups';
 import { transact } from '../lib/table/transaction';
 
 /**
@@ -16,7 +10,7 @@ import { transact } from '../lib/table/transaction';
  */
 
 export function findEmailConfirmation(organizationId: string): Promise<EmailConfirmationItem | null> {
-  return getItem(emailConfirmationItemSchema, emailConfirmations.key(organizationId), { consistent: true });
+  return emailConfirmations.get(organizationId, { consistent: true });
 }
 
 /**
@@ -32,15 +26,11 @@ export async function removeUnconfirmedSignup(
   { expiredBy }: { expiredBy?: Date } = {},
 ): Promise<boolean> {
   const organizationId = confirmation.organization_id;
-  const still = equals('code_hash', confirmation.code_hash);
   const canceled = await transact([
-    remove(
-      emailConfirmations.key(organizationId),
-      expiredBy ? allOf(still, lessThan('expires_at', expiredBy.toISOString())) : still,
-    ),
-    remove(organizations.key(organizationId), equals('owner_id', confirmation.user_id)),
-    remove(userProfiles.key(organizationId, confirmation.user_id)),
-    remove(subscriptions.key(organizationId)),
+    emailConfirmations.removeIfUnchanged(organizationId, confirmation.code_hash, { expiredBy }),
+    organizations.removeIfOwnedBy(organizationId, confirmation.user_id),
+    userProfiles.remove(organizationId, confirmation.user_id),
+    subscriptions.remove(organizationId),
   ]);
   if (canceled) return false;
   await deleteCognitoUser(confirmation.user_id);

@@ -9,14 +9,10 @@ import {
   type SoftwareProgram,
 } from '../../shared/inventory';
 import { searchWords } from '../../shared/list';
-import { encodeCursor, getItem, getItems, listPage } from '../lib/table/commands';
-import { allOf, contains, greaterThan } from '../lib/table/conditions';
-import { agentMachineItemSchema, agentMachines } from '../lib/table/items/agents';
+import { agentMachines } from '../lib/table/items/agents';
 import {
   programVersions,
-  softwareInstallationItemSchema,
   softwareInstallations,
-  softwareProgramItemSchema,
   softwarePrograms,
   versionAttribute,
   type SoftwareInstallationItem,
@@ -29,27 +25,23 @@ import { assertIssuedCursor, invalidCursor, readPage } from '../lib/table/pages'
  * request reads a bounded number of items, whatever the fleet's size.
  */
 
-/** A program no machine has any more keeps its item at 0 machines: never shown. */
-const installedSomewhere = greaterThan('machines', 0);
-
 export async function listSoftware(
   organizationId: string,
   { q, cursor, limit }: SoftwareListQuery,
 ): Promise<SoftwareListResponse> {
   const words = searchWords(q ?? '');
-  const filter = allOf(installedSomewhere, ...words.map((word) => contains('program_key', word)));
-  // Filtered as it reads (hidden programs, the search): readPage's bounded reads, which also count
+  // A program no machine has any more is never shown. Filtered as it reads (hidden programs, the search): readPage's bounded reads, which also count
   // the matches they saw for the total.
   const page = await readPage({
     read: async (from, count) => {
-      const { items, cursor: next } = await listPage(
-        softwareProgramItemSchema,
-        softwarePrograms.ofOrganization(organizationId),
-        { cursor: from, limit: count, filter },
-      );
+      const { items, cursor: next } = await softwarePrograms.pageInstalled(organizationId, {
+        words,
+        cursor: from,
+        limit: count,
+      });
       return { data: items, cursor: next };
     },
-    cursorAfter: (item) => encodeCursor(softwarePrograms.key(organizationId, item.program_key)),
+    cursorAfter: (item) => softwarePrograms.cursorAfter(organizationId, item.program_key),
     searching: true,
     cursor: cursor ?? null,
     limit,
@@ -78,14 +70,9 @@ async function withMachines(
   installations: SoftwareInstallationItem[],
 ): Promise<SoftwareMachine[]> {
   if (installations.length === 0) return [];
-  const keys = installations.map((installation) =>
-    agentMachines.key(organizationId, installation.machine_id),
-  );
+  const machineIds = installations.map((installation) => installation.machine_id);
   const machines = new Map(
-    (await getItems(agentMachineItemSchema, keys, { what: 'machines' })).map((machine) => [
-      machine.machine_id,
-      machine,
-    ]),
+    (await agentMachines.getMany(organizationId, machineIds)).map((machine) => [machine.machine_id, machine]),
   );
   return installations.flatMap((installation) => {
     const machine = machines.get(installation.machine_id);
@@ -104,7 +91,7 @@ async function withMachines(
 
 /** How many machines have the program (of one version): its item's counters. */
 async function machineCount(organizationId: string, key: string, version: string | undefined) {
-  const program = await getItem(softwareProgramItemSchema, softwarePrograms.key(organizationId, key));
+  const program = await softwarePrograms.get(organizationId, key);
   if (!program) return 0;
   if (version === undefined) return Math.max(program.machines, 0);
   const count = program[versionAttribute(version)];
@@ -118,11 +105,8 @@ export async function listSoftwareMachines(
   if (cursor) assertIssuedCursor(cursor);
   const key = programKey(name);
   const wanted = version === undefined ? undefined : versionKey(version);
-  const listing = softwareInstallations.ofProgram(organizationId, key);
   const cursorAfter = (installation: SoftwareInstallationItem) =>
-    encodeCursor(
-      softwareInstallations.key(organizationId, installation.program_key, installation.machine_id),
-    );
+    softwareInstallations.cursorAfter(organizationId, installation);
 
   const found: SoftwareInstallationItem[] = [];
   let next: string | null = cursor ?? null;
@@ -130,11 +114,13 @@ export async function listSoftwareMachines(
   // Filtered by version, a few bounded reads; the page may then be short while next_cursor says more.
   const reads = wanted === undefined ? 1 : FILTERED_READS;
   for (let read = 0; read < reads; read++) {
-    const page = await listPage(softwareInstallationItemSchema, listing, {
-      cursor: next,
-      limit: wanted === undefined ? limit + 1 : FILTERED_READ,
-      // '' (no version) is a value DynamoDB cannot compare: the version is matched here instead.
-    }).catch(invalidCursor);
+    const page = await softwareInstallations
+      .pageOfProgram(organizationId, key, {
+        cursor: next,
+        limit: wanted === undefined ? limit + 1 : FILTERED_READ,
+        // '' (no version) is a value DynamoDB cannot compare: the version is matched here instead.
+      })
+      .catch(invalidCursor);
     const matching =
       wanted === undefined ? page.items : page.items.filter((item) => item.versions.includes(wanted));
     const room = limit - found.length;

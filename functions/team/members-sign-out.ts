@@ -1,7 +1,5 @@
 import { signOutEverywhere } from '../lib/cognito';
-import { listAll } from '../lib/table/commands';
 import { userProfiles } from '../lib/table/items/organizations';
-import { idProjection } from '../lib/table/items/stored';
 
 /** Cognito's user calls are throttled per pool: a few at a time. */
 const AT_ONCE = 4;
@@ -12,9 +10,7 @@ const AT_ONCE = 4;
  * admin who turned it on keeps theirs.
  */
 export async function signOutMembers(organizationId: string, exceptUserId: string): Promise<void> {
-  const members = await listAll(idProjection, userProfiles.ofOrganization(organizationId), {
-    attributes: ['id'],
-  });
+  const members = await userProfiles.listIdsOfOrganization(organizationId);
   const others = members.map((member) => member.id).filter((id) => id !== exceptUserId);
   for (let start = 0; start < others.length; start += AT_ONCE) {
     await Promise.all(others.slice(start, start + AT_ONCE).map((id) => signOutEverywhere(id)));

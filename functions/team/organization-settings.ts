@@ -7,9 +7,7 @@ import {
 import { auditEntry } from '../lib/audit-trail';
 import type { Caller } from '../lib/caller';
 import { Conflict, Forbidden } from '../lib/errors';
-import { patch } from '../lib/table/commands';
-import { absent } from '../lib/table/conditions';
-import { organizations } from '../lib/table/items/organizations';
+import { organizations, type OrganizationChanges } from '../lib/table/items/organizations';
 import { write } from '../lib/table/transaction';
 import { signOutMembers } from './members-sign-out';
 
@@ -39,16 +37,19 @@ export async function setOrganizationSettings(
   if (changed.includes('require_mfa') && after.require_mfa && profile.mfa_enabled !== true) {
     throw new Forbidden(MFA_MESSAGES.setUpYourselfFirst, 'mfa_setup_first');
   }
-  const set: Record<string, unknown> = Object.fromEntries(changed.map((name) => [name, after[name]]));
+  const set: OrganizationChanges = {};
+  for (const name of changed) set[name] = after[name];
   const requiring = changed.includes('require_mfa') && after.require_mfa;
   // Members' sessions from before the rule end (lib/mfa-session.ts); the admin's own that set it is kept.
-  if (requiring)
-    Object.assign(set, { require_mfa_since: now.toISOString(), require_mfa_session: caller.session.id });
+  if (requiring) {
+    set.require_mfa_since = now.toISOString();
+    set.require_mfa_session = caller.session.id;
+  }
   const outcome = await write(() => ({
     parts: ['organization', 'audit'],
     items: [
       // Not while its deletion runs: the organisation is on its way out.
-      patch(organizations.key(organization.id), { set }, absent('deleting_since')),
+      organizations.updateIfNotDeleting(organization.id, set),
       auditEntry({
         organizationId: organization.id,
         actor: { email: profile.email },

@@ -7,14 +7,7 @@ import {
 import type { Caller } from '../lib/caller';
 import { Conflict, NotFound } from '../lib/errors';
 import { planLimits, withRoomForPeople } from '../lib/plan-limits';
-import { create, getItem, patch, remove } from '../lib/table/commands';
-import { allOf, equals } from '../lib/table/conditions';
-import {
-  invitationItemSchema,
-  invitationTokens,
-  invitations,
-  type InvitationItem,
-} from '../lib/table/items/invitations';
+import { invitationTokens, invitations, type InvitationItem } from '../lib/table/items/invitations';
 import { transact } from '../lib/table/transaction';
 import { newInvitationToken, toInvitation } from '../people/invitations';
 
@@ -31,9 +24,7 @@ export interface ResentInvitation {
  */
 export async function renewInvitation(caller: Caller, id: string, now: Date): Promise<ResentInvitation> {
   const organizationId = caller.organization.id;
-  const current = await getItem(invitationItemSchema, invitations.key(organizationId, id), {
-    consistent: true,
-  });
+  const current = await invitations.get(organizationId, id, { consistent: true });
   if (!current) throw new NotFound(INVITATION_MESSAGES.notFound);
   if (current.status !== 'pending') throw new Conflict(INVITATION_MESSAGES.notPending, 'not_pending');
 
@@ -47,22 +38,9 @@ export async function renewInvitation(caller: Caller, id: string, now: Date): Pr
       invited_by: caller.profile.email,
     };
     const canceled = await transact([
-      patch(
-        invitations.key(organizationId, id),
-        {
-          set: {
-            token_hash: renewed.token_hash,
-            expires_at: renewed.expires_at,
-            invited_by: renewed.invited_by,
-          },
-        },
-        // Nobody accepted, cancelled or resent it since it was read.
-        allOf(equals('status', 'pending'), equals('token_hash', current.token_hash)),
-      ),
-      remove(invitationTokens.key(current.token_hash)),
-      create(
-        invitationTokens.item({ token_hash: tokenHash, organization_id: organizationId, invitation_id: id }),
-      ),
+      invitations.renewIfUnchanged(organizationId, id, current.token_hash, renewed),
+      invitationTokens.remove(current.token_hash),
+      invitationTokens.create({ token_hash: tokenHash, organization_id: organizationId, invitation_id: id }),
     ]);
     if (canceled) throw new Conflict(INVITATION_MESSAGES.changedMeanwhile, 'conflict');
     return { invitation: toInvitation(renewed), token };

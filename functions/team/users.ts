@@ -1,16 +1,8 @@
 import type { Role } from '../../shared/constants';
 import { USER_MESSAGES, type UserListItem } from '../../shared/users';
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
-import { check, getItems, listAll, listPage, patch, remove, type TableWrite } from '../lib/table/commands';
-import { equals } from '../lib/table/conditions';
-import {
-  organizationItemSchema,
-  organizations,
-  userProfileItemSchema,
-  userProfiles,
-  type UserProfileItem,
-} from '../lib/table/items/organizations';
-import { transact } from '../lib/table/transaction';
+import { organizations, userProfiles, type UserProfileItem } from '../lib/table/items/organizations';
+import { transact, type TableWrite } from '../lib/table/transaction';
 
 /**
  * The users of an organisation, or of all of them for the super_admin, and the role changes and
@@ -33,17 +25,15 @@ function toListItem(profile: UserProfileItem, organizationName: string | null): 
 /** Newest first: the organisation's users, or (null) everyone's with their organisation. */
 export async function listUsers(organizationId: string | null): Promise<UserListItem[]> {
   if (organizationId) {
-    const profiles = await listAll(userProfileItemSchema, userProfiles.ofOrganization(organizationId));
+    const profiles = await userProfiles.listOfOrganization(organizationId);
     return profiles
       .sort((a, b) => b.created_at.localeCompare(a.created_at))
       .map((profile) => toListItem(profile, null));
   }
-  const profiles = await listAll(userProfileItemSchema, userProfiles.everyone(), { newestFirst: true });
+  const profiles = await userProfiles.listEveryone();
   const organizationIds = [...new Set(profiles.map((profile) => profile.organization_id))];
   const names = new Map<string, string>();
-  const found = await getItems(organizationItemSchema, organizationIds.map(organizations.key), {
-    what: 'organisations',
-  });
+  const found = await organizations.getMany(organizationIds);
   for (const organization of found) names.set(organization.id, organization.name);
   return profiles.map((profile) => toListItem(profile, names.get(profile.organization_id) ?? ''));
 }
@@ -56,8 +46,7 @@ export interface Viewer {
 
 /** The profile a viewer may act on: within their organisation, or anywhere for the super_admin. */
 async function targetProfile(viewer: Viewer, userId: string): Promise<UserProfileItem> {
-  const { items } = await listPage(userProfileItemSchema, userProfiles.ofUser(userId), { limit: 1 });
-  const profile = items[0];
+  const profile = await userProfiles.findOfUser(userId);
   if (!profile || (viewer.role !== 'super_admin' && profile.organization_id !== viewer.organization_id)) {
     throw new NotFound(USER_MESSAGES.notFound);
   }
@@ -67,7 +56,7 @@ async function targetProfile(viewer: Viewer, userId: string): Promise<UserProfil
 
 /** Another admin of the organisation, whose staying an admin the change is conditional on. */
 async function anotherAdmin(profile: UserProfileItem): Promise<UserProfileItem> {
-  const members = await listAll(userProfileItemSchema, userProfiles.ofOrganization(profile.organization_id));
+  const members = await userProfiles.listOfOrganization(profile.organization_id);
   const witness = members.find((other) => other.id !== profile.id && other.role === 'admin');
   if (!witness) throw new Conflict(USER_MESSAGES.lastAdmin, 'last_admin');
   return witness;
@@ -76,7 +65,7 @@ async function anotherAdmin(profile: UserProfileItem): Promise<UserProfileItem> 
 /** The condition that keeps the organisation with an admin: the witness must still be one. */
 function stillAdmin(witness: UserProfileItem | null): TableWrite[] {
   if (!witness) return [];
-  return [check(userProfiles.key(witness.organization_id, witness.id), equals('role', 'admin'))];
+  return [userProfiles.checkAdmin(witness.organization_id, witness.id)];
 }
 
 export async function changeUserRole(viewer: Viewer, userId: string, role: Role): Promise<UserListItem> {
@@ -87,11 +76,7 @@ export async function changeUserRole(viewer: Viewer, userId: string, role: Role)
   if (profile.role === role) return toListItem(profile, null);
   const witness = profile.role === 'admin' ? await anotherAdmin(profile) : null;
   const canceled = await transact([
-    patch(
-      userProfiles.key(profile.organization_id, profile.id),
-      { set: { role } },
-      equals('role', profile.role),
-    ),
+    userProfiles.changeRoleIf(profile.organization_id, profile.id, profile.role, role),
     ...stillAdmin(witness),
   ]);
   if (canceled) throw new Conflict('Someone changed these users at the same time. Reload and try again.');
@@ -106,7 +91,7 @@ export async function deleteUserProfile(viewer: Viewer, userId: string): Promise
   const profile = await targetProfile(viewer, userId);
   const witness = profile.role === 'admin' ? await anotherAdmin(profile) : null;
   const canceled = await transact([
-    remove(userProfiles.key(profile.organization_id, profile.id)),
+    userProfiles.remove(profile.organization_id, profile.id),
     ...stillAdmin(witness),
   ]);
   if (canceled) throw new Conflict('Someone changed these users at the same time. Reload and try again.');
@@ -118,8 +103,7 @@ export async function resettableUser(
   viewer: Viewer,
   userId: string,
 ): Promise<Pick<UserProfileItem, 'id' | 'email'>> {
-  const { items } = await listPage(userProfileItemSchema, userProfiles.ofUser(userId), { limit: 1 });
-  const profile = items[0];
+  const profile = await userProfiles.findOfUser(userId);
   if (!profile || (viewer.role !== 'super_admin' && profile.organization_id !== viewer.organization_id)) {
     throw new NotFound(USER_MESSAGES.notFound);
   }

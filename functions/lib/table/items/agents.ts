@@ -1,9 +1,15 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { getEachItem, patch, update, type TableWrite } from '../commands';
+import { getEachItem, getItems, listPage, patch, update, type TableWrite } from '../commands';
 import { TTL_ATTRIBUTE } from '../definition';
 import * as z from 'zod';
 import { cpuInfoSchema, staleSectionsSchema, storageDeviceSchema } from '../../../../shared/agent-data';
 import { fromStored, key, stored } from './stored';
+
+/** One bounded read of a listing. */
+interface PageRead {
+  limit: number;
+  cursor: string | null;
+}
 
 /**
  * The sections stored in parts beside the machine item: those that can grow past an item (storage
@@ -164,7 +170,6 @@ export const agentHourCounts = {
   expiry: (hour: string) => ({
     [TTL_ATTRIBUTE]: Math.floor(Date.parse(`${hour}:00:00.000Z`) / 1000) + 25 * 3600,
   }),
-  // helper C
   /** Adds to an hour's counts (the item created, with its expiry, when absent). */
   addTo: (
     organizationId: string,
@@ -213,10 +218,33 @@ export const agentMachines = {
     index: FLEET_BY_HOSTNAME,
     partition: agentsPartition(organizationId),
   }),
-  // helper C
   /** Sets an existing machine item's enrolled_at (its device's). */
   setEnrolledAt: (organizationId: string, machineId: string, enrolledAt: string): TableWrite =>
     patch(agentMachines.key(organizationId, machineId), { set: { enrolled_at: enrolledAt } }),
+  /** The machines of these ids, in no particular order; missing ones are left out. */
+  getMany: (organizationId: string, machineIds: string[]): Promise<AgentMachineItem[]> =>
+    getItems(
+      agentMachineItemSchema,
+      machineIds.map((machineId) => agentMachines.key(organizationId, machineId)),
+      { what: 'machines' },
+    ),
+  /** One read of the organisation's machines, in key order. */
+  page: (
+    organizationId: string,
+    read: PageRead,
+  ): Promise<{ items: AgentMachineItem[]; cursor: string | null }> =>
+    listPage(agentMachineItemSchema, agentMachines.ofOrganization(organizationId), read),
+  /** One read of the fleet's last-seen index entries between two hours, most recently seen first. */
+  pageByLastSeen: (
+    organizationId: string,
+    hours: [string, string],
+    read: PageRead,
+  ): Promise<{ items: FleetEntry[]; cursor: string | null }> =>
+    listPage(fleetEntrySchema, agentMachines.byLastSeen(organizationId, hours), {
+      newestFirst: true,
+      withKeys: true,
+      ...read,
+    }),
 };
 
 /**
@@ -261,4 +289,9 @@ export const agentSections = {
     partition: agentsPartition(organizationId),
     sortPrefix: key(`AGENTSEC#${machineId}#`),
   }),
+  /** These section parts, in no particular order; missing ones are left out. */
+  getMany: (
+    parts: Pick<AgentSectionItem, 'organization_id' | 'machine_id' | 'section' | 'part'>[],
+    what: string,
+  ): Promise<AgentSectionItem[]> => getItems(agentSectionItemSchema, parts.map(agentSections.key), { what }),
 };

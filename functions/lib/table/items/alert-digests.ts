@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { TTL_ATTRIBUTE } from '../definition';
+import { create, getItem, type TableWrite } from '../commands';
 import { stored, tableKey } from './stored';
 
 /**
@@ -21,4 +22,12 @@ export const alertDigestRuns = {
       { ...run, [TTL_ATTRIBUTE]: Math.floor(Date.parse(`${run.day}T00:00:00.000Z`) / 1000) + 8 * 86_400 },
       alertDigestRuns.key(run.organization_id, run.day),
     ),
+  get: (
+    organizationId: string,
+    day: string,
+    options?: { consistent?: boolean },
+  ): Promise<AlertDigestRunItem | null> =>
+    getItem(alertDigestRunItemSchema, alertDigestRuns.key(organizationId, day), options),
+  /** Refused when the day's digest is marked sent already. */
+  create: (run: AlertDigestRunItem): TableWrite => create(alertDigestRuns.item(run)),
 };

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
+import { create, getItem, listAll, put, remove, type TableWrite } from '../commands';
+import { equals } from '../conditions';
 import { key, stored, tableKey } from './stored';
+
+interface ReadOptions {
+  consistent?: boolean;
+}
 
 /** An agent API key: shown once at creation, kept only as its SHA-256 and a display prefix. */
 export const apiKeyItemSchema = z.object({
@@ -21,6 +27,19 @@ export const apiKeys = {
     partition: key(`ORG#${organizationId}`),
     sortPrefix: key('APIKEY#'),
   }),
+  get: (organizationId: string, id: string, options?: ReadOptions): Promise<ApiKeyItem | null> =>
+    getItem(apiKeyItemSchema, apiKeys.key(organizationId, id), options),
+  /** The organisation's keys, in key order (oldest first). */
+  listAllOfOrganization: (organizationId: string): Promise<ApiKeyItem[]> =>
+    listAll(apiKeyItemSchema, apiKeys.ofOrganization(organizationId)),
+  /** The organisation's keys, newest first. */
+  listOfOrganization: (organizationId: string): Promise<ApiKeyItem[]> =>
+    listAll(apiKeyItemSchema, apiKeys.ofOrganization(organizationId), { newestFirst: true }),
+  create: (apiKey: ApiKeyItem): TableWrite => create(apiKeys.item(apiKey)),
+  /** Replaces the key, if its secret is still the one read (not rotated meanwhile). */
+  replaceIfHash: (apiKey: ApiKeyItem, previousHash: string): TableWrite =>
+    put(apiKeys.item(apiKey), equals('key_hash', previousHash)),
+  remove: (organizationId: string, id: string): TableWrite => remove(apiKeys.key(organizationId, id)),
 };
 
 /** What the table keeps of a key, and finds it by. */
@@ -39,4 +58,6 @@ export type ApiKeyLookupItem = z.infer<typeof apiKeyLookupItemSchema>;
 export const apiKeyLookups = {
   key: (keyHash: string) => tableKey(`APIKEYHASH#${keyHash}`, 'APIKEY'),
   item: (lookup: ApiKeyLookupItem) => stored(lookup, apiKeyLookups.key(lookup.key_hash)),
+  create: (lookup: ApiKeyLookupItem): TableWrite => create(apiKeyLookups.item(lookup)),
+  remove: (keyHash: string): TableWrite => remove(apiKeyLookups.key(keyHash)),
 };

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, fieldChangeSchema } from '../../../../shared/audit';
+import { listSearchablePage } from '../pages';
 import { key, stored, tableKey } from './stored';
 
 export const auditLogItemSchema = z.object({
@@ -23,4 +24,12 @@ export const auditLogs = {
     partition: key(`ORG#${organizationId}`),
     sortPrefix: key('AUDIT#'),
   }),
+  /** A page of the organisation's entries in key order (ULIDs: oldest first), from a cursor. */
+  pageOfOrganization: (organizationId: string, query: { cursor?: string; limit: number }) =>
+    listSearchablePage(
+      auditLogItemSchema,
+      auditLogs.ofOrganization(organizationId),
+      (entry) => auditLogs.key(organizationId, entry.id),
+      query,
+    ),
 };

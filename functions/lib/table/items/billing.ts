@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { PLAN_INTERVALS } from '../../../../shared/billing';
 import { TTL_ATTRIBUTE } from '../definition';
+import { create, encodeCursor, getItem, listAll, listPage, patch, put, type TableWrite } from '../commands';
 import { key, stored, tableKey } from './stored';
 
 /** A subscription plan: one active recurring Stripe price and its product. */
@@ -26,6 +27,13 @@ export const subscriptionPlans = {
   key: (priceId: string) => tableKey('PLANS', `PLAN#${priceId}`),
   item: (plan: SubscriptionPlanItem) => stored(plan, subscriptionPlans.key(plan.stripe_price_id)),
   all: () => ({ partition: key('PLANS'), sortPrefix: key('PLAN#') }),
+  list: (): Promise<SubscriptionPlanItem[]> => listAll(subscriptionPlanItemSchema, subscriptionPlans.all()),
+  get: (priceId: string): Promise<SubscriptionPlanItem | null> =>
+    getItem(subscriptionPlanItemSchema, subscriptionPlans.key(priceId)),
+  put: (plan: SubscriptionPlanItem): TableWrite => put(subscriptionPlans.item(plan)),
+  /** An existing plan Stripe no longer offers: kept, inactive. */
+  deactivate: (priceId: string, updatedAt: string): TableWrite =>
+    patch(subscriptionPlans.key(priceId), { set: { is_active: false, updated_at: updatedAt } }),
 };
 
 /** One invoice event of an organisation (SPEC 3, payment_history). */
@@ -47,10 +55,24 @@ export const payments = {
   key: (payment: Pick<PaymentItem, 'organization_id' | 'timestamp' | 'id'>) =>
     tableKey(`ORG#${payment.organization_id}`, `PAYMENT#${payment.timestamp}#${payment.id}`),
   item: (payment: PaymentItem) => stored(payment, payments.key(payment)),
+  /** Written again by a repeated delivery of its invoice event: the same row. */
+  put: (payment: PaymentItem): TableWrite => put(payments.item(payment)),
   ofOrganization: (organizationId: string) => ({
     partition: key(`ORG#${organizationId}`),
     sortPrefix: key('PAYMENT#'),
   }),
+  /** One read of the organisation's payments, newest first. */
+  pageNewestFirst: (
+    organizationId: string,
+    { cursor = null, limit }: { cursor?: string | null; limit: number },
+  ): Promise<{ items: PaymentItem[]; cursor: string | null }> =>
+    listPage(paymentItemSchema, payments.ofOrganization(organizationId), {
+      newestFirst: true,
+      ...(cursor === null ? {} : { cursor }),
+      limit,
+    }),
+  /** The cursor a listing resumes after this payment with. */
+  cursorAfter: (payment: PaymentItem): string => encodeCursor(payments.key(payment)),
 };
 
 /** Which organisation a Stripe customer pays for: invoice and subscription events name only the customer. */
@@ -63,6 +85,9 @@ export type StripeCustomerItem = z.infer<typeof stripeCustomerItemSchema>;
 export const stripeCustomers = {
   key: (customerId: string) => tableKey(`STRIPECUSTOMER#${customerId}`, 'STRIPECUSTOMER'),
   item: (customer: StripeCustomerItem) => stored(customer, stripeCustomers.key(customer.customer_id)),
+  get: (customerId: string): Promise<StripeCustomerItem | null> =>
+    getItem(stripeCustomerItemSchema, stripeCustomers.key(customerId)),
+  create: (customer: StripeCustomerItem): TableWrite => create(stripeCustomers.item(customer)),
 };
 
 /** A webhook event already applied: written in the same transaction as its effect, then expires. */
@@ -80,4 +105,6 @@ export const stripeEvents = {
       { ...event, [TTL_ATTRIBUTE]: expires_at },
       tableKey(`STRIPEEVENT#${event.event_id}`, 'STRIPEEVENT'),
     ),
+  /** Refused when the event was applied before. */
+  create: (event: StripeEventItem): TableWrite => create(stripeEvents.item(event)),
 };

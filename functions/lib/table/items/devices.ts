@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import {
   create as createItem,
+  listAll,
   put as putItem,
   remove as removeItem,
   update,
@@ -45,12 +46,22 @@ export const devices = {
     partition: agentMachines.partition(organizationId),
     sortPrefix: key('DEVICE#'),
   }),
-  // helper C
   /** A machine's first device: refused when the machine has one. */
   enrol: (device: DeviceItem): TableWrite => createItem(devices.item(device)),
   /** Replaces a machine's device if it is still the one with `tokenHash` (re-enrolment). */
   replaceIfTokenIs: (device: DeviceItem, tokenHash: string): TableWrite =>
     putItem(devices.item(device), equals('token_hash', tokenHash)),
+  listOfOrganization: (organizationId: string): Promise<DeviceItem[]> =>
+    listAll(deviceItemSchema, devices.ofOrganization(organizationId)),
+  /** The devices an API key enrolled, read consistently (the key is about to go). */
+  listEnrolledByKey: (organizationId: string, apiKeyId: string): Promise<DeviceItem[]> =>
+    listAll(deviceItemSchema, devices.ofOrganization(organizationId), {
+      consistent: true,
+      filter: equals('api_key_id', apiKeyId),
+    }),
+  /** Removes the device if its token is still the one read (not enrolled again meanwhile). */
+  removeIfToken: (organizationId: string, machineId: string, tokenHash: string): TableWrite =>
+    removeItem(devices.key(organizationId, machineId), equals('token_hash', tokenHash)),
 };
 
 /** The token's hash → its device, read with a consistent get on every report. */
@@ -68,9 +79,8 @@ export type DeviceTokenLookupItem = z.infer<typeof deviceTokenLookupItemSchema>;
 export const deviceTokenLookups = {
   key: (tokenHash: string) => tableKey(`DEVICETOKEN#${tokenHash}`, 'DEVICE'),
   item: (lookup: DeviceTokenLookupItem) => stored(lookup, deviceTokenLookups.key(lookup.token_hash)),
-  // helper C
   /** Removes a token's lookup: the token is refused at once. */
-  removeOf: (tokenHash: string): TableWrite => removeItem(deviceTokenLookups.key(tokenHash)),
+  remove: (tokenHash: string): TableWrite => removeItem(deviceTokenLookups.key(tokenHash)),
 };
 
 /** How many devices the organisation has enrolled: moved with each first enrolment and each deletion. */
@@ -80,7 +90,6 @@ export const enrolledMachines = {
     pk: agentMachines.partition(organizationId),
     sk: key('ENROLLED'),
   }),
-  // helper C
   /** One machine more, refused at `ceiling` machines (null: no ceiling). */
   countOneMore: (organizationId: string, ceiling: number | null): TableWrite =>
     update(
@@ -88,6 +97,9 @@ export const enrolledMachines = {
       { add: { [ENROLLED_ATTRIBUTE]: 1 } },
       ceiling === null ? undefined : anyOf(absent(ENROLLED_ATTRIBUTE), lessThan(ENROLLED_ATTRIBUTE, ceiling)),
     ),
+  /** Moves the enrolled count by `delta` (created at 0 when absent). */
+  addEnrolled: (organizationId: string, delta: number): TableWrite =>
+    update(enrolledMachines.key(organizationId), { add: { [ENROLLED_ATTRIBUTE]: delta } }),
 };
 export const enrolledMachinesSchema = z.object({ [ENROLLED_ATTRIBUTE]: z.number().optional() });
 
@@ -131,4 +143,6 @@ export const pendingDevices = {
     partition: agentMachines.partition(organizationId),
     sortPrefix: key('PENDINGDEVICE#'),
   }),
+  listOfOrganization: (organizationId: string): Promise<PendingDeviceItem[]> =>
+    listAll(pendingDeviceItemSchema, pendingDevices.ofOrganization(organizationId)),
 };

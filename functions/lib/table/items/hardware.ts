@@ -217,9 +217,6 @@ export const hardwareAssets = {
       ids.map((id) => hardwareAssets.key(organizationId, id)),
       { consistent, what: 'hardware assets' },
     ),
-  /** The first assets whose warranty ends between two sort keys, soonest first. */
-  pageWarrantyBetween: (organizationId: string, from: string, to: string, limit: number) =>
-    listPage(hardwareAssetItemSchema, hardwareAssets.warrantyBetween(organizationId, from, to), { limit }),
   /** A page of the organisation's assets as stored (keys and list attributes too), consistently read. */
   pageStored: (organizationId: string, cursor: string | null, limit: number) =>
     listPage(storedAssetSchema, hardwareAssets.ofOrganization(organizationId), {
@@ -253,6 +250,14 @@ export const hardwareAssets = {
   /** Sets some attributes of an asset (its list attributes) if it is still at the version read. */
   setIfVersion: (organizationId: string, id: string, version: number, set: Record<string, unknown>) =>
     update(hardwareAssets.key(organizationId, id), { set }, equals('version', version)),
+  /** One read of the assets whose warranty ends between two dates, soonest first. */
+  pageWarrantyBetween: (
+    organizationId: string,
+    from: string,
+    to: string,
+    read: { limit: number; cursor: string | null },
+  ): Promise<{ items: HardwareAssetItem[]; cursor: string | null }> =>
+    listPage(hardwareAssetItemSchema, hardwareAssets.warrantyBetween(organizationId, from, to), read),
 };
 
 const storedAssetSchema = z.record(z.string(), z.unknown());

@@ -1,8 +1,19 @@
 import * as z from 'zod';
 import { createHash } from 'node:crypto';
 import { machineChangeSchema } from '../../../../shared/inventory';
-import { getEachItem, getItem, getItems, patch, put, remove, update, type TableWrite } from '../commands';
-import { absent, allOf, equals, present, type Condition } from '../conditions';
+import {
+  encodeCursor,
+  getEachItem,
+  getItem,
+  getItems,
+  listPage,
+  patch,
+  put,
+  remove,
+  update,
+  type TableWrite,
+} from '../commands';
+import { absent, allOf, contains, equals, greaterThan, present, type Condition } from '../conditions';
 import { TTL_ATTRIBUTE } from '../definition';
 import { attributesOf, key, stored } from './stored';
 
@@ -232,6 +243,24 @@ export const softwarePrograms = {
     partition: softwarePartition(organizationId),
     sortPrefix: key('SWP#'),
   }),
+  get: (organizationId: string, programKey: string): Promise<SoftwareProgramItem | null> =>
+    getItem(softwareProgramItemSchema, softwarePrograms.key(organizationId, programKey)),
+  /**
+   * One read of the programs by name that some machine still has (one no machine has keeps its
+   * item at 0 machines), whose key contains every word.
+   */
+  pageInstalled: (
+    organizationId: string,
+    { words, cursor, limit }: { words: string[]; cursor: string | null; limit: number },
+  ): Promise<{ items: SoftwareProgramItem[]; cursor: string | null }> =>
+    listPage(softwareProgramItemSchema, softwarePrograms.ofOrganization(organizationId), {
+      cursor,
+      limit,
+      filter: allOf(greaterThan('machines', 0), ...words.map((word) => contains('program_key', word))),
+    }),
+  /** The cursor a listing resumes after this program with. */
+  cursorAfter: (organizationId: string, programKey: string): string =>
+    encodeCursor(softwarePrograms.key(organizationId, programKey)),
 };
 
 /**
@@ -295,6 +324,21 @@ export const softwareInstallations = {
     asRead: string[] | null,
   ): TableWrite =>
     remove(softwareInstallations.key(organizationId, programKey, machineId), installationAsRead(asRead)),
+  /** One read of a program's installations, by machine id. */
+  pageOfProgram: (
+    organizationId: string,
+    programKey: string,
+    { cursor, limit }: { cursor: string | null; limit: number },
+  ): Promise<{ items: SoftwareInstallationItem[]; cursor: string | null }> =>
+    listPage(softwareInstallationItemSchema, softwareInstallations.ofProgram(organizationId, programKey), {
+      cursor,
+      limit,
+    }),
+  /** The cursor a listing resumes after this installation with. */
+  cursorAfter: (organizationId: string, installation: SoftwareInstallationItem): string =>
+    encodeCursor(
+      softwareInstallations.key(organizationId, installation.program_key, installation.machine_id),
+    ),
 };
 
 const installationVersionsSchema = softwareInstallationItemSchema.pick({ versions: true });

@@ -6,8 +6,13 @@ import {
   USABLE_INVITATION_STATUS,
   type InvitationStatus,
 } from '../../../../shared/invitations';
+import { create, getItem, listAll, patch, remove, type TableWrite } from '../commands';
 import { allOf, equals, greaterThan, type Condition } from '../conditions';
 import { key, stored, tableKey } from './stored';
+
+interface ReadOptions {
+  consistent?: boolean;
+}
 
 /** An invitation to join an organisation (SPEC.md section 3, user_invitations). */
 export const invitationItemSchema = z.object({
@@ -59,6 +64,59 @@ export const invitations = {
     partition: key(`INVITESTATUS#${status}`),
     sortPrefix: key('INVITE#'),
   }),
+  /** Every invitation of the organisation, whatever its status. */
+  listOfOrganization: (organizationId: string): Promise<InvitationItem[]> =>
+    listAll(invitationItemSchema, invitations.ofOrganization(organizationId)),
+  get: (organizationId: string, id: string, options?: ReadOptions): Promise<InvitationItem | null> =>
+    getItem(invitationItemSchema, invitations.key(organizationId, id), options),
+  /** Invitations of one status, newest first: an organisation's, or (null) every organisation's. */
+  listWithStatus: (organizationId: string | null, status: InvitationStatus): Promise<InvitationItem[]> =>
+    listAll(
+      invitationItemSchema,
+      organizationId
+        ? invitations.withStatus(organizationId, status)
+        : invitations.withStatusEverywhere(status),
+      { newestFirst: true },
+    ),
+  create: (invitation: InvitationItem): TableWrite => create(invitations.item(invitation)),
+  /** Pending → cancelled, moved to the cancelled ones in the status indexes. */
+  cancelIfPending: (organizationId: string, id: string): TableWrite =>
+    patch(
+      invitations.key(organizationId, id),
+      { set: { status: 'cancelled', ...invitations.statusPartitions(organizationId, 'cancelled') } },
+      equals('status', 'pending'),
+    ),
+  /** A new token and lifetime, if nobody accepted, cancelled or resent it since it was read. */
+  renewIfUnchanged: (
+    organizationId: string,
+    id: string,
+    readTokenHash: string,
+    renewed: Pick<InvitationItem, 'token_hash' | 'expires_at' | 'invited_by'>,
+  ): TableWrite =>
+    patch(
+      invitations.key(organizationId, id),
+      {
+        set: {
+          token_hash: renewed.token_hash,
+          expires_at: renewed.expires_at,
+          invited_by: renewed.invited_by,
+        },
+      },
+      allOf(equals('status', 'pending'), equals('token_hash', readTokenHash)),
+    ),
+  /** Usable at `now` → accepted, moved to the accepted ones in the status indexes. */
+  acceptIfUsable: (organizationId: string, id: string, now: Date): TableWrite =>
+    patch(
+      invitations.key(organizationId, id),
+      {
+        set: {
+          status: 'accepted',
+          accepted_at: now.toISOString(),
+          ...invitations.statusPartitions(organizationId, 'accepted'),
+        },
+      },
+      invitations.usable(now),
+    ),
 };
 
 /** What the table keeps of an invite link's token, and finds its invitation by. */
@@ -77,6 +135,10 @@ export type InvitationTokenItem = z.infer<typeof invitationTokenItemSchema>;
 export const invitationTokens = {
   key: (tokenHash: string) => tableKey(`INVITETOKEN#${tokenHash}`, 'INVITETOKEN'),
   item: (token: InvitationTokenItem) => stored(token, invitationTokens.key(token.token_hash)),
+  get: (tokenHash: string, options?: ReadOptions): Promise<InvitationTokenItem | null> =>
+    getItem(invitationTokenItemSchema, invitationTokens.key(tokenHash), options),
+  create: (token: InvitationTokenItem): TableWrite => create(invitationTokens.item(token)),
+  remove: (tokenHash: string): TableWrite => remove(invitationTokens.key(tokenHash)),
 };
 
 /** The pending invitation of an email address in an organisation: at most one at a time. */
@@ -91,4 +153,22 @@ export const pendingInvitations = {
   key: (organizationId: string, email: string) => tableKey(`ORG#${organizationId}`, `INVITEEMAIL#${email}`),
   item: (pending: PendingInvitationItem) =>
     stored(pending, pendingInvitations.key(pending.organization_id, pending.email)),
+  get: (
+    organizationId: string,
+    email: string,
+    options?: ReadOptions,
+  ): Promise<PendingInvitationItem | null> =>
+    getItem(pendingInvitationItemSchema, pendingInvitations.key(organizationId, email), options),
+  create: (pending: PendingInvitationItem): TableWrite => create(pendingInvitations.item(pending)),
+  /** Points the address at its new invitation, if it still points at the one being replaced. */
+  repointIfStill: (organizationId: string, email: string, replacedId: string, newId: string): TableWrite =>
+    patch(
+      pendingInvitations.key(organizationId, email),
+      { set: { invitation_id: newId } },
+      equals('invitation_id', replacedId),
+    ),
+  removeIfFor: (organizationId: string, email: string, invitationId: string): TableWrite =>
+    remove(pendingInvitations.key(organizationId, email), equals('invitation_id', invitationId)),
+  remove: (organizationId: string, email: string): TableWrite =>
+    remove(pendingInvitations.key(organizationId, email)),
 };

@@ -1,6 +1,22 @@
 import * as z from 'zod';
-import { ROLES } from '../../../../shared/constants';
-import { key, stored, tableKey, type TableKey } from './stored';
+import { ROLES, type Role } from '../../../../shared/constants';
+import {
+  check,
+  create,
+  getItem,
+  getItems,
+  listAll,
+  listPage,
+  patch,
+  remove,
+  type TableWrite,
+} from '../commands';
+import { absent, allOf, anyOf, equals, lessThan, present } from '../conditions';
+import { idProjection, key, stored, tableKey, type TableKey } from './stored';
+
+interface ReadOptions {
+  consistent?: boolean;
+}
 
 // ---- The organisation and its people ----
 
@@ -26,6 +42,8 @@ export const organizationItemSchema = z.object({
   require_mfa_session: z.string().optional(),
 });
 export type OrganizationItem = z.infer<typeof organizationItemSchema>;
+/** Attributes of an organisation a change may set. */
+export type OrganizationChanges = Partial<Omit<OrganizationItem, 'id'>>;
 
 export const organizations = {
   key: (id: string) => tableKey(`ORG#${id}`, 'ORG'),
@@ -37,6 +55,36 @@ export const organizations = {
       gsi2sk: key(`ORG#${organization.id}`),
     }),
   all: () => ({ index: 'gsi2' as const, partition: key('ORGS'), sortPrefix: key('ORG#') }),
+  get: (id: string, options?: ReadOptions): Promise<OrganizationItem | null> =>
+    getItem(organizationItemSchema, organizations.key(id), options),
+  /** One read of every organisation, in key order (oldest first). */
+  page: ({
+    limit,
+    cursor,
+  }: {
+    limit: number;
+    cursor: string | null;
+  }): Promise<{ items: OrganizationItem[]; cursor: string | null }> =>
+    listPage(organizationItemSchema, organizations.all(), { limit, cursor }),
+  /** Every organisation, newest first. */
+  listNewestFirst: (): Promise<OrganizationItem[]> =>
+    listAll(organizationItemSchema, organizations.all(), { newestFirst: true }),
+  create: (organization: OrganizationItem): TableWrite => create(organizations.item(organization)),
+  /** Marks an existing organisation as being deleted: from then on nobody of it gets in. */
+  markDeleting: (id: string, since: string): TableWrite =>
+    patch(organizations.key(id), { set: { deleting_since: since } }),
+  /** Its owner's address is proven: the organisation is usable. */
+  markConfirmed: (id: string): TableWrite => patch(organizations.key(id), { remove: ['unconfirmed_since'] }),
+  getMany: (ids: string[]): Promise<OrganizationItem[]> =>
+    getItems(organizationItemSchema, ids.map(organizations.key), { what: 'organisations' }),
+  /** Changes an existing organisation whose deletion has not started. */
+  updateIfNotDeleting: (id: string, set: OrganizationChanges): TableWrite =>
+    patch(organizations.key(id), { set }, absent('deleting_since')),
+  /** For a transaction: the organisation exists and its deletion has not started. */
+  checkLive: (id: string): TableWrite =>
+    check(organizations.key(id), allOf(present('id'), absent('deleting_since'))),
+  removeIfOwnedBy: (id: string, ownerId: string): TableWrite =>
+    remove(organizations.key(id), equals('owner_id', ownerId)),
 };
 
 export const userProfileItemSchema = z.object({
@@ -88,6 +136,34 @@ export const userProfiles = {
   }),
   /** The super_admin's users list: every organisation's profiles, newest first. */
   everyone: () => ({ index: 'gsi2' as const, partition: key('PROFILES') }),
+  /** The organisation's profiles, in key order. */
+  listOfOrganization: (organizationId: string): Promise<UserProfileItem[]> =>
+    listAll(userProfileItemSchema, userProfiles.ofOrganization(organizationId)),
+  /** Only the ids of the organisation's profiles. */
+  listIdsOfOrganization: (organizationId: string): Promise<{ id: string }[]> =>
+    listAll(idProjection, userProfiles.ofOrganization(organizationId), { attributes: ['id'] }),
+  /** Every organisation's profiles, newest first. */
+  listEveryone: (): Promise<UserProfileItem[]> =>
+    listAll(userProfileItemSchema, userProfiles.everyone(), { newestFirst: true }),
+  /** A person's profile by their Cognito sub (an index read: eventually consistent). */
+  findOfUser: async (id: string): Promise<UserProfileItem | null> => {
+    const { items } = await listPage(userProfileItemSchema, userProfiles.ofUser(id), { limit: 1 });
+    return items[0] ?? null;
+  },
+  create: (profile: UserProfileItem): TableWrite => create(userProfiles.item(profile)),
+  /** Changes an existing profile's alert digest settings. */
+  updateAlertSettings: (
+    organizationId: string,
+    id: string,
+    set: Partial<Pick<UserProfileItem, 'alert_digest' | 'offline_hours'>>,
+  ): TableWrite => patch(userProfiles.key(organizationId, id), { set }),
+  /** Changes the role, if it is still the one read. */
+  changeRoleIf: (organizationId: string, id: string, from: Role, to: Role): TableWrite =>
+    patch(userProfiles.key(organizationId, id), { set: { role: to } }, equals('role', from)),
+  /** For a transaction: the person is still an admin. */
+  checkAdmin: (organizationId: string, id: string): TableWrite =>
+    check(userProfiles.key(organizationId, id), equals('role', 'admin')),
+  remove: (organizationId: string, id: string): TableWrite => remove(userProfiles.key(organizationId, id)),
 };
 
 export const subscriptionItemSchema = z.object({
@@ -122,6 +198,39 @@ export const subscriptions = {
     stored(
       { ...subscription, cancel_at_period_end: subscription.cancel_at_period_end ?? false },
       subscriptions.key(subscription.organization_id),
+    ),
+  create: (subscription: SubscriptionItem): TableWrite => create(subscriptions.item(subscription)),
+  remove: (organizationId: string): TableWrite => remove(subscriptions.key(organizationId)),
+  get: (organizationId: string, options?: ReadOptions): Promise<SubscriptionItem | null> =>
+    getItem(subscriptionItemSchema, subscriptions.key(organizationId), options),
+  /** Records the Stripe customer of an existing subscription that has none yet. */
+  linkCustomerIfNone: (organizationId: string, customerId: string): TableWrite =>
+    patch(
+      subscriptions.key(organizationId),
+      { set: { stripe_customer_id: customerId } },
+      absent('stripe_customer_id'),
+    ),
+  /**
+   * Mirrors a Stripe subscription onto an existing subscription item, if the one it mirrors now
+   * is absent, the same, older, or has one of `replacesStatuses` (an ended one a running one
+   * replaces, even one started the same second).
+   */
+  mirrorIfReplaceable: (
+    organizationId: string,
+    changes: { set: Record<string, unknown>; remove: string[] },
+    incoming: { subscriptionId: string; created: number; replacesStatuses: string[] },
+  ): TableWrite =>
+    patch(
+      subscriptions.key(organizationId),
+      changes,
+      anyOf(
+        absent('stripe_subscription_id'),
+        equals('stripe_subscription_id', incoming.subscriptionId),
+        lessThan('stripe_subscription_created', incoming.created),
+        ...(incoming.replacesStatuses.length > 0
+          ? [anyOf(...incoming.replacesStatuses.map((status) => equals('status', status)))]
+          : []),
+      ),
     ),
 };
 

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { TTL_ATTRIBUTE } from '../definition';
+import { create, getItem, listAll, listPage, patch, put, remove, type TableWrite } from '../commands';
+import { allOf, equals, greaterThan, lessThan } from '../conditions';
 import { key, stored, tableKey } from './stored';
+
+interface ReadOptions {
+  consistent?: boolean;
+}
 
 /**
  * A company sign-up waiting for its emailed code (issue 25): one item in the organisation's
@@ -42,6 +48,58 @@ export const emailConfirmations = {
     // ISO times sort as text; '0' is before any of them.
     sortBetween: ['0', key(now.toISOString())] as [string, string],
   }),
+  get: (organizationId: string, options?: ReadOptions): Promise<EmailConfirmationItem | null> =>
+    getItem(emailConfirmationItemSchema, emailConfirmations.key(organizationId), options),
+  /** One page of the sign-ups whose time ran out before `now`, oldest first. */
+  pageExpiredBy: (
+    now: Date,
+    { limit, cursor }: { limit: number; cursor: string | null },
+  ): Promise<{ items: EmailConfirmationItem[]; cursor: string | null }> =>
+    listPage(emailConfirmationItemSchema, emailConfirmations.expiredBy(now), { limit, cursor }),
+  create: (confirmation: EmailConfirmationItem): TableWrite => create(emailConfirmations.item(confirmation)),
+  /** One try fewer, if the code is still the one read and has tries left. */
+  spendTryIfCode: (organizationId: string, codeHash: string): TableWrite =>
+    patch(
+      emailConfirmations.key(organizationId),
+      { add: { attempts_left: -1 } },
+      allOf(equals('code_hash', codeHash), greaterThan('attempts_left', 0)),
+    ),
+  /** The right code entered: removed, if it is still that code, with tries left, unexpired at `now`. */
+  removeIfCodeUsable: (organizationId: string, codeHash: string, now: Date): TableWrite =>
+    remove(
+      emailConfirmations.key(organizationId),
+      allOf(
+        equals('code_hash', codeHash),
+        greaterThan('attempts_left', 0),
+        greaterThan('expires_at', now.toISOString()),
+      ),
+    ),
+  /** A new code with fresh tries, if no other code was sent since `codesSent` were. */
+  replaceCodeIfSent: (
+    organizationId: string,
+    code: { codeHash: string; attemptsLeft: number },
+    codesSent: number,
+  ): TableWrite =>
+    patch(
+      emailConfirmations.key(organizationId),
+      { set: { code_hash: code.codeHash, attempts_left: code.attemptsLeft }, add: { codes_sent: 1 } },
+      equals('codes_sent', codesSent),
+    ),
+  /**
+   * Removes the sign-up if its code is still the one read (no confirmation or new code came
+   * between) and, with `expiredBy`, if its time ran out before then.
+   */
+  removeIfUnchanged: (
+    organizationId: string,
+    codeHash: string,
+    { expiredBy }: { expiredBy?: Date } = {},
+  ): TableWrite => {
+    const still = equals('code_hash', codeHash);
+    return remove(
+      emailConfirmations.key(organizationId),
+      expiredBy ? allOf(still, lessThan('expires_at', expiredBy.toISOString())) : still,
+    );
+  },
 };
 
 export function hashConfirmationCode(organizationId: string, code: string): string {
@@ -90,6 +148,21 @@ export const signupAttempts = {
     partition: key(`SIGNUPATTEMPTS#${addressHash(email)}`),
     sortPrefix: key(ATTEMPT_PREFIX),
   }),
+  /** The attempts of an address, oldest first, read consistently. */
+  listOfAddress: (email: string): Promise<SignupAttemptItem[]> =>
+    listAll(signupAttemptItemSchema, signupAttempts.ofAddress(email), { consistent: true }),
+  put: (attempt: SignupAttemptItem): TableWrite => put(signupAttempts.item(attempt)),
+  /** One try fewer, if it has tries left. */
+  spendTry: (email: string, attemptId: string): TableWrite =>
+    patch(
+      signupAttempts.key(email, attemptId),
+      { add: { attempts_left: -1 } },
+      greaterThan('attempts_left', 0),
+    ),
+  /** Taken, if its code is still the one read. */
+  removeIfCode: (email: string, attemptId: string, codeHash: string): TableWrite =>
+    remove(signupAttempts.key(email, attemptId), equals('code_hash', codeHash)),
+  remove: (email: string, attemptId: string): TableWrite => remove(signupAttempts.key(email, attemptId)),
 };
 
 export function hashAttemptCode(email: string, attemptId: string, code: string): string {
