@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
+import { itemRead } from '../batch-read';
+import { listAll } from '../commands';
 import { key, stored, tableKey } from './stored';
 
 /** An agent API key: shown once at creation, kept only as its SHA-256 and a display prefix. */
@@ -21,6 +23,10 @@ export const apiKeys = {
     partition: key(`ORG#${organizationId}`),
     sortPrefix: key('APIKEY#'),
   }),
+  // helper B
+  read: (organizationId: string, id: string) => itemRead(apiKeyItemSchema, apiKeys.key(organizationId, id)),
+  listOfOrganization: (organizationId: string) =>
+    listAll(apiKeyItemSchema, apiKeys.ofOrganization(organizationId)),
 };
 
 /** What the table keeps of a key, and finds it by. */

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { TTL_ATTRIBUTE } from '../definition';
+import { itemRead } from '../batch-read';
+import { check, create, listAll, put, remove, update } from '../commands';
+import { absent, anyOf, equals, lessThan } from '../conditions';
 import { agentMachines } from './agents';
 import { key, stored, tableKey } from './stored';
 
@@ -37,6 +40,17 @@ export const devices = {
     partition: agentMachines.partition(organizationId),
     sortPrefix: key('DEVICE#'),
   }),
+  read: (organizationId: string, machineId: string) =>
+    itemRead(deviceItemSchema, devices.key(organizationId, machineId)),
+  /** In a transaction: the machine's device is still this one (not deleted, not enrolled again). */
+  checkIsDevice: (organizationId: string, machineId: string, deviceId: string) =>
+    check(devices.key(organizationId, machineId), equals('device_id', deviceId)),
+  /** In a transaction: the machine's device still has this token. */
+  checkHasToken: (organizationId: string, machineId: string, tokenHash: string) =>
+    check(devices.key(organizationId, machineId), equals('token_hash', tokenHash)),
+  /** The device goes only while it has the token read. */
+  removeIfToken: (organizationId: string, machineId: string, tokenHash: string) =>
+    remove(devices.key(organizationId, machineId), equals('token_hash', tokenHash)),
 };
 
 /** The token's hash → its device, read with a consistent get on every report. */
@@ -54,6 +68,15 @@ export type DeviceTokenLookupItem = z.infer<typeof deviceTokenLookupItemSchema>;
 export const deviceTokenLookups = {
   key: (tokenHash: string) => tableKey(`DEVICETOKEN#${tokenHash}`, 'DEVICE'),
   item: (lookup: DeviceTokenLookupItem) => stored(lookup, deviceTokenLookups.key(lookup.token_hash)),
+  /** A new token's lookup: refused when the hash is taken. */
+  create: (lookup: DeviceTokenLookupItem) => create(deviceTokenLookups.item(lookup)),
+  /** Replaces the lookup while it still names the same device. */
+  replaceIfDevice: (lookup: DeviceTokenLookupItem) =>
+    put(deviceTokenLookups.item(lookup), equals('device_id', lookup.device_id)),
+  remove: (tokenHash: string) => remove(deviceTokenLookups.key(tokenHash)),
+  /** The lookup goes only while it names this device. */
+  removeIfDevice: (tokenHash: string, deviceId: string) =>
+    remove(deviceTokenLookups.key(tokenHash), equals('device_id', deviceId)),
 };
 
 /** How many devices the organisation has enrolled: moved with each first enrolment and each deletion. */
@@ -63,6 +86,9 @@ export const enrolledMachines = {
     pk: agentMachines.partition(organizationId),
     sk: key('ENROLLED'),
   }),
+  /** Moves the count by `delta` (created at 0 when absent). */
+  move: (organizationId: string, delta: number) =>
+    update(enrolledMachines.key(organizationId), { add: { [ENROLLED_ATTRIBUTE]: delta } }),
 };
 export const enrolledMachinesSchema = z.object({ [ENROLLED_ATTRIBUTE]: z.number().optional() });
 
@@ -75,6 +101,13 @@ export const enrolmentWindows = {
   }),
   /** Epoch seconds, well after the window has closed. */
   expiry: (windowStart: number) => ({ [TTL_ATTRIBUTE]: Math.floor(windowStart / 1000) + 3600 }),
+  /** Counts one enrolment in the window, refused once it has `limit` of them. */
+  countIfUnder: (organizationId: string, windowStart: number, limit: number) =>
+    update(
+      enrolmentWindows.key(organizationId, windowStart),
+      { set: enrolmentWindows.expiry(windowStart), add: { [WINDOW_COUNT_ATTRIBUTE]: 1 } },
+      anyOf(absent(WINDOW_COUNT_ATTRIBUTE), lessThan(WINDOW_COUNT_ATTRIBUTE, limit)),
+    ),
 };
 
 /**
@@ -106,4 +139,16 @@ export const pendingDevices = {
     partition: agentMachines.partition(organizationId),
     sortPrefix: key('PENDINGDEVICE#'),
   }),
+  read: (organizationId: string, deviceId: string) =>
+    itemRead(pendingDeviceItemSchema, pendingDevices.key(organizationId, deviceId)),
+  /** Oldest first (device ids are ULIDs): the order they asked in. */
+  list: (organizationId: string) =>
+    listAll(pendingDeviceItemSchema, pendingDevices.ofOrganization(organizationId)),
+  create: (pending: PendingDeviceItem) => create(pendingDevices.item(pending)),
+  /** The pending item goes only while it is the one read: a racing approve or reject finds it gone. */
+  removeIfToken: (pending: PendingDeviceItem) =>
+    remove(
+      pendingDevices.key(pending.organization_id, pending.device_id),
+      equals('token_hash', pending.token_hash),
+    ),
 };

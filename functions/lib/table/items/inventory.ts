@@ -2,6 +2,10 @@ import * as z from 'zod';
 import { createHash } from 'node:crypto';
 import { machineChangeSchema } from '../../../../shared/inventory';
 import { TTL_ATTRIBUTE } from '../definition';
+import { itemRead } from '../batch-read';
+import { getItem, listAll, listPage, put, remove } from '../commands';
+import { absent, equals } from '../conditions';
+import { deleteKeys } from '../partitions';
 import { key, stored } from './stored';
 
 /**
@@ -53,6 +57,25 @@ export const machineLinks = {
   }),
   item: (organizationId: string, link: MachineLinkItem) =>
     stored(link, machineLinks.key(organizationId, link.machine_id)),
+  // helper B
+  get: (organizationId: string, machineId: string, { consistent = false } = {}) =>
+    getItem(machineLinkItemSchema, machineLinks.key(organizationId, machineId), { consistent }),
+  read: (organizationId: string, machineId: string) =>
+    itemRead(machineLinkItemSchema, machineLinks.key(organizationId, machineId)),
+  /** The link goes only while it names the asset it was read with (or none, as read). */
+  removeIfAsRead: (organizationId: string, link: MachineLinkItem) =>
+    remove(
+      machineLinks.key(organizationId, link.machine_id),
+      link.hardware_asset_id
+        ? equals('hardware_asset_id', link.hardware_asset_id)
+        : absent('hardware_asset_id'),
+    ),
+  /**
+   * A link without an asset, written as read: over a link still without an asset when one was
+   * read (`read`), else only where there is none yet.
+   */
+  putIfStillUnlinked: (organizationId: string, link: MachineLinkItem, read: MachineLinkItem | null) =>
+    put(machineLinks.item(organizationId, link), read ? absent('hardware_asset_id') : absent('machine_id')),
 };
 
 /**
@@ -70,6 +93,14 @@ export const machineSerials = {
   }),
   item: (organizationId: string, serial: MachineSerialItem) =>
     stored(serial, machineSerials.key(organizationId, serial.serial_number)),
+  // helper B
+  get: (organizationId: string, serial: string, { consistent = false } = {}) =>
+    getItem(machineSerialItemSchema, machineSerials.key(organizationId, serial), { consistent }),
+  put: (organizationId: string, serial: MachineSerialItem) =>
+    put(machineSerials.item(organizationId, serial)),
+  /** The lookup goes only while it names this machine. */
+  removeIfMachine: (organizationId: string, serial: string, machineId: string) =>
+    remove(machineSerials.key(organizationId, serial), equals('machine_id', machineId)),
 };
 
 /**
@@ -100,7 +131,39 @@ export const machineChangeSets = {
     partition: agentsPartition(organizationId),
     sortPrefix: key(`CHG#${machineId}#`),
   }),
+  // helper B
+  put: (organizationId: string, changeSet: MachineChangeSetItem) =>
+    put(machineChangeSets.item(organizationId, changeSet)),
+  /**
+   * One read of a machine's change sets, newest first, each with its sort key; with `through`, from
+   * that sort key (inclusive) on: every key between the prefix and it starts with the prefix.
+   */
+  pageOfMachine: (organizationId: string, machineId: string, through: string | undefined, limit: number) => {
+    const { partition, sortPrefix } = machineChangeSets.ofMachine(organizationId, machineId);
+    return listPage(
+      changeSetWithKeySchema,
+      through ? { partition, sortBetween: [sortPrefix, through] } : { partition, sortPrefix },
+      { newestFirst: true, limit, withKeys: true },
+    );
+  },
+  /** Deletes every change set of the machine. */
+  removeAllOfMachine: async (organizationId: string, machineId: string) => {
+    const changeSets = await listAll(
+      changeSetKeySchema,
+      machineChangeSets.ofMachine(organizationId, machineId),
+      { consistent: true, attributes: ['machine_id', 'at', 'part'] },
+    );
+    await deleteKeys(
+      changeSets
+        // The prefix of machine "a" also matches machine "a#b"'s change sets.
+        .filter((set) => set.machine_id === machineId)
+        .map((set) => machineChangeSets.key(organizationId, machineId, set.at, set.part)),
+    );
+  },
 };
+
+const changeSetWithKeySchema = machineChangeSetItemSchema.extend({ sk: z.string() });
+const changeSetKeySchema = machineChangeSetItemSchema.pick({ machine_id: true, at: true, part: true });
 
 /** 16 base64url characters of SHA-256: a program's name in keys, whatever its length or characters. */
 export function programHash(programKey: string): string {
