@@ -15,7 +15,7 @@ export function unchangedSince(current: AgentMachineItem): Condition {
 /** What a heartbeat applies on: the machine is as the report expects it to be. */
 export interface HeartbeatGuard {
   /** Nothing the timeline, the identity or the inventory link reads has changed. */
-  facts: string;
+  facts: unknown;
   /** The heavy sections stored in parts, with the hash each has. */
   sectionHashes: [AgentSectionName, string][];
   /** The report has its storage small: the machine's is not in parts either. */
