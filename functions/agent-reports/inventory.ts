@@ -219,6 +219,12 @@ export function reportChanges(
 export interface InventoryWrites {
   writes: TableWrite[];
   counters: LinkWrites['counters'];
+  /**
+   * A new machine made an asset (the organisation adds machines automatically): kept apart from
+   * `writes`, since the report writes it only under the plan's asset guard, with room counted
+   * there (./service.ts); without it the report is the same as one that adds nothing.
+   */
+  autoAdd: Omit<LinkWrites, 'asset'> | null;
 }
 
 /**
@@ -277,7 +283,12 @@ export async function inventoryWrites(
       machineSerials.put(organizationId, { serial_number: serial, machine_id: machine.machine_id }),
     );
   }
-  return { writes: [...writes, ...(link?.writes ?? [])], counters: link?.counters ?? new Map() };
+  if (link?.autoAdd) return { writes, counters: new Map(), autoAdd: link };
+  return {
+    writes: [...writes, ...(link?.writes ?? [])],
+    counters: link?.counters ?? new Map(),
+    autoAdd: null,
+  };
 }
 
 /**
@@ -327,7 +338,7 @@ async function linkByReport(
   newSerial: string | null,
   firstReport: boolean,
   now: Date,
-): Promise<(Omit<LinkWrites, 'asset'> & { duplicate?: true }) | null> {
+): Promise<(Omit<LinkWrites, 'asset'> & { duplicate?: true; autoAdd?: true }) | null> {
   const { organizationId } = device;
   const { link } = context;
   // A possible duplicate waits for an admin's decision: its reports link nothing meanwhile.
@@ -358,6 +369,11 @@ async function linkByReport(
     }
   }
   if (!firstReport || !device.autoAddMachines) return null;
+  // A first look, outside the guard: an organisation already at its limit never takes it. The
+  // count that decides is taken again under the guard, right before the report's transaction.
   if ((await countAssets(organizationId)) >= device.assetLimit) return null;
-  return addToInventoryWrites({ organizationId, facts, how: 'auto_add', actor, now, link });
+  return {
+    ...addToInventoryWrites({ organizationId, facts, how: 'auto_add', actor, now, link }),
+    autoAdd: true,
+  };
 }

@@ -1,6 +1,8 @@
 import type { AgentReport, AgentReportSection } from '../../shared/agent-data';
 import { DEVICE_TOKEN_MESSAGE, type DeviceCaller } from '../lib/agent-caller';
 import { TooManyRequests, Unauthorized } from '../lib/errors';
+import { countAssets, underPlanLimitGuard } from '../lib/plan-limits';
+import type { LeaseTerms } from '../lib/table/lease';
 import { AGENTS_COUNTER, counterUpdate, seenHourMove } from '../lib/table/counters';
 import {
   agentMachineItemSchema,
@@ -199,7 +201,7 @@ async function writeReport(
   // Programs past one report's moves: no facts hash, so the next report reads and indexes again.
   if (!extra.indexed) delete machine.facts;
   const writes = [...extra.writes, ...clone.writes];
-  if (current && shrunk.size === 0 && writes.length === 0 && extra.counters.size === 0) {
+  if (current && shrunk.size === 0 && writes.length === 0 && extra.counters.size === 0 && !extra.autoAdd) {
     return send(agentMachines.replaceIfUnchanged(organizationId, machine, current)).then(
       () => true,
       (error: unknown) => {
@@ -209,6 +211,64 @@ async function writeReport(
     );
   }
 
+  const transaction = (autoAdd: InventoryWrites['autoAdd']) =>
+    writeReportTransaction(device, machine, current, now, {
+      split,
+      shrunk,
+      previous,
+      writes: [...writes, ...(autoAdd?.writes ?? [])],
+      counters: new Map([...extra.counters, ...(autoAdd?.counters ?? [])]),
+    });
+  if (!extra.autoAdd) return transaction(null);
+  const autoAdd = extra.autoAdd;
+  return underPlanLimitGuard(
+    organizationId,
+    'assets',
+    device.assetLimit,
+    async () => transaction((await countAssets(organizationId)) < device.assetLimit ? autoAdd : null),
+    AUTO_ADD_GUARD_TERMS,
+  ).catch((error: unknown) => {
+    // The guard stayed busy (a long CSV import holds it): the report is recorded without the add.
+    if (error instanceof AutoAddGuardBusy) return transaction(null);
+    throw error;
+  });
+}
+
+/**
+ * The plan's asset guard as an agent's auto-add takes it (lib/plan-limits.ts). A report is not a
+ * person's request: it waits briefly (2 s, well inside the report function's 10 s timeout, with
+ * room for the report's own reads and writes), and when the guard stays busy (a CSV import holds it
+ * for minutes) the machine is not added this time: the agent gets its usual answer, never a 409
+ * or a timeout for a decision that is the organisation's, and a person can add it later.
+ */
+class AutoAddGuardBusy extends Error {}
+const AUTO_ADD_GUARD_TERMS: LeaseTerms = {
+  // As every holder's: longer than any function's timeout, so a crashed report frees the guard.
+  leaseMs: 60_000,
+  waitMs: 2_000,
+  busy: () => new AutoAddGuardBusy('The asset guard is busy'),
+};
+
+async function writeReportTransaction(
+  device: DeviceCaller,
+  machine: AgentMachineItem,
+  current: AgentMachineItem | null,
+  now: Date,
+  {
+    split,
+    shrunk,
+    previous,
+    writes,
+    counters: extraCounters,
+  }: {
+    split: Map<AgentSectionName, unknown[][]>;
+    shrunk: Map<AgentSectionName, number>;
+    previous: SectionState;
+    writes: TableWrite[];
+    counters: InventoryWrites['counters'];
+  },
+): Promise<boolean> {
+  const { organizationId } = device;
   type Part = 'machine' | 'device' | 'other';
   const outcome = await write<Part>(() => {
     const built: Built<Part> = { parts: [], items: [] };
@@ -217,7 +277,7 @@ async function writeReport(
       built.items.push(item);
     };
     for (const [section, count] of shrunk) {
-      const keys = { organization_id: organizationId, machine_id: report.machine_id, section };
+      const keys = { organization_id: organizationId, machine_id: machine.machine_id, section };
       split
         .get(section)
         ?.forEach((entries, part) =>
@@ -228,7 +288,7 @@ async function writeReport(
       }
     }
     for (const item of writes) add('other', item);
-    const counters = new Map(extra.counters);
+    const counters = new Map(extraCounters);
     if (!current) {
       add('machine', agentMachines.create(organizationId, machine));
       // A machine deleted (or its device enrolled again) since the token was checked stays so.
