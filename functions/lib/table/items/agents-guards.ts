@@ -1,9 +1,17 @@
 import { absent, allOf, anyOf, equals, lessThan, type Condition } from '../conditions';
-import type { AgentMachineItem, AgentSectionName } from './agents';
 
-/** The conditions a machine item is written under (items/agents.ts). */
+/**
+ * The conditions a machine item is written under (items/agents.ts). The machine's shape is spelled
+ * out here, not imported, so the two modules do not import each other.
+ */
 
-export function unchangedSince(current: AgentMachineItem): Condition {
+/** What a write from a read compares with: the machine item as read. */
+interface ReadMachine {
+  last_seen: string;
+  report_window_count?: number | undefined;
+}
+
+export function unchangedSince(current: ReadMachine): Condition {
   return allOf(
     equals('last_seen', current.last_seen),
     current.report_window_count === undefined
@@ -17,7 +25,7 @@ export interface HeartbeatGuard {
   /** Nothing the timeline, the identity or the inventory link reads has changed. */
   facts: unknown;
   /** The heavy sections stored in parts, with the hash each has. */
-  sectionHashes: [AgentSectionName, string][];
+  sectionHashes: [string, string][];
   /** The report has its storage small: the machine's is not in parts either. */
   storageInline: boolean;
   /** No report as new is recorded. */
@@ -30,7 +38,7 @@ export interface HeartbeatGuard {
 
 export function heartbeatCondition(guard: HeartbeatGuard): Condition {
   const sameSection =
-    (section: AgentSectionName, hash: string): Condition =>
+    (section: string, hash: string): Condition =>
     (e) =>
       `${e.name('sections')}.${e.name(section)}.${e.name('hash')} = ${e.value(hash)}`;
   const storageNotParted: Condition = (e) =>
