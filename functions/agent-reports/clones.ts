@@ -7,9 +7,8 @@ import {
 } from '../../shared/machine-clones';
 import { agentActor } from '../inventory/machine-links';
 import { auditEntry } from '../lib/audit-trail';
-import type { TableWrite } from '../lib/table/commands';
-import { absent, anyOf, lessThan, type Condition } from '../lib/table/conditions';
 import type { AgentMachineItem } from '../lib/table/items/agents';
+import type { TableWrite } from '../lib/table/transaction';
 
 /**
  * Possible clones as a report finds them (shared/machine-clones.ts): a report whose last boot is
@@ -53,11 +52,12 @@ export function cloneReport(
 }
 
 /**
- * The heartbeat's part: it applies only when the report's boot has not gone back, so a report
- * that does falls back to the read that counts it. A report without its boot asks nothing.
+ * The heartbeat's part: it applies only when the report's boot has not gone back (a recorded boot
+ * below this), so a report that does falls back to the read that counts it. A report without its
+ * boot asks nothing.
  */
-export function bootNotBack(reportedBoot: number | null | undefined): Condition[] {
-  if (reportedBoot === null || reportedBoot === undefined) return [];
+export function bootNotBackBelow(reportedBoot: number | null | undefined): number | undefined {
+  if (reportedBoot === null || reportedBoot === undefined) return undefined;
   // Recorded boot ≤ reported + tolerance (whole seconds): bootWentBack's converse.
-  return [anyOf(absent('last_boot'), lessThan('last_boot', reportedBoot + CLONE_BOOT_TOLERANCE_SECONDS + 1))];
+  return reportedBoot + CLONE_BOOT_TOLERANCE_SECONDS + 1;
 }

@@ -16,22 +16,18 @@ import type { AgentCaller } from '../lib/agent-caller';
 import { auditEntry } from '../lib/audit-trail';
 import { Forbidden, TooManyRequests } from '../lib/errors';
 import { planLimits } from '../lib/plan-limits';
-import { check, create, getEachItem, isConditionFailure, send, update } from '../lib/table/commands';
-import { absent, anyOf, equals, lessThan } from '../lib/table/conditions';
+import { batchRead } from '../lib/table/batch-read';
 import { agentMachines } from '../lib/table/items/agents';
-import { apiKeyItemSchema, apiKeys, type ApiKeyItem } from '../lib/table/items/api-keys';
+import { apiKeys, type ApiKeyItem } from '../lib/table/items/api-keys';
 import {
-  deviceItemSchema,
   devices,
   deviceTokenLookups,
   enrolmentWindows,
   hashDeviceToken,
   pendingDevices,
-  WINDOW_COUNT_ATTRIBUTE,
   type DeviceItem,
 } from '../lib/table/items/devices';
-import { fromStored } from '../lib/table/items/stored';
-import { write } from '../lib/table/transaction';
+import { isConditionFailure, send, write } from '../lib/table/transaction';
 import { deviceWrites, lookupOf, type DevicePart } from '../inventory/device-writes';
 
 /**
@@ -56,17 +52,13 @@ export function minuteWindow(now: Date): { start: number; retryAfterSeconds: num
 /** Counts one enrolment in the organisation's minute, refused (429) once the minute has its fill. */
 async function countEnrolment(organizationId: string, now: Date): Promise<void> {
   const window = minuteWindow(now);
-  await send(
-    update(
-      enrolmentWindows.key(organizationId, window.start),
-      { set: enrolmentWindows.expiry(window.start), add: { [WINDOW_COUNT_ATTRIBUTE]: 1 } },
-      anyOf(absent(WINDOW_COUNT_ATTRIBUTE), lessThan(WINDOW_COUNT_ATTRIBUTE, ENROLMENTS_PER_MINUTE)),
-    ),
-  ).catch((error: unknown) => {
-    if (isConditionFailure(error))
-      throw new TooManyRequests(ENROLMENT_RATE_MESSAGE, window.retryAfterSeconds);
-    throw error;
-  });
+  await send(enrolmentWindows.countIfUnder(organizationId, window.start, ENROLMENTS_PER_MINUTE)).catch(
+    (error: unknown) => {
+      if (isConditionFailure(error))
+        throw new TooManyRequests(ENROLMENT_RATE_MESSAGE, window.retryAfterSeconds);
+      throw error;
+    },
+  );
 }
 
 /** The organisation's id and 32 random bytes (43 base64url characters): DEVICE_TOKEN_PATTERN. */
@@ -115,16 +107,14 @@ export async function enrolDevice(
     api_key_id: caller.apiKeyId,
   };
   for (let attempt = 0; attempt < ENROL_ATTEMPTS; attempt++) {
-    const [storedDevice, storedMachine, storedKey] = await getEachItem(
-      [
-        devices.key(organizationId, input.machine_id),
-        agentMachines.key(organizationId, input.machine_id),
-        apiKeys.key(organizationId, caller.apiKeyId),
-      ],
-      { consistent: true, what: 'the device' },
-    );
-    const previous = storedDevice ? fromStored(deviceItemSchema, storedDevice) : null;
-    const apiKey = storedKey ? fromStored(apiKeyItemSchema, storedKey) : null;
+    const batch = batchRead({ consistent: true, what: 'the device' });
+    const readDevice = batch.add(devices.read(organizationId, input.machine_id));
+    const readMachine = batch.add(agentMachines.read(organizationId, input.machine_id));
+    const readKey = batch.add(apiKeys.read(organizationId, caller.apiKeyId));
+    await batch.run();
+    const previous = readDevice();
+    const storedMachine = readMachine();
+    const apiKey = readKey();
     if (previous && previous.token_hash !== provenTokenHash) {
       if (await holdForApproval({ device, previous, apiKey, input, now })) {
         return {
@@ -143,7 +133,7 @@ export async function enrolDevice(
         previous,
         machineExists: storedMachine !== null,
         assetLimit,
-        lookup: create(deviceTokenLookups.item(lookupOf(device))),
+        lookup: deviceTokenLookups.create(lookupOf(device)),
       });
       if (previous) {
         built.parts.push('other');
@@ -193,25 +183,20 @@ async function holdForApproval(input: {
   const outcome = await write<'device' | 'other'>(() => ({
     parts: ['device', 'other', 'other', 'other'],
     items: [
-      check(
-        devices.key(device.organization_id, device.machine_id),
-        equals('token_hash', previous.token_hash),
-      ),
-      create(deviceTokenLookups.item(lookupOf(device, true))),
-      create(
-        pendingDevices.item({
-          organization_id: device.organization_id,
-          device_id: device.device_id,
-          machine_id: device.machine_id,
-          token_hash: device.token_hash,
-          hostname: device.hostname,
-          os_type: input.input.os_type ?? null,
-          requested_at: now.toISOString(),
-          api_key_id: device.api_key_id ?? '',
-          enrolled_device_id: previous.device_id,
-          enrolled_hostname: previous.hostname,
-        }),
-      ),
+      devices.checkHasToken(device.organization_id, device.machine_id, previous.token_hash),
+      deviceTokenLookups.create(lookupOf(device, true)),
+      pendingDevices.create({
+        organization_id: device.organization_id,
+        device_id: device.device_id,
+        machine_id: device.machine_id,
+        token_hash: device.token_hash,
+        hostname: device.hostname,
+        os_type: input.input.os_type ?? null,
+        requested_at: now.toISOString(),
+        api_key_id: device.api_key_id ?? '',
+        enrolled_device_id: previous.device_id,
+        enrolled_hostname: previous.hostname,
+      }),
       auditEntry({
         organizationId: device.organization_id,
         actor: keyActor(input.apiKey),

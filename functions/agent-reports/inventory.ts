@@ -20,24 +20,17 @@ import { markDuplicateWrites } from '../inventory/duplicates';
 import { readHardwareAsset, readSerialClaim } from '../inventory/assets';
 import type { DeviceCaller } from '../lib/agent-caller';
 import { auditEntry } from '../lib/audit-trail';
-import { getEachItem, getItem, put, send, type TableWrite } from '../lib/table/commands';
 import { countAssets } from '../lib/plan-limits';
 import { TTL_ATTRIBUTE } from '../lib/table/definition';
-import {
-  agentMachineItemSchema,
-  agentMachines,
-  agentSectionItemSchema,
-  agentSections,
-  type AgentMachineItem,
-} from '../lib/table/items/agents';
+import { batchRead } from '../lib/table/batch-read';
+import { agentMachines, agentSections, type AgentMachineItem } from '../lib/table/items/agents';
 import {
   machineChangeSets,
-  machineLinkItemSchema,
   machineLinks,
   machineSerials,
   type MachineLinkItem,
 } from '../lib/table/items/inventory';
-import { fromStored } from '../lib/table/items/stored';
+import { send, type TableWrite } from '../lib/table/transaction';
 import {
   factChanges,
   programSet,
@@ -78,32 +71,32 @@ export async function readMachineContext(
   if (!current) return { link: await readLink(organizationId, machineId), identity: null, software: null };
   const softwareParts = softwareChanged ? (current.sections.installed_software?.parts ?? 0) : 0;
   const part = (section: 'identity' | 'installed_software', index: number) =>
-    agentSections.key({ organization_id: organizationId, machine_id: machineId, section, part: index });
-  const [link, identity, ...software] = await getEachItem(
-    [
-      machineLinks.key(organizationId, machineId),
-      part('identity', 0),
-      ...Array.from({ length: softwareParts }, (_, index) => part('installed_software', index)),
-    ],
-    { consistent: true },
+    agentSections.read({ organization_id: organizationId, machine_id: machineId, section, part: index });
+  const batch = batchRead({ consistent: true });
+  const linkRead = batch.add(machineLinks.read(organizationId, machineId));
+  const readIdentity = batch.add(part('identity', 0));
+  const readSoftware = Array.from({ length: softwareParts }, (_, index) =>
+    batch.add(part('installed_software', index)),
   );
-  const identityPart = identity ? fromStored(agentSectionItemSchema, identity) : null;
+  await batch.run();
+  const identityPart = readIdentity();
   return {
-    link: link ? fromStored(machineLinkItemSchema, link) : null,
+    link: linkRead(),
     identity: identityPart ? (z.array(machineIdentitySchema).parse(identityPart.entries)[0] ?? null) : null,
     software:
       current.sections.installed_software && softwareChanged
         ? programSet(
-            software.flatMap((item) =>
-              item ? softwareEntries.parse(fromStored(agentSectionItemSchema, item).entries) : [],
-            ),
+            readSoftware.flatMap((read) => {
+              const item = read();
+              return item ? softwareEntries.parse(item.entries) : [];
+            }),
           )
         : null,
   };
 }
 
 async function readLink(organizationId: string, machineId: string): Promise<MachineLinkItem | null> {
-  return getItem(machineLinkItemSchema, machineLinks.key(organizationId, machineId), { consistent: true });
+  return machineLinks.get(organizationId, machineId, { consistent: true });
 }
 
 /** Change sets past this size are split, never cut (an item holds 400 KB). */
@@ -120,15 +113,13 @@ function changeSetWrites(
   const at = now.toISOString();
   const expires = Math.floor(now.getTime() / 1000) + CHANGE_RETENTION_DAYS * 86_400;
   return splitSection(changes, CHANGE_SET_PART_BYTES).map((part, index) =>
-    put(
-      machineChangeSets.item(organizationId, {
-        machine_id: machineId,
-        at,
-        part: index,
-        changes: part,
-        [TTL_ATTRIBUTE]: expires,
-      }),
-    ),
+    machineChangeSets.put(organizationId, {
+      machine_id: machineId,
+      at,
+      part: index,
+      changes: part,
+      [TTL_ATTRIBUTE]: expires,
+    }),
   );
 }
 
@@ -228,6 +219,12 @@ export function reportChanges(
 export interface InventoryWrites {
   writes: TableWrite[];
   counters: LinkWrites['counters'];
+  /**
+   * A new machine made an asset (the organisation adds machines automatically): kept apart from
+   * `writes`, since the report writes it only under the plan's asset guard, with room counted
+   * there (./service.ts); without it the report is the same as one that adds nothing.
+   */
+  autoAdd: Omit<LinkWrites, 'asset'> | null;
 }
 
 /**
@@ -259,16 +256,14 @@ export async function inventoryWrites(
   const identity = reportedIdentity(report, collected);
   if (identity && JSON.stringify(identity) !== JSON.stringify(context.identity)) {
     writes.push(
-      put(
-        agentSections.item({
-          organization_id: organizationId,
-          machine_id: machine.machine_id,
-          section: 'identity',
-          part: 0,
-          entries: [identity],
-          written_at: now.toISOString(),
-        }),
-      ),
+      agentSections.put({
+        organization_id: organizationId,
+        machine_id: machine.machine_id,
+        section: 'identity',
+        part: 0,
+        entries: [identity],
+        written_at: now.toISOString(),
+      }),
     );
   }
   const serial = collected.has('system') ? (report.service_tag ?? null) : undefined;
@@ -285,10 +280,15 @@ export async function inventoryWrites(
   // A possible duplicate does not become the machine an asset created later finds by that serial.
   if (serialIsNew && !link?.duplicate) {
     writes.push(
-      put(machineSerials.item(organizationId, { serial_number: serial, machine_id: machine.machine_id })),
+      machineSerials.put(organizationId, { serial_number: serial, machine_id: machine.machine_id }),
     );
   }
-  return { writes: [...writes, ...(link?.writes ?? [])], counters: link?.counters ?? new Map() };
+  if (link?.autoAdd) return { writes, counters: new Map(), autoAdd: link };
+  return {
+    writes: [...writes, ...(link?.writes ?? [])],
+    counters: link?.counters ?? new Map(),
+    autoAdd: null,
+  };
 }
 
 /**
@@ -307,7 +307,7 @@ async function duplicateOf(
   const previous = asset.machine_id;
   if (!previous || previous === machine.machine_id) return null;
   const [linked, previousLink] = await Promise.all([
-    getItem(agentMachineItemSchema, agentMachines.key(organizationId, previous), { consistent: true }),
+    agentMachines.get(organizationId, previous, { consistent: true }),
     readLink(organizationId, previous),
   ]);
   if (handsOverBySerial(linked?.last_seen ?? null, now)) return { previousLink };
@@ -338,7 +338,7 @@ async function linkByReport(
   newSerial: string | null,
   firstReport: boolean,
   now: Date,
-): Promise<(Omit<LinkWrites, 'asset'> & { duplicate?: true }) | null> {
+): Promise<(Omit<LinkWrites, 'asset'> & { duplicate?: true; autoAdd?: true }) | null> {
   const { organizationId } = device;
   const { link } = context;
   // A possible duplicate waits for an admin's decision: its reports link nothing meanwhile.
@@ -369,6 +369,11 @@ async function linkByReport(
     }
   }
   if (!firstReport || !device.autoAddMachines) return null;
+  // A first look, outside the guard: an organisation already at its limit never takes it. The
+  // count that decides is taken again under the guard, right before the report's transaction.
   if ((await countAssets(organizationId)) >= device.assetLimit) return null;
-  return addToInventoryWrites({ organizationId, facts, how: 'auto_add', actor, now, link });
+  return {
+    ...addToInventoryWrites({ organizationId, facts, how: 'auto_add', actor, now, link }),
+    autoAdd: true,
+  };
 }

@@ -1,8 +1,7 @@
 import { REPORTS_PER_MINUTE } from '../../shared/agent-data';
 import { TooManyRequests } from '../lib/errors';
-import { isConditionFailure, send, update } from '../lib/table/commands';
-import { absent, allOf, anyOf, equals, lessThan, type Condition } from '../lib/table/conditions';
 import { agentMachines, type AgentMachineItem } from '../lib/table/items/agents';
+import { isConditionFailure, send } from '../lib/table/transaction';
 import { minuteWindow } from './enrolment';
 
 /**
@@ -14,13 +13,13 @@ import { minuteWindow } from './enrolment';
 
 const REPORT_RATE_MESSAGE = `This device sends more than ${REPORTS_PER_MINUTE} reports a minute; send the next one later`;
 
-/** The heartbeat's part: it opens the minute, so it applies only when the minute is a new one. */
-export function newReportWindow(now: Date): { fields: Record<string, number>; condition: Condition } {
+/**
+ * The heartbeat's part: it opens the minute, so it applies only when the minute is a new one (the
+ * recorded window started before it).
+ */
+export function newReportWindow(now: Date): { fields: Record<string, number>; startedBefore: number } {
   const { start } = minuteWindow(now);
-  return {
-    fields: { report_window_start: start, report_window_count: 1 },
-    condition: anyOf(absent('report_window_start'), lessThan('report_window_start', start)),
-  };
+  return { fields: { report_window_start: start, report_window_count: 1 }, startedBefore: start };
 }
 
 /** The window a report writes into a machine item read first; 429 when the device is past its rate. */
@@ -36,33 +35,16 @@ export function nextReportWindow(
 }
 
 /**
- * A machine item written from a read is guarded by the report it replaces and by the count of its
- * window, which a superseded report (below) moves without writing a report.
- */
-export function unchangedSince(current: AgentMachineItem): Condition {
-  return allOf(
-    equals('last_seen', current.last_seen),
-    current.report_window_count === undefined
-      ? absent('report_window_count')
-      : equals('report_window_count', current.report_window_count),
-  );
-}
-
-/**
  * A report that lost a race to a newer one of its machine is not written, but the device did send
  * it: it counts in the window the newer report opened (the same minute or a later one), and is
  * refused once that window has its fill, so racing reports cannot pass the rate.
  */
 export async function countSupersededReport(organizationId: string, machineId: string, now: Date) {
   const { retryAfterSeconds } = minuteWindow(now);
-  await send(
-    update(
-      agentMachines.key(organizationId, machineId),
-      { add: { report_window_count: 1 } },
-      lessThan('report_window_count', REPORTS_PER_MINUTE),
-    ),
-  ).catch((error: unknown) => {
-    if (isConditionFailure(error)) throw new TooManyRequests(REPORT_RATE_MESSAGE, retryAfterSeconds);
-    throw error;
-  });
+  await send(agentMachines.countReportIfUnder(organizationId, machineId, REPORTS_PER_MINUTE)).catch(
+    (error: unknown) => {
+      if (isConditionFailure(error)) throw new TooManyRequests(REPORT_RATE_MESSAGE, retryAfterSeconds);
+      throw error;
+    },
+  );
 }

@@ -1,20 +1,8 @@
-import * as z from 'zod';
 import type { AgentReport, AgentReportSection } from '../../shared/agent-data';
 import { DEVICE_TOKEN_MESSAGE, type DeviceCaller } from '../lib/agent-caller';
 import { TooManyRequests, Unauthorized } from '../lib/errors';
-import {
-  check,
-  create,
-  getItem,
-  isConditionFailure,
-  patch,
-  put,
-  remove,
-  send,
-  updateReturningOld,
-  type TableWrite,
-} from '../lib/table/commands';
-import { allOf, equals, lessThan, type Condition } from '../lib/table/conditions';
+import { countAssets, underPlanLimitGuard } from '../lib/plan-limits';
+import type { LeaseTerms } from '../lib/table/lease';
 import { counterUpdate } from '../lib/table/counters';
 import { AGENTS_COUNTER, seenHourMove } from '../inventory/counts';
 import {
@@ -28,11 +16,11 @@ import {
   type SectionState,
 } from '../lib/table/items/agents';
 import { devices } from '../lib/table/items/devices';
-import { write, type Built } from '../lib/table/transaction';
+import { isConditionFailure, send, write, type Built, type TableWrite } from '../lib/table/transaction';
 import { inventoryWrites, readMachineContext, reportChanges, type InventoryWrites } from './inventory';
 import { factsHash, programSet } from '../inventory/machine-changes';
-import { countSupersededReport, newReportWindow, nextReportWindow, unchangedSince } from './report-window';
-import { bootNotBack, cloneReport } from './clones';
+import { countSupersededReport, newReportWindow, nextReportWindow } from './report-window';
+import { bootNotBackBelow, cloneReport } from './clones';
 import { moveSoftwareIndex } from '../inventory/software-index';
 import {
   checkWriteSize,
@@ -63,7 +51,7 @@ function withoutNulls<T extends Record<string, unknown>>(value: T): WithoutNull<
 }
 
 async function getMachineItem(organizationId: string, machineId: string): Promise<AgentMachineItem | null> {
-  return getItem(agentMachineItemSchema, agentMachines.key(organizationId, machineId), { consistent: true });
+  return agentMachines.get(organizationId, machineId, { consistent: true });
 }
 
 const REPORT_ATTEMPTS = 5;
@@ -106,14 +94,6 @@ function reportWrite(report: FittedReport, now: Date): ReportWrite {
   };
 }
 
-const sameSection =
-  (section: AgentSectionName, hash: string): Condition =>
-  (e) =>
-    `${e.name('sections')}.${e.name(section)}.${e.name('hash')} = ${e.value(hash)}`;
-
-const storageNotParted: Condition = (e) =>
-  `attribute_not_exists(${e.name('sections')}.${e.name('storage_info')})`;
-
 /**
  * The usual report, a heartbeat whose heavy sections are unchanged, written without reading the
  * machine first: one update of the machine item, on condition that it exists with the same section
@@ -128,34 +108,34 @@ async function recordHeartbeat(
   const { heavy, fields, boot } = reportWrite(report, now);
   const entries = Object.entries(fields);
   const window = newReportWindow(now);
-  const heartbeat = patch(
-    agentMachines.key(organizationId, report.machine_id),
+  const bootBelow = bootNotBackBelow(boot);
+  const heartbeat = agentMachines.updateHeartbeat(
+    organizationId,
+    report.machine_id,
     {
       set: { ...Object.fromEntries(entries.filter(([, value]) => value !== null)), ...window.fields },
       // The API shows a field the machine no longer reports as null; the item leaves it out. Items
       // written before the organisation was left to the key carry a copy of it, which goes.
       remove: [...entries.filter(([, value]) => value === null).map(([name]) => name), 'organization_id'],
     },
-    allOf(
+    {
       // Nothing the timeline, the identity or the inventory link reads has changed.
-      equals('facts', fields.facts),
-      ...[...heavy.parted].map(([section, { hash }]) => sameSection(section, hash)),
-      ...(heavy.inlineStorage ? [storageNotParted] : []),
-      lessThan('last_seen', now.toISOString()),
-      ...bootNotBack(boot),
-      window.condition,
-    ),
+      facts: fields.facts,
+      sectionHashes: [...heavy.parted].map(([section, { hash }]) => [section, hash]),
+      storageInline: heavy.inlineStorage !== undefined,
+      seenBefore: now.toISOString(),
+      ...(bootBelow === undefined ? {} : { bootBelow }),
+      windowBefore: window.startedBefore,
+    },
   );
-  return updateReturningOld(heartbeat).then(
-    (previous) => ({ previousSeen: previousSeenSchema.parse(previous).last_seen }),
+  return heartbeat.then(
+    (previous) => ({ previousSeen: previous.last_seen }),
     (error: unknown) => {
       if (isConditionFailure(error)) return null;
       throw error;
     },
   );
 }
-
-const previousSeenSchema = z.object({ last_seen: z.string().optional() });
 
 /**
  * A report that starts a new clock hour for its machine moves it into that hour's count, which the
@@ -222,8 +202,8 @@ async function writeReport(
   // Programs past one report's moves: no facts hash, so the next report reads and indexes again.
   if (!extra.indexed) delete machine.facts;
   const writes = [...extra.writes, ...clone.writes];
-  if (current && shrunk.size === 0 && writes.length === 0 && extra.counters.size === 0) {
-    return send(put(agentMachines.item(organizationId, machine), unchangedSince(current))).then(
+  if (current && shrunk.size === 0 && writes.length === 0 && extra.counters.size === 0 && !extra.autoAdd) {
+    return send(agentMachines.replaceIfUnchanged(organizationId, machine, current)).then(
       () => true,
       (error: unknown) => {
         if (isConditionFailure(error)) return false;
@@ -232,6 +212,64 @@ async function writeReport(
     );
   }
 
+  const transaction = (autoAdd: InventoryWrites['autoAdd']) =>
+    writeReportTransaction(device, machine, current, now, {
+      split,
+      shrunk,
+      previous,
+      writes: [...writes, ...(autoAdd?.writes ?? [])],
+      counters: new Map([...extra.counters, ...(autoAdd?.counters ?? [])]),
+    });
+  if (!extra.autoAdd) return transaction(null);
+  const autoAdd = extra.autoAdd;
+  return underPlanLimitGuard(
+    organizationId,
+    'assets',
+    device.assetLimit,
+    async () => transaction((await countAssets(organizationId)) < device.assetLimit ? autoAdd : null),
+    AUTO_ADD_GUARD_TERMS,
+  ).catch((error: unknown) => {
+    // The guard stayed busy (a long CSV import holds it): the report is recorded without the add.
+    if (error instanceof AutoAddGuardBusy) return transaction(null);
+    throw error;
+  });
+}
+
+/**
+ * The plan's asset guard as an agent's auto-add takes it (lib/plan-limits.ts). A report is not a
+ * person's request: it waits briefly (2 s, well inside the report function's 10 s timeout, with
+ * room for the report's own reads and writes), and when the guard stays busy (a CSV import holds it
+ * for minutes) the machine is not added this time: the agent gets its usual answer, never a 409
+ * or a timeout for a decision that is the organisation's, and a person can add it later.
+ */
+class AutoAddGuardBusy extends Error {}
+const AUTO_ADD_GUARD_TERMS: LeaseTerms = {
+  // As every holder's: longer than any function's timeout, so a crashed report frees the guard.
+  leaseMs: 60_000,
+  waitMs: 2_000,
+  busy: () => new AutoAddGuardBusy('The asset guard is busy'),
+};
+
+async function writeReportTransaction(
+  device: DeviceCaller,
+  machine: AgentMachineItem,
+  current: AgentMachineItem | null,
+  now: Date,
+  {
+    split,
+    shrunk,
+    previous,
+    writes,
+    counters: extraCounters,
+  }: {
+    split: Map<AgentSectionName, unknown[][]>;
+    shrunk: Map<AgentSectionName, number>;
+    previous: SectionState;
+    writes: TableWrite[];
+    counters: InventoryWrites['counters'];
+  },
+): Promise<boolean> {
+  const { organizationId } = device;
   type Part = 'machine' | 'device' | 'other';
   const outcome = await write<Part>(() => {
     const built: Built<Part> = { parts: [], items: [] };
@@ -240,28 +278,25 @@ async function writeReport(
       built.items.push(item);
     };
     for (const [section, count] of shrunk) {
-      const keys = { organization_id: organizationId, machine_id: report.machine_id, section };
+      const keys = { organization_id: organizationId, machine_id: machine.machine_id, section };
       split
         .get(section)
         ?.forEach((entries, part) =>
-          add('other', put(agentSections.item({ ...keys, part, entries, written_at: now.toISOString() }))),
+          add('other', agentSections.put({ ...keys, part, entries, written_at: now.toISOString() })),
         );
       for (let part = count; part < (previous[section]?.parts ?? 0); part++) {
-        add('other', remove(agentSections.key({ ...keys, part })));
+        add('other', agentSections.remove({ ...keys, part }));
       }
     }
     for (const item of writes) add('other', item);
-    const counters = new Map(extra.counters);
+    const counters = new Map(extraCounters);
     if (!current) {
-      add('machine', create(agentMachines.item(organizationId, machine)));
+      add('machine', agentMachines.create(organizationId, machine));
       // A machine deleted (or its device enrolled again) since the token was checked stays so.
-      add(
-        'device',
-        check(devices.key(organizationId, machine.machine_id), equals('device_id', device.deviceId)),
-      );
+      add('device', devices.checkIsDevice(organizationId, machine.machine_id, device.deviceId));
       counters.set(AGENTS_COUNTER, 1);
     } else {
-      add('machine', put(agentMachines.item(organizationId, machine), unchangedSince(current)));
+      add('machine', agentMachines.replaceIfUnchanged(organizationId, machine, current));
     }
     for (const item of counterUpdate(organizationId, counters)) add('other', item);
     return built;

@@ -8,20 +8,16 @@ import { auditEntry } from '../lib/audit-trail';
 import type { Caller } from '../lib/caller';
 import { Forbidden, NotFound, TooManyRequests } from '../lib/errors';
 import { planLimits } from '../lib/plan-limits';
-import { getEachItem, listAll, put, remove } from '../lib/table/commands';
-import { equals } from '../lib/table/conditions';
+import { batchRead, readEach } from '../lib/table/batch-read';
 import { agentMachines } from '../lib/table/items/agents';
-import { apiKeyItemSchema, apiKeys } from '../lib/table/items/api-keys';
+import { apiKeys } from '../lib/table/items/api-keys';
 import {
-  deviceItemSchema,
   devices,
   deviceTokenLookups,
-  pendingDeviceItemSchema,
   pendingDevices,
   type DeviceItem,
   type PendingDeviceItem,
 } from '../lib/table/items/devices';
-import { fromStored } from '../lib/table/items/stored';
 import { write } from '../lib/table/transaction';
 
 /**
@@ -33,8 +29,8 @@ import { write } from '../lib/table/transaction';
 /** Oldest first: the order they asked in. */
 export async function listPendingDevices(organizationId: string): Promise<PendingDevice[]> {
   const [pending, keys] = await Promise.all([
-    listAll(pendingDeviceItemSchema, pendingDevices.ofOrganization(organizationId)),
-    listAll(apiKeyItemSchema, apiKeys.ofOrganization(organizationId)),
+    pendingDevices.list(organizationId),
+    apiKeys.listAllOfOrganization(organizationId),
   ]);
   const prefixes = new Map(keys.map((key) => [key.id, key.prefix]));
   return pending.map((item) => ({
@@ -53,20 +49,17 @@ export async function listPendingDevices(organizationId: string): Promise<Pendin
 const APPROVE_ATTEMPTS = 5;
 
 async function readPending(organizationId: string, deviceId: string) {
-  const [storedPending] = await getEachItem([pendingDevices.key(organizationId, deviceId)], {
+  const [pending] = await readEach([pendingDevices.read(organizationId, deviceId)], {
     consistent: true,
     what: 'the pending device',
   });
-  if (!storedPending) throw new NotFound(DEVICE_APPROVAL_TEXTS.notFound);
-  return fromStored(pendingDeviceItemSchema, storedPending);
+  if (!pending) throw new NotFound(DEVICE_APPROVAL_TEXTS.notFound);
+  return pending;
 }
 
 /** The pending item goes only while it is the one read: a racing approve or reject finds it gone. */
 function pendingRemoval(pending: PendingDeviceItem) {
-  return remove(
-    pendingDevices.key(pending.organization_id, pending.device_id),
-    equals('token_hash', pending.token_hash),
-  );
+  return pendingDevices.removeIfToken(pending);
 }
 
 export async function approvePendingDevice(caller: Caller, deviceId: string, now: Date): Promise<void> {
@@ -74,14 +67,12 @@ export async function approvePendingDevice(caller: Caller, deviceId: string, now
   const { assetLimit } = planLimits(caller.subscription);
   for (let attempt = 0; attempt < APPROVE_ATTEMPTS; attempt++) {
     const pending = await readPending(organizationId, deviceId);
-    const [storedDevice, storedMachine] = await getEachItem(
-      [
-        devices.key(organizationId, pending.machine_id),
-        agentMachines.key(organizationId, pending.machine_id),
-      ],
-      { consistent: true, what: 'the device' },
-    );
-    const previous = storedDevice ? fromStored(deviceItemSchema, storedDevice) : null;
+    const batch = batchRead({ consistent: true, what: 'the device' });
+    const readDevice = batch.add(devices.read(organizationId, pending.machine_id));
+    const readMachine = batch.add(agentMachines.read(organizationId, pending.machine_id));
+    await batch.run();
+    const previous = readDevice();
+    const storedMachine = readMachine();
     const device: DeviceItem = {
       organization_id: organizationId,
       machine_id: pending.machine_id,
@@ -98,7 +89,7 @@ export async function approvePendingDevice(caller: Caller, deviceId: string, now
         machineExists: storedMachine !== null,
         assetLimit,
         // The pending lookup becomes the device's: its token works from this transaction on.
-        lookup: put(deviceTokenLookups.item(lookupOf(device)), equals('device_id', device.device_id)),
+        lookup: deviceTokenLookups.replaceIfDevice(lookupOf(device)),
       });
       return {
         parts: [...built.parts, 'pending', 'other'],
@@ -141,7 +132,7 @@ export async function rejectPendingDevice(caller: Caller, deviceId: string, now:
     parts: ['pending', 'other', 'other'],
     items: [
       pendingRemoval(pending),
-      remove(deviceTokenLookups.key(pending.token_hash), equals('device_id', pending.device_id)),
+      deviceTokenLookups.removeIfDevice(pending.token_hash, pending.device_id),
       auditEntry({
         organizationId,
         actor: { email: caller.profile.email },

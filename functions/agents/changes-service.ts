@@ -7,10 +7,9 @@ import {
   type MachineChangesResponse,
 } from '../../shared/inventory';
 import { InvalidCursor, NotFound } from '../lib/errors';
-import { getItem, listPage } from '../lib/table/commands';
 import { TTL_ATTRIBUTE } from '../lib/table/definition';
-import { agentMachineItemSchema, agentMachines } from '../lib/table/items/agents';
-import { machineChangeSetItemSchema, machineChangeSets } from '../lib/table/items/inventory';
+import { agentMachines } from '../lib/table/items/agents';
+import { machineChangeSets } from '../lib/table/items/inventory';
 
 /**
  * A machine's timeline, newest first: the change sets the report path stored (one a report that
@@ -48,29 +47,20 @@ function decodeChangesCursor(cursor: string, sortPrefix: string): ChangesCursor 
   return parsed.data;
 }
 
-const changeSetWithKeySchema = machineChangeSetItemSchema.extend({ sk: z.string() });
-
 export async function listMachineChanges(
   organizationId: string,
   machineId: string,
   { kind, cursor, limit }: MachineChangesQuery,
   now: Date,
 ): Promise<MachineChangesResponse> {
-  const { partition, sortPrefix } = machineChangeSets.ofMachine(organizationId, machineId);
+  const { sortPrefix } = machineChangeSets.ofMachine(organizationId, machineId);
   const from = cursor ? decodeChangesCursor(cursor, sortPrefix) : undefined;
-  const machine = await getItem(agentMachineItemSchema, agentMachines.key(organizationId, machineId));
+  const machine = await agentMachines.get(organizationId, machineId);
   if (!machine) throw new NotFound(INVENTORY_MESSAGES.notFound);
 
-  // Between the prefix and the cursor's key: every key in that range starts with the prefix, and
-  // the cursor's own change set is read again (the rest of it may be this page's start).
-  const listing = from
-    ? { partition, sortBetween: [sortPrefix, from.sk] as [string, string] }
-    : { partition, sortPrefix };
-  const read = await listPage(changeSetWithKeySchema, listing, {
-    newestFirst: true,
-    limit: CHANGE_SETS_READ,
-    withKeys: true,
-  });
+  // Through the cursor's key: the cursor's own change set is read again (the rest of it may be this
+  // page's start).
+  const read = await machineChangeSets.pageOfMachine(organizationId, machineId, from?.sk, CHANGE_SETS_READ);
 
   const kinds = kind ? new Set(kindsOfFilter(kind)) : undefined;
   const items: MachineChange[] = [];

@@ -8,20 +8,11 @@ import {
   freshnessRange,
 } from '../../shared/agent-data';
 import { searchWords } from '../../shared/list';
-import { encodeCursor, getEachItem, listPage, type Listing } from '../lib/table/commands';
-import { allOf, contains } from '../lib/table/conditions';
+import { batchRead, readEach, type ReadResult } from '../lib/table/batch-read';
 import { readCounters } from '../lib/table/counters';
 import { AGENTS_COUNTER, LINKED_MACHINES_COUNTER } from '../inventory/counts';
-import {
-  agentMachineItemSchema,
-  agentMachines,
-  fleetEntrySchema,
-  seenHour,
-  type AgentMachineItem,
-  type FleetEntry,
-} from '../lib/table/items/agents';
-import { machineLinkItemSchema, machineLinks } from '../lib/table/items/inventory';
-import { fromStored, type StoredItem } from '../lib/table/items/stored';
+import { agentMachines, seenHour, type AgentMachineItem, type FleetEntry } from '../lib/table/items/agents';
+import { machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
 import { assertIssuedCursor, invalidCursor } from '../lib/table/pages';
 import { readAssetNames } from '../inventory/assets';
 import { isPossibleDuplicate } from '../inventory/duplicates-read';
@@ -50,9 +41,10 @@ export function freshnessHours(freshness: AgentFreshness, now: Date): [string, s
   return [until === null ? FIRST_HOUR : hourOf(until), from === 0 ? LAST_HOUR : hourOf(from)];
 }
 
-function fleetListing(organizationId: string, { sort, freshness }: AgentListQuery, now: Date): Listing {
-  if (sort === 'hostname') return agentMachines.byHostname(organizationId);
-  return agentMachines.byLastSeen(organizationId, freshness ? freshnessHours(freshness, now) : undefined);
+/** Which fleet index a query reads, and which hours of it. */
+function fleetOrder({ sort, freshness }: AgentListQuery, now: Date) {
+  if (sort === 'hostname') return { order: 'hostname' as const };
+  return { order: 'last_seen' as const, ...(freshness ? { hours: freshnessHours(freshness, now) } : {}) };
 }
 
 interface ListedMachine {
@@ -63,12 +55,11 @@ interface ListedMachine {
   duplicate: boolean;
 }
 
-const linkOf = (link: StoredItem | null) => (link ? fromStored(machineLinkItemSchema, link) : null);
-const inInventory = (link: StoredItem | null) => linkOf(link)?.hardware_asset_id ?? null;
+const inInventory = (link: MachineLinkItem | null) => link?.hardware_asset_id ?? null;
 
 /** Whether a machine's link item passes the fleet's inventory filter. */
-function passes(link: StoredItem | null, inventory: AgentInventory): boolean {
-  if (inventory === 'possible_duplicate') return isPossibleDuplicate(linkOf(link));
+function passes(link: MachineLinkItem | null, inventory: AgentInventory): boolean {
+  if (inventory === 'possible_duplicate') return isPossibleDuplicate(link);
   return (inInventory(link) !== null) === (inventory === 'linked');
 }
 
@@ -83,41 +74,39 @@ async function machinesOf(
   inventory: AgentInventory | undefined,
 ): Promise<Map<string, ListedMachine>> {
   if (entries.length === 0) return new Map();
-  const machineKey = (entry: FleetEntry) => agentMachines.key(organizationId, entry.machine_id);
-  const linkKey = (entry: FleetEntry) => machineLinks.key(organizationId, entry.machine_id);
+  const machineRead = (entry: FleetEntry) => agentMachines.read(organizationId, entry.machine_id);
+  const linkRead = (entry: FleetEntry) => machineLinks.read(organizationId, entry.machine_id);
   let wanted = entries;
-  let machines: (StoredItem | null)[];
-  let links: (StoredItem | null)[];
+  let machines: (AgentMachineItem | null)[];
+  let links: (MachineLinkItem | null)[];
   if (inventory) {
-    const allLinks = await getEachItem(entries.map(linkKey), { what: 'machine links' });
+    const allLinks = await readEach(entries.map(linkRead), { what: 'machine links' });
     const kept = entries.flatMap((_, at) => (passes(allLinks[at]!, inventory) ? [at] : []));
     wanted = kept.map((at) => entries[at]!);
     links = kept.map((at) => allLinks[at]!);
-    machines = await getEachItem(wanted.map(machineKey), { what: 'machines' });
+    machines = await readEach(wanted.map(machineRead), { what: 'machines' });
   } else {
-    const both = await getEachItem([...entries.map(machineKey), ...entries.map(linkKey)], {
-      what: 'machines',
-    });
-    machines = both.slice(0, entries.length);
-    links = both.slice(entries.length);
+    // The machines first, then their links, in one request.
+    const batch = batchRead({ what: 'machines' });
+    const machineResults = entries.map((entry) => batch.add(machineRead(entry)));
+    const linkResults = entries.map((entry) => batch.add(linkRead(entry)));
+    await batch.run();
+    const results = <T>(reads: ReadResult<T>[]) => reads.map((read) => read());
+    machines = results(machineResults);
+    links = results(linkResults);
   }
   const listed = new Map<string, ListedMachine>();
   wanted.forEach((entry, at) => {
-    const stored = machines[at];
-    if (stored) {
+    const machine = machines[at];
+    if (machine) {
       listed.set(entry.machine_id, {
-        machine: fromStored(agentMachineItemSchema, stored),
+        machine,
         assetId: inInventory(links[at]!),
-        duplicate: isPossibleDuplicate(linkOf(links[at]!)),
+        duplicate: isPossibleDuplicate(links[at]!),
       });
     }
   });
   return listed;
-}
-
-/** An index entry's keys: where a read resumes after it. */
-function cursorAfter({ pk, sk, gsi3sk, gsi4sk }: FleetEntry): string {
-  return encodeCursor({ pk, sk, ...(gsi3sk ? { gsi3sk } : {}), ...(gsi4sk ? { gsi4sk } : {}) });
 }
 
 const latestFirst = (a: AgentSummary, b: AgentSummary) =>
@@ -132,8 +121,7 @@ export async function listFleetPage(
   if (cursor) assertIssuedCursor(cursor);
   const words = searchWords(q ?? '');
   const filtered = words.length > 0 || freshness !== undefined || inventory !== undefined;
-  const listing = fleetListing(organizationId, query, now);
-  const filter = words.length > 0 ? allOf(...words.map((word) => contains('search_text', word))) : undefined;
+  const order = fleetOrder(query, now);
 
   const found: ListedMachine[] = [];
   let lastFound: FleetEntry | undefined;
@@ -142,14 +130,16 @@ export async function listFleetPage(
   let matches = 0;
   let toEnd = false;
   for (let reads = 0; reads < (filtered ? FILTERED_READS : 1) && !overflowed; reads++) {
-    const page = await listPage(fleetEntrySchema, listing, {
-      newestFirst: sort === 'last_seen',
-      cursor: next,
-      // Unfiltered, one more than the page: a page that ends the fleet says so.
-      limit: filtered ? FILTERED_READ : limit + 1,
-      withKeys: true,
-      ...(filter ? { filter } : {}),
-    }).catch(invalidCursor);
+    const page = await agentMachines
+      .pageFleet(organizationId, {
+        ...order,
+        words,
+        newestFirst: sort === 'last_seen',
+        cursor: next,
+        // Unfiltered, one more than the page: a page that ends the fleet says so.
+        limit: filtered ? FILTERED_READ : limit + 1,
+      })
+      .catch(invalidCursor);
     const machines = await machinesOf(organizationId, page.items, inventory);
     for (const entry of page.items) {
       const listed = machines.get(entry.machine_id);
@@ -169,7 +159,7 @@ export async function listFleetPage(
     if (toEnd) break;
   }
   // Resume right after the last machine shown when the page filled before its read was done.
-  if (overflowed && lastFound) next = cursorAfter(lastFound);
+  if (overflowed && lastFound) next = agentMachines.fleetCursorAfter(lastFound);
   const names = await readAssetNames(
     organizationId,
     found.flatMap(({ assetId }) => assetId ?? []),

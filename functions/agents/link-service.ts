@@ -2,8 +2,6 @@ import { INVENTORY_MESSAGES, type AgentLinkResponse } from '../../shared/invento
 import type { Caller } from '../lib/caller';
 import { Conflict, NotFound } from '../lib/errors';
 import { withRoomForAssets } from '../lib/plan-limits';
-import { put } from '../lib/table/commands';
-import { absent } from '../lib/table/conditions';
 import { counterUpdate } from '../lib/table/counters';
 import { machineLinks, type MachineLinkItem } from '../lib/table/items/inventory';
 import { DUPLICATE_MESSAGES } from '../../shared/machine-duplicates';
@@ -105,16 +103,17 @@ export async function unlinkMachine(
       if (link?.auto_link === false) return answer(machineId, null);
       const outcome = await write(() => ({
         items: [
-          put(
-            machineLinks.item(organizationId, {
+          machineLinks.putIfStillUnlinked(
+            organizationId,
+            {
               machine_id: machineId,
               auto_link: false,
               ...(link?.replaced_by !== undefined && { replaced_by: link.replaced_by }),
               // The mark waits for an admin's decision, whoever unlinks meanwhile.
               ...(link?.duplicate_of && { duplicate_of: link.duplicate_of }),
-            }),
+            },
             // As read: a report linking it meanwhile is not undone unseen.
-            link ? absent('hardware_asset_id') : absent('machine_id'),
+            link,
           ),
         ],
         parts: ['link'],

@@ -1,36 +1,18 @@
 import { auditEntry } from '../lib/audit-trail';
 import type { Caller } from '../lib/caller';
 import { NotFound } from '../lib/errors';
-import { getEachItem, getItem, listAll, remove, update, type TableWrite } from '../lib/table/commands';
-import { absent, equals } from '../lib/table/conditions';
 import { counterUpdate, type CounterDeltas } from '../lib/table/counters';
 import { AGENTS_COUNTER, seenHourCountChange } from '../inventory/counts';
+import { batchRead } from '../lib/table/batch-read';
+import { agentMachines, agentSections, seenHour } from '../lib/table/items/agents';
+import { devices, deviceTokenLookups, enrolledMachines } from '../lib/table/items/devices';
 import {
-  agentMachineItemSchema,
-  agentMachines,
-  agentSectionPartSchema,
-  agentSections,
-  seenHour,
-} from '../lib/table/items/agents';
-import {
-  deviceItemSchema,
-  devices,
-  deviceTokenLookups,
-  enrolledMachines,
-  ENROLLED_ATTRIBUTE,
-} from '../lib/table/items/devices';
-import {
-  machineChangeSetItemSchema,
   machineChangeSets,
-  machineLinkItemSchema,
   machineLinks,
-  machineSerialItemSchema,
   machineSerials,
   type MachineLinkItem,
 } from '../lib/table/items/inventory';
-import { fromStored, type TableKey } from '../lib/table/items/stored';
-import { deleteKeys } from '../lib/table/partitions';
-import { write, type Built } from '../lib/table/transaction';
+import { write, type Built, type TableWrite } from '../lib/table/transaction';
 import { readHardwareAsset } from '../inventory/assets';
 import { readMachineLink, releaseDuplicateWrites } from '../inventory/duplicates';
 import { unlinkWrites } from '../inventory/machine-links';
@@ -50,8 +32,6 @@ const MACHINE_NOT_FOUND = 'Machine not found';
 /** A transaction holds at most 100 items; sections past what fits go right after it. */
 const SECTION_KEYS_IN_TRANSACTION = 85;
 
-const sectionPartSchema = agentSectionPartSchema.pick({ machine_id: true, section: true, part: true });
-
 const DELETE_ATTEMPTS = 5;
 
 /**
@@ -68,9 +48,7 @@ async function inventoryRelease(
   const organizationId = caller.organization.id;
   const [asset, lookup] = await Promise.all([
     link?.hardware_asset_id ? readHardwareAsset(organizationId, link.hardware_asset_id) : null,
-    serial
-      ? getItem(machineSerialItemSchema, machineSerials.key(organizationId, serial), { consistent: true })
-      : null,
+    serial ? machineSerials.get(organizationId, serial, { consistent: true }) : null,
   ]);
   const writes: TableWrite[] = [];
   let counters: CounterDeltas = new Map();
@@ -87,12 +65,7 @@ async function inventoryRelease(
     writes.push(...unlinked.writes);
     counters = unlinked.counters;
   }
-  if (link) {
-    const asRead = link.hardware_asset_id
-      ? equals('hardware_asset_id', link.hardware_asset_id)
-      : absent('hardware_asset_id');
-    writes.push(remove(machineLinks.key(organizationId, machineId), asRead));
-  }
+  if (link) writes.push(machineLinks.removeIfAsRead(organizationId, link));
   // A deleted possible duplicate leaves the list of the machine it was marked against.
   if (link?.duplicate_of) {
     const linkedId = link.duplicate_of.machine_id;
@@ -100,12 +73,10 @@ async function inventoryRelease(
     writes.push(...releaseDuplicateWrites(organizationId, linked, machineId));
   }
   if (serial && lookup?.machine_id === machineId) {
-    writes.push(remove(machineSerials.key(organizationId, serial), equals('machine_id', machineId)));
+    writes.push(machineSerials.removeIfMachine(organizationId, serial, machineId));
   }
   return { writes, counters };
 }
-
-const changeSetKeySchema = machineChangeSetItemSchema.pick({ machine_id: true, at: true, part: true });
 
 /**
  * A deleted machine's change events go, and it leaves the software inventory (its programs' counts
@@ -117,19 +88,7 @@ async function forgetTimelineAndSoftware(
   programs: ProgramSet,
   now: Date,
 ): Promise<void> {
-  const changeSets = await listAll(
-    changeSetKeySchema,
-    machineChangeSets.ofMachine(organizationId, machineId),
-    {
-      consistent: true,
-      attributes: ['machine_id', 'at', 'part'],
-    },
-  );
-  await deleteKeys(
-    changeSets
-      .filter((set) => set.machine_id === machineId)
-      .map((set) => machineChangeSets.key(organizationId, machineId, set.at, set.part)),
-  );
+  await machineChangeSets.removeAllOfMachine(organizationId, machineId);
   // All of them: a deletion has no next report to finish the rest.
   await moveSoftwareIndex(organizationId, machineId, programs, new Map(), now, Infinity);
 }
@@ -147,29 +106,19 @@ export async function deleteAgentMachine(caller: Caller, machineId: string, now:
   const organizationId = caller.organization.id;
   const programs = await programsOf(organizationId, machineId);
   for (let attempt = 0; attempt < DELETE_ATTEMPTS; attempt++) {
-    const [[storedMachine, storedDevice, storedLink], parts] = await Promise.all([
-      getEachItem(
-        [
-          agentMachines.key(organizationId, machineId),
-          devices.key(organizationId, machineId),
-          machineLinks.key(organizationId, machineId),
-        ],
-        { consistent: true, what: 'the machine' },
-      ),
-      listAll(sectionPartSchema, agentSections.ofMachine(organizationId, machineId), {
-        consistent: true,
-        attributes: ['machine_id', 'section', 'part'],
-      }),
+    const batch = batchRead({ consistent: true, what: 'the machine' });
+    const readMachine = batch.add(agentMachines.read(organizationId, machineId));
+    const readDevice = batch.add(devices.read(organizationId, machineId));
+    const readLink = batch.add(machineLinks.read(organizationId, machineId));
+    const [, sections] = await Promise.all([
+      batch.run(),
+      agentSections.listOfMachine(organizationId, machineId, { consistent: true }),
     ]);
-    const machine = storedMachine ? fromStored(agentMachineItemSchema, storedMachine) : null;
-    const device = storedDevice ? fromStored(deviceItemSchema, storedDevice) : null;
+    const machine = readMachine();
+    const device = readDevice();
     if (!machine && !device) throw new NotFound(MACHINE_NOT_FOUND);
-    const sectionKeys: TableKey[] = parts
-      // The prefix of machine "a" also matches machine "a#b"'s sections.
-      .filter((part) => part.machine_id === machineId)
-      .map((part) => agentSections.key({ organization_id: organizationId, ...part }));
     const hostname = machine?.hostname ?? device?.hostname ?? machineId;
-    const link = storedLink ? fromStored(machineLinkItemSchema, storedLink) : null;
+    const link = readLink();
     const inventory = await inventoryRelease(caller, machineId, machine?.service_tag ?? null, link, now);
 
     const outcome = await write<'machine' | 'device' | 'other'>(() => {
@@ -180,24 +129,20 @@ export async function deleteAgentMachine(caller: Caller, machineId: string, now:
       };
       if (machine) {
         // A report recorded meanwhile may have added sections: read them again.
-        add(
-          'machine',
-          remove(agentMachines.key(organizationId, machineId), equals('last_seen', machine.last_seen)),
-        );
+        add('machine', agentMachines.removeIfLastSeen(organizationId, machineId, machine.last_seen));
         const counters = new Map([...inventory.counters, [AGENTS_COUNTER, -1]]);
         for (const item of counterUpdate(organizationId, counters)) add('other', item);
         add('other', seenHourCountChange(organizationId, seenHour(machine.last_seen), -1));
       }
       if (device) {
-        add(
-          'device',
-          remove(devices.key(organizationId, machineId), equals('token_hash', device.token_hash)),
-        );
-        add('other', remove(deviceTokenLookups.key(device.token_hash)));
-        add('other', update(enrolledMachines.key(organizationId), { add: { [ENROLLED_ATTRIBUTE]: -1 } }));
+        add('device', devices.removeIfToken(organizationId, machineId, device.token_hash));
+        add('other', deviceTokenLookups.remove(device.token_hash));
+        add('other', enrolledMachines.addEnrolled(organizationId, -1));
       }
       for (const item of inventory.writes) add('other', item);
-      for (const key of sectionKeys.slice(0, SECTION_KEYS_IN_TRANSACTION)) add('other', remove(key));
+      for (const part of sections.slice(0, SECTION_KEYS_IN_TRANSACTION)) {
+        add('other', agentSections.remove(part));
+      }
       add(
         'other',
         auditEntry({
@@ -217,7 +162,7 @@ export async function deleteAgentMachine(caller: Caller, machineId: string, now:
       return built;
     });
     if (outcome.ok) {
-      await deleteKeys(sectionKeys.slice(SECTION_KEYS_IN_TRANSACTION));
+      await agentSections.removeAll(sections.slice(SECTION_KEYS_IN_TRANSACTION));
       await forgetTimelineAndSoftware(organizationId, machineId, programs, now);
       return;
     }

@@ -48,7 +48,7 @@ export async function deleteOrganization(organizationId: string, ownOrganization
   const [keys, enrolled, pending, invited, profiles, subscription] = await Promise.all([
     apiKeys.listAllOfOrganization(organizationId),
     devices.listOfOrganization(organizationId),
-    pendingDevices.listOfOrganization(organizationId),
+    pendingDevices.list(organizationId),
     invitations.listOfOrganization(organizationId),
     userProfiles.listOfOrganization(organizationId),
     subscriptions.get(organizationId),

@@ -1,5 +1,19 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { getEachItem, getItems, listPage, patch, update, type TableWrite } from '../commands';
+import {
+  create,
+  encodeCursor,
+  getEachItem,
+  getItem,
+  getItems,
+  listAll,
+  listPage,
+  patch,
+  put,
+  remove,
+  type TableWrite,
+  update,
+  updateReturningOld,
+} from '../commands';
 import { TTL_ATTRIBUTE } from '../definition';
 import * as z from 'zod';
 import { cpuInfoSchema, staleSectionsSchema, storageDeviceSchema } from '../../../../shared/agent-data';
@@ -10,6 +24,11 @@ interface PageRead {
   limit: number;
   cursor: string | null;
 }
+import { itemRead } from '../batch-read';
+import { allOf, contains, equals, lessThan } from '../conditions';
+import { deleteKeys } from '../partitions';
+import { heartbeatCondition, type HeartbeatGuard, unchangedSince } from './agents-guards';
+export type { HeartbeatGuard } from './agents-guards';
 
 /**
  * The sections stored in parts beside the machine item: those that can grow past an item (storage
@@ -245,7 +264,81 @@ export const agentMachines = {
       withKeys: true,
       ...read,
     }),
+
+  get: (organizationId: string, machineId: string, { consistent = false } = {}) =>
+    getItem(agentMachineItemSchema, agentMachines.key(organizationId, machineId), { consistent }),
+  read: (organizationId: string, machineId: string) =>
+    itemRead(agentMachineItemSchema, agentMachines.key(organizationId, machineId)),
+  /** A machine's first report: refused when the machine exists. */
+  create: (organizationId: string, machine: AgentMachineItem) =>
+    create(agentMachines.item(organizationId, machine)),
+  /**
+   * A machine item written from a read, guarded by the report it replaces and by the count of its
+   * report window (which a superseded report moves without writing a report).
+   */
+  replaceIfUnchanged: (organizationId: string, machine: AgentMachineItem, current: AgentMachineItem) =>
+    put(agentMachines.item(organizationId, machine), unchangedSince(current)),
+  /**
+   * The heartbeat: an update of a machine that exists, as long as the guard holds; what it
+   * replaced of `last_seen`. Always sent alone (a failed guard is a condition failure).
+   */
+  updateHeartbeat: async (
+    organizationId: string,
+    machineId: string,
+    changes: { set: Record<string, unknown>; remove: string[] },
+    guard: HeartbeatGuard,
+  ): Promise<{ last_seen?: string }> =>
+    previousSeenSchema.parse(
+      await updateReturningOld(
+        patch(agentMachines.key(organizationId, machineId), changes, heartbeatCondition(guard)),
+      ),
+    ),
+  /** One more report in the machine's window, refused once the window has `limit` of them. */
+  countReportIfUnder: (organizationId: string, machineId: string, limit: number) =>
+    update(
+      agentMachines.key(organizationId, machineId),
+      { add: { report_window_count: 1 } },
+      lessThan('report_window_count', limit),
+    ),
+  /** The machine goes only while its latest report is the one read. */
+  removeIfLastSeen: (organizationId: string, machineId: string, lastSeen: string) =>
+    remove(agentMachines.key(organizationId, machineId), equals('last_seen', lastSeen)),
+  /**
+   * One read of a fleet index (by hostname, or by last-seen hour between two hours), its entries
+   * with their keys; `words` each must be in an entry's search text.
+   */
+  pageFleet: (
+    organizationId: string,
+    read: {
+      order: 'hostname' | 'last_seen';
+      hours?: [string, string];
+      words: string[];
+      newestFirst: boolean;
+      cursor: string | null;
+      limit: number;
+    },
+  ) =>
+    listPage(
+      fleetEntrySchema,
+      read.order === 'hostname'
+        ? agentMachines.byHostname(organizationId)
+        : agentMachines.byLastSeen(organizationId, read.hours),
+      {
+        newestFirst: read.newestFirst,
+        cursor: read.cursor,
+        limit: read.limit,
+        withKeys: true,
+        ...(read.words.length > 0
+          ? { filter: allOf(...read.words.map((word) => contains('search_text', word))) }
+          : {}),
+      },
+    ),
+  /** An index entry's keys: where a fleet read resumes after it. */
+  fleetCursorAfter: ({ pk, sk, gsi3sk, gsi4sk }: FleetEntry) =>
+    encodeCursor({ pk, sk, ...(gsi3sk ? { gsi3sk } : {}), ...(gsi4sk ? { gsi4sk } : {}) }),
 };
+
+const previousSeenSchema = z.object({ last_seen: z.string().optional() });
 
 /**
  * One part of a heavy section: large sections are split so each item stays under 400 KB. Its
@@ -294,4 +387,33 @@ export const agentSections = {
     parts: Pick<AgentSectionItem, 'organization_id' | 'machine_id' | 'section' | 'part'>[],
     what: string,
   ): Promise<AgentSectionItem[]> => getItems(agentSectionItemSchema, parts.map(agentSections.key), { what }),
+
+  read: (part: AgentSectionRef) => itemRead(agentSectionItemSchema, agentSections.key(part)),
+  put: (part: AgentSectionItem) => put(agentSections.item(part)),
+  remove: (part: AgentSectionRef): TableWrite => remove(agentSections.key(part)),
+  /** The parts a machine has stored, each section's. */
+  listOfMachine: async (
+    organizationId: string,
+    machineId: string,
+    { consistent = false } = {},
+  ): Promise<AgentSectionRef[]> =>
+    (
+      await listAll(sectionRefSchema, agentSections.ofMachine(organizationId, machineId), {
+        consistent,
+        attributes: ['machine_id', 'section', 'part'],
+      })
+    )
+      // The prefix of machine "a" also matches machine "a#b"'s sections.
+      .filter((part) => part.machine_id === machineId)
+      .map((part) => ({ organization_id: organizationId, ...part })),
+  /** Deletes these parts, those that are there, in batches. */
+  removeAll: (parts: AgentSectionRef[]) => deleteKeys(parts.map((part) => agentSections.key(part))),
 };
+
+/** Which part of which section of which machine. */
+export type AgentSectionRef = Pick<AgentSectionItem, 'organization_id' | 'machine_id' | 'section' | 'part'>;
+const sectionRefSchema = agentSectionPartSchema.pick({
+  machine_id: true,
+  section: true,
+  part: true,
+});

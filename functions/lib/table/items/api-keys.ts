@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { create, getItem, listAll, put, remove, type TableWrite } from '../commands';
 import { equals } from '../conditions';
+import { itemRead } from '../batch-read';
 import { key, stored, tableKey } from './stored';
 
 interface ReadOptions {
@@ -40,6 +41,7 @@ export const apiKeys = {
   replaceIfHash: (apiKey: ApiKeyItem, previousHash: string): TableWrite =>
     put(apiKeys.item(apiKey), equals('key_hash', previousHash)),
   remove: (organizationId: string, id: string): TableWrite => remove(apiKeys.key(organizationId, id)),
+  read: (organizationId: string, id: string) => itemRead(apiKeyItemSchema, apiKeys.key(organizationId, id)),
 };
 
 /** What the table keeps of a key, and finds it by. */

@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import {
+  check,
+  create,
   create as createItem,
   listAll,
+  put,
   put as putItem,
+  remove,
   remove as removeItem,
-  update,
   type TableWrite,
+  update,
 } from '../commands';
 import { absent, anyOf, equals, lessThan } from '../conditions';
 import { TTL_ATTRIBUTE } from '../definition';
+import { itemRead } from '../batch-read';
 import { agentMachines } from './agents';
 import { key, stored, tableKey } from './stored';
 
@@ -62,6 +67,14 @@ export const devices = {
   /** Removes the device if its token is still the one read (not enrolled again meanwhile). */
   removeIfToken: (organizationId: string, machineId: string, tokenHash: string): TableWrite =>
     removeItem(devices.key(organizationId, machineId), equals('token_hash', tokenHash)),
+  read: (organizationId: string, machineId: string) =>
+    itemRead(deviceItemSchema, devices.key(organizationId, machineId)),
+  /** In a transaction: the machine's device is still this one (not deleted, not enrolled again). */
+  checkIsDevice: (organizationId: string, machineId: string, deviceId: string) =>
+    check(devices.key(organizationId, machineId), equals('device_id', deviceId)),
+  /** In a transaction: the machine's device still has this token. */
+  checkHasToken: (organizationId: string, machineId: string, tokenHash: string) =>
+    check(devices.key(organizationId, machineId), equals('token_hash', tokenHash)),
 };
 
 /** The token's hash → its device, read with a consistent get on every report. */
@@ -79,6 +92,14 @@ export type DeviceTokenLookupItem = z.infer<typeof deviceTokenLookupItemSchema>;
 export const deviceTokenLookups = {
   key: (tokenHash: string) => tableKey(`DEVICETOKEN#${tokenHash}`, 'DEVICE'),
   item: (lookup: DeviceTokenLookupItem) => stored(lookup, deviceTokenLookups.key(lookup.token_hash)),
+  /** A new token's lookup: refused when the hash is taken. */
+  create: (lookup: DeviceTokenLookupItem) => create(deviceTokenLookups.item(lookup)),
+  /** Replaces the lookup while it still names the same device. */
+  replaceIfDevice: (lookup: DeviceTokenLookupItem) =>
+    put(deviceTokenLookups.item(lookup), equals('device_id', lookup.device_id)),
+  /** The lookup goes only while it names this device. */
+  removeIfDevice: (tokenHash: string, deviceId: string) =>
+    remove(deviceTokenLookups.key(tokenHash), equals('device_id', deviceId)),
   /** Removes a token's lookup: the token is refused at once. */
   remove: (tokenHash: string): TableWrite => removeItem(deviceTokenLookups.key(tokenHash)),
 };
@@ -112,6 +133,13 @@ export const enrolmentWindows = {
   }),
   /** Epoch seconds, well after the window has closed. */
   expiry: (windowStart: number) => ({ [TTL_ATTRIBUTE]: Math.floor(windowStart / 1000) + 3600 }),
+  /** Counts one enrolment in the window, refused once it has `limit` of them. */
+  countIfUnder: (organizationId: string, windowStart: number, limit: number) =>
+    update(
+      enrolmentWindows.key(organizationId, windowStart),
+      { set: enrolmentWindows.expiry(windowStart), add: { [WINDOW_COUNT_ATTRIBUTE]: 1 } },
+      anyOf(absent(WINDOW_COUNT_ATTRIBUTE), lessThan(WINDOW_COUNT_ATTRIBUTE, limit)),
+    ),
 };
 
 /**
@@ -143,6 +171,16 @@ export const pendingDevices = {
     partition: agentMachines.partition(organizationId),
     sortPrefix: key('PENDINGDEVICE#'),
   }),
-  listOfOrganization: (organizationId: string): Promise<PendingDeviceItem[]> =>
+  read: (organizationId: string, deviceId: string) =>
+    itemRead(pendingDeviceItemSchema, pendingDevices.key(organizationId, deviceId)),
+  /** Oldest first (device ids are ULIDs): the order they asked in. */
+  list: (organizationId: string) =>
     listAll(pendingDeviceItemSchema, pendingDevices.ofOrganization(organizationId)),
+  create: (pending: PendingDeviceItem) => create(pendingDevices.item(pending)),
+  /** The pending item goes only while it is the one read: a racing approve or reject finds it gone. */
+  removeIfToken: (pending: PendingDeviceItem) =>
+    remove(
+      pendingDevices.key(pending.organization_id, pending.device_id),
+      equals('token_hash', pending.token_hash),
+    ),
 };

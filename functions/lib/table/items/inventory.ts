@@ -6,16 +6,19 @@ import {
   getEachItem,
   getItem,
   getItems,
+  listAll,
   listPage,
   patch,
   put,
   remove,
-  update,
   type TableWrite,
+  update,
 } from '../commands';
-import { absent, allOf, contains, equals, greaterThan, present, type Condition } from '../conditions';
+import { absent, allOf, type Condition, contains, equals, greaterThan, present } from '../conditions';
 import { TTL_ATTRIBUTE } from '../definition';
 import { attributesOf, key, stored } from './stored';
+import { itemRead } from '../batch-read';
+import { deleteKeys } from '../partitions';
 
 /**
  * Agents and the inventory (issue 27). What links a monitored machine to its hardware asset, the
@@ -127,6 +130,22 @@ export const machineLinks = {
   /** Replaces a newcomer's link item if it is still marked and in no asset (an admin's "keep"). */
   putIfMarked: (organizationId: string, link: MachineLinkItem): TableWrite =>
     put(machineLinks.item(organizationId, link), allOf(absent('hardware_asset_id'), present('duplicate_of'))),
+  read: (organizationId: string, machineId: string) =>
+    itemRead(machineLinkItemSchema, machineLinks.key(organizationId, machineId)),
+  /** The link goes only while it names the asset it was read with (or none, as read). */
+  removeIfAsRead: (organizationId: string, link: MachineLinkItem) =>
+    remove(
+      machineLinks.key(organizationId, link.machine_id),
+      link.hardware_asset_id
+        ? equals('hardware_asset_id', link.hardware_asset_id)
+        : absent('hardware_asset_id'),
+    ),
+  /**
+   * A link without an asset, written as read: over a link still without an asset when one was
+   * read (`read`), else only where there is none yet.
+   */
+  putIfStillUnlinked: (organizationId: string, link: MachineLinkItem, read: MachineLinkItem | null) =>
+    put(machineLinks.item(organizationId, link), read ? absent('hardware_asset_id') : absent('machine_id')),
 };
 
 /**
@@ -153,6 +172,11 @@ export const machineSerials = {
       serials.map((serial) => machineSerials.key(organizationId, serial)),
       { what: 'serial number lookups' },
     ),
+  put: (organizationId: string, serial: MachineSerialItem) =>
+    put(machineSerials.item(organizationId, serial)),
+  /** The lookup goes only while it names this machine. */
+  removeIfMachine: (organizationId: string, serial: string, machineId: string) =>
+    remove(machineSerials.key(organizationId, serial), equals('machine_id', machineId)),
 };
 
 /**
@@ -183,7 +207,38 @@ export const machineChangeSets = {
     partition: agentsPartition(organizationId),
     sortPrefix: key(`CHG#${machineId}#`),
   }),
+  put: (organizationId: string, changeSet: MachineChangeSetItem) =>
+    put(machineChangeSets.item(organizationId, changeSet)),
+  /**
+   * One read of a machine's change sets, newest first, each with its sort key; with `through`, from
+   * that sort key (inclusive) on: every key between the prefix and it starts with the prefix.
+   */
+  pageOfMachine: (organizationId: string, machineId: string, through: string | undefined, limit: number) => {
+    const { partition, sortPrefix } = machineChangeSets.ofMachine(organizationId, machineId);
+    return listPage(
+      changeSetWithKeySchema,
+      through ? { partition, sortBetween: [sortPrefix, through] } : { partition, sortPrefix },
+      { newestFirst: true, limit, withKeys: true },
+    );
+  },
+  /** Deletes every change set of the machine. */
+  removeAllOfMachine: async (organizationId: string, machineId: string) => {
+    const changeSets = await listAll(
+      changeSetKeySchema,
+      machineChangeSets.ofMachine(organizationId, machineId),
+      { consistent: true, attributes: ['machine_id', 'at', 'part'] },
+    );
+    await deleteKeys(
+      changeSets
+        // The prefix of machine "a" also matches machine "a#b"'s change sets.
+        .filter((set) => set.machine_id === machineId)
+        .map((set) => machineChangeSets.key(organizationId, machineId, set.at, set.part)),
+    );
+  },
 };
+
+const changeSetWithKeySchema = machineChangeSetItemSchema.extend({ sk: z.string() });
+const changeSetKeySchema = machineChangeSetItemSchema.pick({ machine_id: true, at: true, part: true });
 
 /** 16 base64url characters of SHA-256: a program's name in keys, whatever its length or characters. */
 export function programHash(programKey: string): string {
