@@ -126,6 +126,50 @@ describe('functions/ zones', () => {
   });
 });
 
+/**
+ * The entity API (issue 36; docs/decisions/0005-data-layout.md): outside lib/, code reads and
+ * writes the table through the entity modules of lib/table/items (access patterns and guarded
+ * writes) and runs their writes with lib/table/transaction; it never builds a key, an item or a
+ * condition itself.
+ */
+const COMPOSES_TABLE_PARTS = [
+  { what: 'imports lib/table/commands', pattern: /from\s+['"][./]*lib\/table\/commands['"]/ },
+  { what: 'imports lib/table/conditions', pattern: /from\s+['"][./]*lib\/table\/conditions['"]/ },
+  { what: 'calls .key(', pattern: /\.key\(/ },
+  { what: 'calls .item(', pattern: /\.item\(/ },
+];
+
+/** Each line of `text` that composes table parts, as "file:line what". */
+function tablePartsComposedIn(file: string, text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line, index) =>
+      COMPOSES_TABLE_PARTS.filter(({ pattern }) => pattern.test(line)).map(
+        ({ what }) => `${file}:${index + 1} ${what}`,
+      ),
+    );
+}
+
+describe('functions/ features and the entity API', () => {
+  it('has no code outside lib/ composing keys, items or conditions', () => {
+    const composing = files
+      .filter((path) => !isTest(path) && zoneOf(path) !== null && zoneOf(path) !== 'lib')
+      .flatMap((path) => tablePartsComposedIn(name(path), readFileSync(path, 'utf8')));
+    expect(composing).toEqual([]);
+  });
+
+  it('would notice a feature composing a key or a condition', () => {
+    const text = [
+      "import { equals } from '../lib/table/conditions';",
+      'const found = await getItem(schema, invitations.key(org, id));',
+    ].join('\n');
+    expect(tablePartsComposedIn('team/x.ts', text)).toEqual([
+      'team/x.ts:1 imports lib/table/conditions',
+      'team/x.ts:2 calls .key(',
+    ]);
+  });
+});
+
 describe('functions/lib/table', () => {
   const table = files.filter((path) => path.startsWith(tableDir) && !isTest(path));
 

@@ -23,7 +23,8 @@ import { auditEntry } from '../lib/audit-trail';
 import { countAssets } from '../lib/plan-limits';
 import { TTL_ATTRIBUTE } from '../lib/table/definition';
 import { batchRead } from '../lib/table/batch-read';
-import { agentMachines, agentSections, type AgentMachineItem } from '../lib/table/items/agents';
+import { agentMachines, type AgentMachineItem } from '../lib/table/items/agents';
+import { agentSections } from '../lib/table/items/agent-sections';
 import {
   machineChangeSets,
   machineLinks,

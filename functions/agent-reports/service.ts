@@ -8,13 +8,13 @@ import { AGENTS_COUNTER, seenHourMove } from '../inventory/counts';
 import {
   agentMachineItemSchema,
   agentMachines,
-  agentSections,
   fleetIndexAttributes,
   seenHour,
   type AgentMachineItem,
   type AgentSectionName,
   type SectionState,
 } from '../lib/table/items/agents';
+import { agentSections } from '../lib/table/items/agent-sections';
 import { devices } from '../lib/table/items/devices';
 import { isConditionFailure, send, write, type Built, type TableWrite } from '../lib/table/transaction';
 import { inventoryWrites, readMachineContext, reportChanges, type InventoryWrites } from './inventory';

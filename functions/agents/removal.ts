@@ -4,7 +4,8 @@ import { NotFound } from '../lib/errors';
 import { counterUpdate, type CounterDeltas } from '../lib/table/counters';
 import { AGENTS_COUNTER, seenHourCountChange } from '../inventory/counts';
 import { batchRead } from '../lib/table/batch-read';
-import { agentMachines, agentSections, seenHour } from '../lib/table/items/agents';
+import { agentMachines, seenHour } from '../lib/table/items/agents';
+import { agentSections } from '../lib/table/items/agent-sections';
 import { devices, deviceTokenLookups, enrolledMachines } from '../lib/table/items/devices';
 import {
   machineChangeSets,

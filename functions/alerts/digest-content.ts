@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { storageDeviceSchema } from '../../shared/agent-data';
 import { DIGEST_LIST_LIMIT, FULL_DISK_PERCENT, WARRANTY_ALERT_DAYS } from '../../shared/alerts';
-import { agentMachines, agentSections, seenHour, type AgentMachineItem } from '../lib/table/items/agents';
+import { agentMachines, seenHour, type AgentMachineItem } from '../lib/table/items/agents';
+import { agentSections } from '../lib/table/items/agent-sections';
 import { hardwareAssets } from '../lib/table/items/hardware';
 
 /**

@@ -1,4 +1,4 @@
-import { softwareInstallations, softwarePrograms, versionAttribute } from '../lib/table/items/inventory';
+import { softwareInstallations, softwarePrograms, versionAttribute } from '../lib/table/items/software';
 import { write, type TableWrite } from '../lib/table/transaction';
 import type { ProgramOnMachine, ProgramSet } from './machine-changes';
 

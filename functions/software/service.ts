@@ -16,7 +16,7 @@ import {
   softwarePrograms,
   versionAttribute,
   type SoftwareInstallationItem,
-} from '../lib/table/items/inventory';
+} from '../lib/table/items/software';
 import { assertIssuedCursor, invalidCursor, readPage } from '../lib/table/pages';
 
 /**

@@ -5,7 +5,7 @@ import {
   softwareInstallations,
   softwarePrograms,
   versionAttribute,
-} from '../../functions/lib/table/items/inventory';
+} from '../../functions/lib/table/items/software';
 import type { StoredItem } from '../../functions/lib/table/items/stored';
 import {
   programKey,

@@ -129,7 +129,7 @@ describe('agent reports', () => {
     const me = (await api<MeResponse>('/api/me', { token: company.accessToken })).body;
     const [{ listAll }, { agentSectionItemSchema, agentSections }] = await Promise.all([
       import('../../functions/lib/table/commands'),
-      import('../../functions/lib/table/items/agents'),
+      import('../../functions/lib/table/items/agent-sections'),
     ]);
     const partsWritten = async () =>
       (

@@ -4,15 +4,14 @@ import { recordAgentReport } from '../../functions/agent-reports/service';
 import { listAll } from '../../functions/lib/table/commands';
 import { TTL_ATTRIBUTE } from '../../functions/lib/table/definition';
 import { auditLogItemSchema, auditLogs } from '../../functions/lib/table/items/audit';
+import { machineChangeSetItemSchema, machineChangeSets } from '../../functions/lib/table/items/inventory';
 import {
-  machineChangeSetItemSchema,
-  machineChangeSets,
   programVersions,
   softwareInstallationItemSchema,
   softwareInstallations,
   softwareProgramItemSchema,
   softwarePrograms,
-} from '../../functions/lib/table/items/inventory';
+} from '../../functions/lib/table/items/software';
 import { agentReportSchema, type AgentReportInput } from '../../shared/agent-data';
 import { CHANGE_RETENTION_DAYS, programKey } from '../../shared/inventory';
 import { useFunctionEnv } from '../support/api';

@@ -3,12 +3,12 @@ import { tableClient } from '../../functions/lib/table/client';
 import { put, send } from '../../functions/lib/table/commands';
 import { TTL_ATTRIBUTE } from '../../functions/lib/table/definition';
 import { agentMachines } from '../../functions/lib/table/items/agents';
+import { machineChangeSets } from '../../functions/lib/table/items/inventory';
 import {
-  machineChangeSets,
   softwareInstallations,
   softwarePrograms,
   versionAttribute,
-} from '../../functions/lib/table/items/inventory';
+} from '../../functions/lib/table/items/software';
 import { CHANGE_RETENTION_DAYS, programKey, versionKey, type MachineChange } from '../../shared/inventory';
 import { useFunctionEnv } from './api';
 

@@ -1,4 +1,5 @@
-import type { AgentMachineItem, AgentSectionItem } from './agents';
+import type { AgentMachineItem } from './agents';
+import type { AgentSectionItem } from './agent-sections';
 import type { ApiKeyItem } from './api-keys';
 import type { AuditLogItem } from './audit';
 import type { PaymentItem, SubscriptionPlanItem } from './billing';

@@ -1,5 +1,6 @@
 import { getEachItem, getItem, listAll } from '../commands';
-import { agentMachineItemSchema, agentMachines, agentSectionItemSchema, agentSections } from './agents';
+import { agentMachineItemSchema, agentMachines } from './agents';
+import { agentSectionItemSchema, agentSections } from './agent-sections';
 import { machineLinkItemSchema, machineLinks } from './inventory';
 import { fromStored } from './stored';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '../commands';
-import { agentMachines, agentSections } from './agents';
+import { agentMachines } from './agents';
+import { agentSections } from './agent-sections';
 import { apiKeyLookups, apiKeys } from './api-keys';
 import { auditLogs } from './audit';
 import { payments, stripeCustomers, subscriptionPlans } from './billing';

@@ -3,7 +3,7 @@ import { agentMachines } from './agents';
 import { apiKeyLookups } from './api-keys';
 import { stripeCustomers } from './billing';
 import { deviceTokenLookups } from './devices';
-import { softwareInstallations } from './inventory';
+import { softwareInstallations } from './software';
 import { invitationTokens } from './invitations';
 import { organizations } from './organizations';
 

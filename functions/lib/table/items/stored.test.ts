@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { agentMachineItemSchema, agentMachines, agentSectionItemSchema, agentSections } from './agents';
+import { agentMachineItemSchema, agentMachines } from './agents';
+import { agentSectionItemSchema, agentSections } from './agent-sections';
 import { apiKeyItemSchema, apiKeyLookupItemSchema, apiKeyLookups, apiKeys } from './api-keys';
 import { auditLogItemSchema, auditLogs } from './audit';
 import {
