@@ -7,7 +7,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'CRITICAL';
 
 /**
- * unit: pure rules beside their modules, nothing built or spawned (under a minute). packaging: the
+ * unit: pure rules beside their modules, nothing built or spawned (under a minute). components: the
+ * web app's shared components in jsdom under Testing Library. packaging: the
  * agent as it ships, built for real (SEA, MSI, .deb) and run as a process. handlers: the features'
  * Lambda handlers called in process, files in parallel. integration (with e2e): the seams over HTTP
  * and the browser, one file at a time. Each of the two starts one local stack per run on free ports
@@ -29,12 +30,17 @@ export default defineConfig({
             'functions/**/*.test.ts',
             'agent/**/*.test.ts',
             'web/**/*.test.ts',
-            'web/**/*.test.tsx',
             'infra/local/**/*.test.ts',
             'test/bench/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, ...PACKAGING],
         },
+      },
+      {
+        extends: true,
+        // The web app's shared components under Testing Library, each file in jsdom (its first line):
+        // a DOM and React's renders are not pure, so they are not in unit.
+        test: { name: 'components', include: ['web/**/*.test.tsx'] },
       },
       {
         extends: true,

@@ -6,13 +6,9 @@ import { AGENTS_COUNTER, seenHourCountChange } from '../inventory/counts';
 import { batchRead } from '../lib/table/batch-read';
 import { agentMachines, seenHour } from '../lib/table/items/agents';
 import { agentSections } from '../lib/table/items/agent-sections';
+import { machineBulkRemoval } from '../lib/table/items/machine-removal';
 import { devices, deviceTokenLookups, enrolledMachines } from '../lib/table/items/devices';
-import {
-  machineChangeSets,
-  machineLinks,
-  machineSerials,
-  type MachineLinkItem,
-} from '../lib/table/items/inventory';
+import { machineLinks, machineSerials, type MachineLinkItem } from '../lib/table/items/inventory';
 import { write, type Built, type TableWrite } from '../lib/table/transaction';
 import { readHardwareAsset } from '../inventory/assets';
 import { readMachineLink, releaseDuplicateWrites } from '../inventory/duplicates';
@@ -89,7 +85,7 @@ async function forgetTimelineAndSoftware(
   programs: ProgramSet,
   now: Date,
 ): Promise<void> {
-  await machineChangeSets.removeAllOfMachine(organizationId, machineId);
+  await machineBulkRemoval.changeSets(organizationId, machineId);
   // All of them: a deletion has no next report to finish the rest.
   await moveSoftwareIndex(organizationId, machineId, programs, new Map(), now, Infinity);
 }
@@ -163,7 +159,7 @@ export async function deleteAgentMachine(caller: Caller, machineId: string, now:
       return built;
     });
     if (outcome.ok) {
-      await agentSections.removeAll(sections.slice(SECTION_KEYS_IN_TRANSACTION));
+      await machineBulkRemoval.sectionParts(sections.slice(SECTION_KEYS_IN_TRANSACTION));
       await forgetTimelineAndSoftware(organizationId, machineId, programs, now);
       return;
     }

@@ -2,7 +2,6 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from 'zod';
 import { itemRead } from '../batch-read';
 import { getItems, listAll, put, remove, type TableWrite } from '../commands';
-import { deleteKeys } from '../partitions';
 import { AGENT_SECTIONS } from './agents';
 import { key, stored } from './stored';
 
@@ -79,8 +78,6 @@ export const agentSections = {
       // The prefix of machine "a" also matches machine "a#b"'s sections.
       .filter((part) => part.machine_id === machineId)
       .map((part) => ({ organization_id: organizationId, ...part })),
-  /** Deletes these parts, those that are there, in batches. */
-  removeAll: (parts: AgentSectionRef[]) => deleteKeys(parts.map((part) => agentSections.key(part))),
 };
 
 /** Which part of which section of which machine. */

@@ -1,11 +1,10 @@
 import * as z from 'zod';
 import { machineChangeSchema } from '../../../../shared/inventory';
-import { getItem, getItems, listAll, listPage, patch, put, remove, type TableWrite } from '../commands';
+import { getItem, getItems, listPage, patch, put, remove, type TableWrite } from '../commands';
 import { absent, allOf, type Condition, equals, present } from '../conditions';
 import { TTL_ATTRIBUTE } from '../definition';
 import { key, stored } from './stored';
 import { itemRead } from '../batch-read';
-import { deleteKeys } from '../partitions';
 
 /**
  * Agents and the inventory (issue 27). What links a monitored machine to its hardware asset, its
@@ -206,21 +205,6 @@ export const machineChangeSets = {
       { newestFirst: true, limit, withKeys: true },
     );
   },
-  /** Deletes every change set of the machine. */
-  removeAllOfMachine: async (organizationId: string, machineId: string) => {
-    const changeSets = await listAll(
-      changeSetKeySchema,
-      machineChangeSets.ofMachine(organizationId, machineId),
-      { consistent: true, attributes: ['machine_id', 'at', 'part'] },
-    );
-    await deleteKeys(
-      changeSets
-        // The prefix of machine "a" also matches machine "a#b"'s change sets.
-        .filter((set) => set.machine_id === machineId)
-        .map((set) => machineChangeSets.key(organizationId, machineId, set.at, set.part)),
-    );
-  },
 };
 
 const changeSetWithKeySchema = machineChangeSetItemSchema.extend({ sk: z.string() });
-const changeSetKeySchema = machineChangeSetItemSchema.pick({ machine_id: true, at: true, part: true });
